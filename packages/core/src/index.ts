@@ -1,0 +1,6 @@
+// The one entry point of @coffer/core: everything client and server must agree on.
+export * from './constants/index.js';
+export * from './crypto/index.js';
+export * from './model/index.js';
+export * from './permissions/index.js';
+export * from './validation/index.js';

@@ -1,0 +1,63 @@
+import { fileURLToPath } from 'node:url';
+import { playwright } from '@vitest/browser-playwright';
+import { defineConfig } from 'vitest/config';
+
+const coreSource = fileURLToPath(new URL('./packages/core/src/index.ts', import.meta.url));
+const alias = { '@coffer/core': coreSource };
+
+// Server suites run once per database; PostgreSQL only where DATABASE_URL names a server.
+const serverProject = (dialect: 'sqlite' | 'postgres') => ({
+  resolve: { alias },
+  test: {
+    name: `server-${dialect}`,
+    root: 'packages/server',
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+    env: { COFFER_TEST_DB: dialect },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.ts'], environment: 'node', testTimeout: 60_000 },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'core-chromium',
+          root: 'packages/core',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 60_000,
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({
+              launchOptions: {
+                executablePath: '/usr/bin/chromium',
+                args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+              },
+            }),
+            instances: [{ browser: 'chromium' }],
+          },
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'web',
+          root: 'packages/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['./src/test/setup.ts'],
+        },
+      },
+      serverProject('sqlite'),
+      ...(process.env.DATABASE_URL ? [serverProject('postgres')] : []),
+    ],
+  },
+});
