@@ -1,0 +1,78 @@
+#!/usr/bin/env node
+// The one test command: typecheck, lint, unit, server (SQLite, and PostgreSQL when DATABASE_URL is set),
+// build, browser journeys. Runs the steps in order and ends with one "N passed, N failed" line.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const resultsDir = '.vitest-results';
+rmSync(resultsDir, { recursive: true, force: true });
+mkdirSync(resultsDir, { recursive: true });
+
+const vitestProjects = ['core', 'core-chromium', 'web', 'server-sqlite'];
+if (process.env.DATABASE_URL) vitestProjects.push('server-postgres');
+else console.log('DATABASE_URL is not set: server tests run on SQLite only.');
+
+const steps = [
+  { name: 'typecheck', cmd: 'npm', args: ['run', '-s', 'typecheck'] },
+  { name: 'lint', cmd: 'npx', args: ['biome', 'ci', '.'] },
+  {
+    name: 'unit and server tests',
+    cmd: 'npx',
+    args: [
+      'vitest',
+      'run',
+      ...vitestProjects.flatMap((p) => ['--project', p]),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${resultsDir}/vitest.json`,
+    ],
+    results: () => vitestCounts(`${resultsDir}/vitest.json`),
+  },
+  { name: 'build', cmd: 'npm', args: ['run', '-s', 'build'] },
+  {
+    name: 'browser journeys',
+    cmd: 'npx',
+    args: ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
+    results: () => playwrightCounts('test-results/e2e.json'),
+  },
+];
+
+function vitestCounts(file) {
+  if (!existsSync(file)) return null;
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests };
+}
+
+function playwrightCounts(file) {
+  if (!existsSync(file)) return null;
+  const s = JSON.parse(readFileSync(file, 'utf8')).stats;
+  return { passed: s.expected + s.flaky, failed: s.unexpected, skipped: s.skipped };
+}
+
+const total = { passed: 0, failed: 0, skipped: 0 };
+let failedSteps = [];
+for (const step of steps) {
+  const started = Date.now();
+  console.log(`\n=== ${step.name}`);
+  const run = spawnSync(step.cmd, step.args, { stdio: 'inherit', env: process.env });
+  const seconds = ((Date.now() - started) / 1000).toFixed(0);
+  const counts = step.results?.();
+  if (counts) {
+    total.passed += counts.passed;
+    total.failed += counts.failed;
+    total.skipped += counts.skipped;
+  }
+  if (run.status !== 0) {
+    failedSteps.push(step.name);
+    // A step without per-test counts still counts as one failure, so the closing line never reads clean.
+    if (!counts || counts.failed === 0) total.failed += 1;
+    console.log(`=== ${step.name}: FAILED (${seconds} s)`);
+    if (step.name === 'typecheck' || step.name === 'build') break;
+  } else {
+    console.log(`=== ${step.name}: ok (${seconds} s)`);
+  }
+}
+
+if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
+console.log(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+process.exit(failedSteps.length ? 1 : 0);
