@@ -50,7 +50,7 @@ function playwrightCounts(file) {
 }
 
 const total = { passed: 0, failed: 0, skipped: 0 };
-let failedSteps = [];
+const failedSteps = [];
 for (const step of steps) {
   const started = Date.now();
   console.log(`\n=== ${step.name}`);
