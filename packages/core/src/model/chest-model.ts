@@ -1,0 +1,55 @@
+// Chests (vaults in the API): where secrets live and what teams are linked to.
+import type { Id, IsoDate, NamedRef } from './common-model.js';
+import type { SecretListItem } from './secret-model.js';
+import type { Assignment, AssignmentAttributes } from './team-model.js';
+
+/** A user with access to a chest; `manager` is set per user per chest. */
+export interface ChestUser {
+  id: Id;
+  name?: string;
+  email?: string;
+  manager: boolean;
+  administrator: boolean;
+}
+
+/** A chest as the API returns it (the spec's "Chest (vault)"). */
+export interface Chest {
+  id: Id;
+  name: string;
+  teams?: NamedRef[];
+  users?: ChestUser[];
+  assignments?: Assignment[];
+  secret_count: number;
+  secrets?: SecretListItem[];
+  created_at: IsoDate;
+  updated_at: IsoDate;
+  total?: number;
+}
+
+/** The API's name for a chest. */
+export type Vault = Chest;
+
+/** Body of `POST api/v1/vaults.json` and `PUT|PATCH api/v1/vaults/{id}.json`. */
+export interface ChestWriteRequest {
+  vault: {
+    name?: string;
+    assignments_attributes?: AssignmentAttributes[];
+  };
+  options?: string[];
+}
+
+/** Body of `POST api/v1/vaults/{id}/promote` and `/demote` (set or remove a manager). */
+export interface ManagerChangeRequest {
+  user_id: Id;
+}
+
+/** One entry of `GET api/v1/vaults/{id}/public_keys.json`. */
+export interface PublicKeyEntry {
+  user_id: Id;
+  public_key: string;
+}
+
+/** Answer of `GET api/v1/vaults/{id}/public_keys.json`: everyone who must get a wrapped key. */
+export interface PublicKeysResponse {
+  items: PublicKeyEntry[];
+}

@@ -1,0 +1,12 @@
+// Entity and payload types of the API, as client and server both see them.
+export type * from './auth-model.js';
+export type * from './billing-model.js';
+export type * from './chest-model.js';
+export type * from './common-model.js';
+export type * from './dashboard-model.js';
+export type * from './key-share-model.js';
+export type * from './organisation-model.js';
+export type * from './secret-model.js';
+export type * from './secret-payload-model.js';
+export type * from './team-model.js';
+export type * from './user-model.js';

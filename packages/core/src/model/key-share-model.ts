@@ -1,0 +1,39 @@
+// Missing-key reshare: an administrator's browser rewraps secret keys for newcomers.
+import type { Id } from './common-model.js';
+
+/** A missing pair: `encrypted_value` is the caller's own wrapped key, `public_key` the newcomer's. */
+export interface KeyShare {
+  secret_id: Id;
+  user_id: Id;
+  public_key: string;
+  encrypted_value: string;
+}
+
+/** Answer of `reshare_all`, `reshare_team` and `reshare_user`. */
+export interface ReshareAllResponse {
+  keyshare: KeyShare[];
+  total: number;
+}
+
+/** One rewrapped key delivered to the server. */
+export interface ReshareKeyAttributes {
+  user_id: Id;
+  secret_id: Id;
+  version: number;
+  encrypted_value: string;
+}
+
+/** Body of `POST api/v1/secret_keys/reshare.json`. */
+export interface ReshareRequest {
+  key_reshare_handler: { secret_keys_attributes: ReshareKeyAttributes[] };
+}
+
+/** Body of `reshare_team` and `reshare_user`: the team or user id. */
+export interface ReshareScopeRequest {
+  id: Id;
+}
+
+/** Answer of `reshare.json` and `purge_keys.json`. */
+export interface CountResponse {
+  count: number;
+}

@@ -1,0 +1,97 @@
+// Secrets as they travel: metadata in clear, the payload only as ciphertext (crypto.md).
+import type { Id, IsoDate } from './common-model.js';
+import type { Assignment } from './team-model.js';
+
+/** The four kinds of secret; each has its own decrypted payload shape. */
+export type SecretCategory = 'password' | 'telephone' | 'address' | 'note';
+
+/** The chest a secret sits in, as embedded in a secret (the spec's `chest`, `vault` on the wire). */
+export interface SecretChestRef {
+  id: Id;
+  name: string;
+  /** Whether the caller manages this chest. */
+  manager: boolean;
+  assignments: Assignment[];
+}
+
+/** A secret in a list: metadata only, no ciphertext. */
+export interface SecretListItem {
+  id: Id;
+  name: string;
+  category: SecretCategory;
+  /** 1 to 5 for password secrets, null for the other categories. */
+  strength: number | null;
+  form_fill: boolean;
+  /** "Don't show this secret to users": administrators only. */
+  hidden: boolean;
+  vault_id: Id;
+  vault?: SecretChestRef;
+  teams?: { id: Id; name: string }[];
+  marked_for_deletion?: boolean;
+  created_at: IsoDate;
+  updated_at: IsoDate;
+}
+
+/** The caller's own wrapped copy of a secret's key. */
+export interface SecretKey {
+  encrypted_value: string;
+  user_id?: Id;
+  version?: number;
+}
+
+/** One user's wrapped key of a secret (the spec's `unlocks`). */
+export interface SecretUnlock {
+  user_id: Id;
+  encrypted_value: string;
+}
+
+/** A secret fetched by id: metadata plus ciphertext and the caller's wrapped key. */
+export interface Secret extends SecretListItem {
+  revision: number;
+  encrypted_data: string;
+  encryption_iv: string;
+  secret_key: SecretKey | null;
+  unlocks?: SecretUnlock[];
+}
+
+/** One wrapped key sent with a save. */
+export interface SecretKeyAttributes {
+  user_id: Id;
+  encrypted_value: string;
+}
+
+/**
+ * Fields of a secret create (`POST api/v1/secrets.json`, body `{secret}`).
+ * `id` is a client-made UUID; `revision` is 1. No clear `url` is ever sent (crypto.md).
+ */
+export interface SecretCreate {
+  id: Id;
+  revision: number;
+  vault_id: Id;
+  name: string;
+  category: SecretCategory;
+  encrypted_data: string;
+  encryption_iv: string;
+  secret_keys_attributes: SecretKeyAttributes[];
+  strength: number | null;
+  form_fill: boolean;
+  hidden: boolean;
+}
+
+/** Fields of a secret save (`PUT api/v1/secrets/{id}.json`); `revision` is the stored one + 1. */
+export type SecretUpdate = Omit<SecretCreate, 'id'> & { id?: Id };
+
+/** Body of a secret create. */
+export interface SecretCreateRequest {
+  secret: SecretCreate;
+}
+
+/** Body of a secret save. */
+export interface SecretUpdateRequest {
+  secret: SecretUpdate;
+}
+
+/** Body of a move (`PUT api/v1/secrets/{id}.json`), with keys for the new chest's users when needed. */
+export interface SecretMoveRequest {
+  secret: { vault_id: Id; secret_keys_attributes?: SecretKeyAttributes[] };
+}
