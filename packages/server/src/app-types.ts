@@ -1,0 +1,18 @@
+import type { Kysely } from 'kysely';
+import type { Config } from './config.js';
+import type { Dialect } from './db/create-database.js';
+import type { Database } from './db/schema.js';
+import type { ServerSecrets } from './server-secrets.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The validated configuration. */
+    config: Config;
+    /** Kysely over SQLite or PostgreSQL; pass it (or a transaction) to repositories. */
+    db: Kysely<Database>;
+    /** Which engine `db` is, for the rare dialect-specific query. */
+    dialect: Dialect;
+    /** The key that seals TOTP seeds at rest (encryptAtRest / decryptAtRest). */
+    serverSecrets: ServerSecrets;
+  }
+}

@@ -1,0 +1,56 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import './app-types.js';
+import { registerAuthentication } from './auth/authenticate.js';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/create-database.js';
+import { registerBodyParsers } from './http/body-parsers.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { stripJsonSuffix } from './http/json-suffix.js';
+import { buildLoggerOptions, type LogStream } from './http/logger-options.js';
+import { registerRateLimit } from './http/rate-limit.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerWebApp } from './http/web-app.js';
+import { registerRoutes } from './routes/index.js';
+import type { ServerSecrets } from './server-secrets.js';
+
+/** What the app is built from; tests pass their own (fresh database, captured logs). */
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  serverSecrets: ServerSecrets;
+  /** Where log lines go; stdout when absent. */
+  logStream?: LogStream;
+}
+
+/** Largest request body accepted, unless a route sets its own `bodyLimit`. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * Builds the Fastify app: infrastructure first (decorations, errors, headers, rate limits, body
+ * parsers, authentication, web app), then the route plugins. It is not yet `ready()`, so tests may
+ * still add routes; `listen()` or the first `inject()` makes it ready.
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: buildLoggerOptions(config, deps.logStream),
+    rewriteUrl: (request) => stripJsonSuffix(request.url ?? '/'),
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('dialect', database.dialect);
+  app.decorate('serverSecrets', deps.serverSecrets);
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app, config);
+  await registerRateLimit(app, config);
+  await registerBodyParsers(app);
+  registerAuthentication(app);
+  await registerWebApp(app, config);
+
+  await registerRoutes(app);
+  return app;
+}

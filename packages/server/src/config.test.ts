@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, PRODUCTION_MIN_KDF_ITERATIONS } from './config.js';
+
+describe('loadConfig', () => {
+  it('has safe defaults for a fresh machine', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: path.resolve('data'),
+      databaseUrl: null,
+      smtpUrl: null,
+      mailFrom: 'Coffer <no-reply@localhost>',
+      publicUrl: 'http://localhost:8080',
+      billing: 'local',
+      redisUrl: null,
+      logLevel: 'info',
+      trustProxy: false,
+      serverSecretKey: null,
+      minKdfIterations: PRODUCTION_MIN_KDF_ITERATIONS,
+    });
+    expect(config.webDist.endsWith(path.join('packages', 'web', 'dist'))).toBe(true);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      PUBLIC_URL: 'https://vault.example.com/',
+      DATABASE_URL: 'postgres://u:p@db/coffer',
+      BILLING: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test',
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: 'true',
+    });
+    expect(config.port).toBe(9000);
+    expect(config.publicUrl).toBe('https://vault.example.com');
+    expect(config.databaseUrl).toBe('postgres://u:p@db/coffer');
+    expect(config.billing).toBe('stripe');
+    expect(config.logLevel).toBe('warn');
+    expect(config.trustProxy).toBe(true);
+  });
+
+  it('names the bad variable and never echoes its value', () => {
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ PORT: 'eighty' }, 'PORT'],
+      [{ PORT: '70000' }, 'PORT'],
+      [{ BILLING: 'paypal' }, 'BILLING'],
+      [{ BILLING: 'stripe' }, 'STRIPE_SECRET_KEY'],
+      [{ DATABASE_URL: 'mysql://root:s3cret-pw@db' }, 'DATABASE_URL'],
+      [{ SMTP_URL: 'not a url s3cret-pw' }, 'SMTP_URL'],
+      [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+      [{ SERVER_SECRET_KEY: 's3cret-pw' }, 'SERVER_SECRET_KEY'],
+    ];
+    for (const [env, variable] of cases) {
+      let error: unknown;
+      try {
+        loadConfig(env);
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error, variable).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).variable).toBe(variable);
+      expect((error as Error).message).toContain(variable);
+      expect((error as Error).message).not.toContain('s3cret-pw');
+    }
+  });
+
+  it('lowers the key-derivation floor only under NODE_ENV=test', () => {
+    expect(loadConfig({ NODE_ENV: 'test', COFFER_TEST_MIN_KDF_ITERATIONS: '1000' }).minKdfIterations).toBe(
+      1000,
+    );
+    expect(
+      loadConfig({ NODE_ENV: 'production', COFFER_TEST_MIN_KDF_ITERATIONS: '1000' }).minKdfIterations,
+    ).toBe(PRODUCTION_MIN_KDF_ITERATIONS);
+    expect(loadConfig({ COFFER_TEST_MIN_KDF_ITERATIONS: '1000' }).minKdfIterations).toBe(
+      PRODUCTION_MIN_KDF_ITERATIONS,
+    );
+  });
+});

@@ -1,0 +1,148 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Where the server keeps its data and how it talks to the outside world, read once at start. */
+export interface Config {
+  nodeEnv: string;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  publicUrl: string;
+  billing: BillingMode;
+  stripeSecretKey: string | null;
+  stripePublishableKey: string | null;
+  redisUrl: string | null;
+  logLevel: LogLevel;
+  webDist: string;
+  trustProxy: boolean;
+  /** base64 of 32 bytes; when null the key lives in DATA_DIR/server-secrets.json. */
+  serverSecretKey: string | null;
+  /** Lowest PBKDF2 iteration count the server accepts for an account (crypto.md). */
+  minKdfIterations: number;
+}
+
+/** Billing providers the server can run with (architecture.md). */
+export type BillingMode = 'local' | 'stripe' | 'off';
+/** Pino levels accepted by LOG_LEVEL. */
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+/** A configuration value that cannot be used; the message names the variable, never its value. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    reason: string,
+  ) {
+    super(`Invalid configuration: ${variable} ${reason}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** The production floor of crypto.md: 600,000 PBKDF2-HMAC-SHA256 iterations. */
+export const PRODUCTION_MIN_KDF_ITERATIONS = 600_000;
+
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const BILLING_MODES: readonly BillingMode[] = ['local', 'stripe', 'off'];
+// src/config.ts and dist/config.js sit at the same depth, so one relative path serves both.
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+type Env = Record<string, string | undefined>;
+
+/** Reads and validates the environment; throws ConfigError on the first bad value. */
+export function loadConfig(env: Env = process.env): Config {
+  const port = readInteger(env, 'PORT', 8080, 0, 65_535);
+  const billing = readChoice(env, 'BILLING', BILLING_MODES, 'local');
+  const stripeSecretKey = readOptional(env, 'STRIPE_SECRET_KEY');
+  const stripePublishableKey = readOptional(env, 'STRIPE_PUBLISHABLE_KEY');
+  if (billing === 'stripe') {
+    if (!stripeSecretKey) throw new ConfigError('STRIPE_SECRET_KEY', 'is required when BILLING=stripe');
+    if (!stripePublishableKey)
+      throw new ConfigError('STRIPE_PUBLISHABLE_KEY', 'is required when BILLING=stripe');
+  }
+  const nodeEnv = env.NODE_ENV?.trim() || 'development';
+  return {
+    nodeEnv,
+    port,
+    host: readOptional(env, 'HOST') ?? '0.0.0.0',
+    dataDir: path.resolve(readOptional(env, 'DATA_DIR') ?? './data'),
+    databaseUrl: readUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    smtpUrl: readUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: readOptional(env, 'MAIL_FROM') ?? 'Coffer <no-reply@localhost>',
+    publicUrl: (readUrl(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(
+      /\/+$/,
+      '',
+    ),
+    billing,
+    stripeSecretKey,
+    stripePublishableKey,
+    redisUrl: readUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    logLevel: readChoice(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+    webDist: path.resolve(readOptional(env, 'WEB_DIST') ?? DEFAULT_WEB_DIST),
+    trustProxy: readBoolean(env, 'TRUST_PROXY', false),
+    serverSecretKey: readKey(env, 'SERVER_SECRET_KEY'),
+    minKdfIterations: readMinKdfIterations(env, nodeEnv),
+  };
+}
+
+// Test-only: lets server tests register accounts with cheap key derivation. Ignored outside NODE_ENV=test.
+function readMinKdfIterations(env: Env, nodeEnv: string): number {
+  if (nodeEnv !== 'test') return PRODUCTION_MIN_KDF_ITERATIONS;
+  return readInteger(env, 'COFFER_TEST_MIN_KDF_ITERATIONS', PRODUCTION_MIN_KDF_ITERATIONS, 1, 10_000_000);
+}
+
+function readOptional(env: Env, name: string): string | null {
+  const value = env[name]?.trim();
+  return value ? value : null;
+}
+
+function readInteger(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = readOptional(env, name);
+  if (raw === null) return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, 'must be a whole number');
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}`);
+  return value;
+}
+
+function readChoice<T extends string>(env: Env, name: string, choices: readonly T[], fallback: T): T {
+  const raw = readOptional(env, name);
+  if (raw === null) return fallback;
+  const value = raw.toLowerCase();
+  const match = choices.find((choice) => choice === value);
+  if (!match) throw new ConfigError(name, `must be one of: ${choices.join(', ')}`);
+  return match;
+}
+
+function readBoolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = readOptional(env, name);
+  if (raw === null) return fallback;
+  const value = raw.toLowerCase();
+  if (['1', 'true', 'yes'].includes(value)) return true;
+  if (['0', 'false', 'no'].includes(value)) return false;
+  throw new ConfigError(name, 'must be true or false');
+}
+
+// URLs may carry passwords (DATABASE_URL, SMTP_URL, REDIS_URL), so errors never echo them.
+function readUrl(env: Env, name: string, protocols: readonly string[]): string | null {
+  const raw = readOptional(env, name);
+  if (raw === null) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(name, 'is not a valid URL');
+  }
+  if (!protocols.includes(url.protocol)) {
+    throw new ConfigError(name, `must start with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+  }
+  return raw;
+}
+
+function readKey(env: Env, name: string): string | null {
+  const raw = readOptional(env, name);
+  if (raw === null) return null;
+  if (!/^[A-Za-z0-9+/]{43}=$/.test(raw)) throw new ConfigError(name, 'must be 32 bytes in standard base64');
+  return raw;
+}

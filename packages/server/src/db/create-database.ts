@@ -1,0 +1,87 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.js';
+import type { Database } from './schema.js';
+import { SqliteBooleanPlugin } from './sqlite-boolean-plugin.js';
+
+/** The two SQL engines Coffer runs on. */
+export type Dialect = 'sqlite' | 'postgres';
+
+/** An open database: the Kysely instance, which engine it is, and how to close it. */
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  destroy(): Promise<void>;
+}
+
+/** Overrides for tests: an SQLite file (or ':memory:') and a PostgreSQL schema to work in. */
+export interface DatabaseOptions {
+  sqliteFilename?: string;
+  postgresSchema?: string;
+}
+
+const PG_INT8_OID = 20;
+
+/** Opens PostgreSQL when DATABASE_URL is set, otherwise SQLite at DATA_DIR/coffer.sqlite. */
+export function createDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  options: DatabaseOptions = {},
+): DatabaseHandle {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, options.postgresSchema);
+  return openSqlite(options.sqliteFilename ?? path.join(config.dataDir, 'coffer.sqlite'));
+}
+
+function openSqlite(filename: string): DatabaseHandle {
+  if (filename !== ':memory:') mkdirSync(path.dirname(filename), { recursive: true });
+  const database = new SqliteDatabase(filename);
+  database.pragma('journal_mode = WAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  database.pragma('synchronous = NORMAL');
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database }),
+    plugins: [new SqliteBooleanPlugin()],
+  });
+  return {
+    db,
+    dialect: 'sqlite',
+    destroy: async () => {
+      await db.destroy();
+      // Kysely closes only a driver that has run a query; close the file in every case.
+      if (database.open) database.close();
+    },
+  };
+}
+
+function openPostgres(connectionString: string, schema: string | undefined): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    ...(schema ? { options: `-c search_path=${quoteIdentifier(schema)}` } : {}),
+    // bigint and count(*) come back as numbers, as on SQLite; every bigint we store fits in 2^53.
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === PG_INT8_OID ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    dialect: 'postgres',
+    destroy: async () => {
+      await db.destroy();
+      // Kysely ends only a pool that has run a query.
+      if (!pool.ended) await pool.end();
+    },
+  };
+}
+
+/** Quotes a PostgreSQL identifier made by our own code (test schema names). */
+export function quoteIdentifier(name: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error('Unsafe SQL identifier');
+  return `"${name}"`;
+}

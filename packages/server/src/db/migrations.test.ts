@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import { NO_MIGRATIONS, sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
+import { migrations } from './migrations/index.js';
+import { createMigrator, migrateToLatest } from './migrator.js';
+import { toBool } from './to-bool.js';
+
+const TABLES = [
+  'organisations',
+  'users',
+  'otp_recovery_codes',
+  'sessions',
+  'invitations',
+  'teams',
+  'memberships',
+  'vaults',
+  'assignments',
+  'vault_managers',
+  'secrets',
+  'secret_keys',
+  'audit_log_entries',
+  'billing_customers',
+  'billing_subscriptions',
+  'billing_payment_methods',
+  'billing_invoices',
+  'data_records',
+];
+
+describe('migrations', () => {
+  let database: TestDatabase;
+
+  beforeEach(async () => {
+    database = await createTestDatabase();
+  });
+  afterEach(async () => {
+    await database.drop();
+  });
+
+  // PostgreSQL's introspection sees every schema; keep this test file's own.
+  async function ownTables() {
+    const { db, dialect } = database.handle;
+    const tables = await db.introspection.getTables();
+    if (dialect === 'sqlite') return tables;
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+    return tables.filter((table) => table.schema === rows[0]?.schema);
+  }
+
+  async function tableNames(): Promise<string[]> {
+    return (await ownTables()).map((table) => table.name).filter((name) => !name.startsWith('kysely_'));
+  }
+
+  it('creates every table on the way up and removes them all on the way down', async () => {
+    const applied = await migrateToLatest(database.handle.db);
+    expect(applied).toEqual(Object.keys(migrations));
+    expect((await tableNames()).sort()).toEqual([...TABLES].sort());
+
+    const { error, results } = await createMigrator(database.handle.db).migrateTo(NO_MIGRATIONS);
+    expect(error).toBeUndefined();
+    expect(results?.map((result) => result.direction)).toEqual(Object.keys(migrations).map(() => 'Down'));
+    expect(await tableNames()).toEqual([]);
+
+    expect(await migrateToLatest(database.handle.db)).toEqual(Object.keys(migrations));
+  });
+
+  it('runs nothing when the schema is already up to date', async () => {
+    await migrateToLatest(database.handle.db);
+    expect(await migrateToLatest(database.handle.db)).toEqual([]);
+  });
+
+  it('gives every table except organisations an organisation_id column', async () => {
+    await migrateToLatest(database.handle.db);
+    const tables = await ownTables();
+    for (const table of tables.filter((t) => TABLES.includes(t.name) && t.name !== 'organisations')) {
+      expect(
+        table.columns.map((column) => column.name),
+        table.name,
+      ).toContain('organisation_id');
+    }
+  });
+
+  it('stores booleans and reads them back through toBool, with column defaults', async () => {
+    await migrateToLatest(database.handle.db);
+    const { db } = database.handle;
+    const at = new Date().toISOString();
+    const organisationId = randomUUID();
+    await db
+      .insertInto('organisations')
+      .values({ id: organisationId, name: 'Acme', created_at: at, updated_at: at })
+      .execute();
+    const team = { organisation_id: organisationId, created_at: at, updated_at: at };
+    await db
+      .insertInto('teams')
+      .values({ ...team, id: 'a', name: 'Everyone', default_for_new_users: true })
+      .execute();
+    // Single-row insert: on SQLite, a multi-row insert turns left-out columns into NULL, not the default.
+    await db
+      .insertInto('teams')
+      .values({ ...team, id: 'b', name: 'Ops' })
+      .execute();
+    const defaults = await db
+      .selectFrom('teams')
+      .select(['id', 'default_for_new_users'])
+      .where('default_for_new_users', '=', true)
+      .execute();
+    expect(defaults.map((row) => [row.id, toBool(row.default_for_new_users)])).toEqual([['a', true]]);
+    const ops = await db
+      .selectFrom('teams')
+      .select('default_for_new_users')
+      .where('id', '=', 'b')
+      .executeTakeFirstOrThrow();
+    expect(toBool(ops.default_for_new_users)).toBe(false);
+    const organisation = await db.selectFrom('organisations').selectAll().executeTakeFirstOrThrow();
+    expect(organisation.inactivity_length).toBe(10);
+  });
+});

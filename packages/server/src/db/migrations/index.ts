@@ -1,0 +1,18 @@
+import type { Migration } from 'kysely';
+import * as organisationsAndUsers from './2026-11-21-0001-organisations-and-users.js';
+import * as teamsAndChests from './2026-11-21-0002-teams-and-chests.js';
+import * as secrets from './2026-11-21-0003-secrets.js';
+import * as auditLogAndStatistics from './2026-11-21-0004-audit-log-and-statistics.js';
+import * as billing from './2026-11-21-0005-billing.js';
+
+/**
+ * Every migration, by name, in the order they run. Static imports (no folder globbing) so that
+ * dist/ works without the sources. Add new files at the end; never edit or rename a landed one.
+ */
+export const migrations: Record<string, Migration> = {
+  '2026-11-21-0001-organisations-and-users': organisationsAndUsers,
+  '2026-11-21-0002-teams-and-chests': teamsAndChests,
+  '2026-11-21-0003-secrets': secrets,
+  '2026-11-21-0004-audit-log-and-statistics': auditLogAndStatistics,
+  '2026-11-21-0005-billing': billing,
+};

@@ -1,0 +1,292 @@
+import type { ColumnType, Insertable, Selectable, SqlBool, Updateable } from 'kysely';
+
+// Column conventions (docs/server.md):
+// - ids are text (crypto.randomUUID(), made by the server; secrets' ids come from the client);
+// - timestamps are ISO-8601 UTC text, so ordering is identical on SQLite and PostgreSQL;
+// - booleans read back as 0/1 on SQLite and true/false on PostgreSQL: read them through toBool().
+
+/** A boolean column that must be given on insert. */
+export type BoolColumn = ColumnType<SqlBool, boolean, boolean>;
+/** A boolean column with a database default. */
+export type DefaultedBool = ColumnType<SqlBool, boolean | undefined, boolean>;
+/** An integer column with a database default. */
+export type DefaultedInt = ColumnType<number, number | undefined, number>;
+/** A nullable column that may be left out on insert. */
+export type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
+
+/** organisations: one customer account; every other table hangs off it. */
+export interface OrganisationsTable {
+  id: string;
+  name: string;
+  owner_id: Nullable<string>;
+  /** Minutes of inactivity before a session ends; -1 means never. */
+  inactivity_length: DefaultedInt;
+  created_at: string;
+  updated_at: string;
+}
+
+/** users: people who sign in; email is lower-case and unique across all organisations. */
+export interface UsersTable {
+  id: string;
+  organisation_id: string;
+  name: string;
+  email: string;
+  /** Argon2id of the client's auth hash (crypto.md). */
+  password_hash: string;
+  kdf_iterations: number;
+  public_key: string;
+  encrypted_private_key: string;
+  private_key_iv: string;
+  key_version: DefaultedInt;
+  administrator: DefaultedBool;
+  data_administrator: DefaultedBool;
+  dark_mode: DefaultedBool;
+  first_time: DefaultedBool;
+  has_secret: DefaultedBool;
+  tutorial: DefaultedBool;
+  locked: DefaultedBool;
+  must_change_password: DefaultedBool;
+  otp_required_for_login: DefaultedBool;
+  /** TOTP seed sealed with encryptAtRest(). */
+  otp_secret_encrypted: Nullable<string>;
+  /** Last accepted TOTP time step, so a code cannot be replayed. */
+  otp_last_step: Nullable<number>;
+  marketing_opt_in: DefaultedBool;
+  terms_accepted_at: Nullable<string>;
+  confirmation_token_hash: Nullable<string>;
+  confirmation_sent_at: Nullable<string>;
+  confirmed_at: Nullable<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** otp_recovery_codes: hashed one-time backup codes for two-factor sign-in. */
+export interface OtpRecoveryCodesTable {
+  id: string;
+  organisation_id: string;
+  user_id: string;
+  code_hash: string;
+  used_at: Nullable<string>;
+  created_at: string;
+}
+
+/** sessions: the SHA-256 of each opaque bearer token, with its expiry and revocation. */
+export interface SessionsTable {
+  id: string;
+  organisation_id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  revoked_at: Nullable<string>;
+  revoked_reason: Nullable<string>;
+}
+
+/** invitations: pending invitations; team_ids is a JSON array of team ids. */
+export interface InvitationsTable {
+  id: string;
+  organisation_id: string;
+  inviter_id: string;
+  name: string;
+  email: string;
+  token_hash: string;
+  team_ids: string;
+  accepted_at: Nullable<string>;
+  expires_at: string;
+  created_at: string;
+}
+
+/** teams: groups of users that chests are assigned to. */
+export interface TeamsTable {
+  id: string;
+  organisation_id: string;
+  name: string;
+  default_for_new_users: DefaultedBool;
+  created_at: string;
+  updated_at: string;
+}
+
+/** memberships: a user in a team. */
+export interface MembershipsTable {
+  id: string;
+  organisation_id: string;
+  team_id: string;
+  user_id: string;
+  edit_access: DefaultedBool;
+  created_at: string;
+  updated_at: string;
+}
+
+/** vaults: chests (the spec's "vault" in API paths). */
+export interface VaultsTable {
+  id: string;
+  organisation_id: string;
+  name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** assignments: a team's Read or Write access to a chest. */
+export interface AssignmentsTable {
+  id: string;
+  organisation_id: string;
+  vault_id: string;
+  team_id: string;
+  edit_access: DefaultedBool;
+  created_at: string;
+  updated_at: string;
+}
+
+/** vault_managers: users who manage a chest. */
+export interface VaultManagersTable {
+  id: string;
+  organisation_id: string;
+  vault_id: string;
+  user_id: string;
+  created_at: string;
+}
+
+/** secrets: the encrypted payload and the metadata the server may see (crypto.md). */
+export interface SecretsTable {
+  id: string;
+  organisation_id: string;
+  vault_id: string;
+  name: string;
+  category: string;
+  strength: number;
+  form_fill: DefaultedBool;
+  hidden: DefaultedBool;
+  encrypted_data: string;
+  encryption_iv: string;
+  revision: number;
+  suite: DefaultedInt;
+  created_by: string;
+  updated_by: string;
+  deleted_at: Nullable<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** secret_keys: a secret's key wrapped for one user. */
+export interface SecretKeysTable {
+  id: string;
+  organisation_id: string;
+  secret_id: string;
+  user_id: string;
+  encrypted_value: string;
+  version: DefaultedInt;
+  created_at: string;
+  updated_at: string;
+}
+
+/** audit_log_entries: one row per mutation, written in the mutation's transaction. */
+export interface AuditLogEntriesTable {
+  id: string;
+  organisation_id: string;
+  user_id: Nullable<string>;
+  user_string: string;
+  action: string;
+  object_type: Nullable<string>;
+  object_id: Nullable<string>;
+  created_at: string;
+}
+
+/** billing_customers: the organisation as a payment-provider customer. */
+export interface BillingCustomersTable {
+  organisation_id: string;
+  provider_customer_id: Nullable<string>;
+  trialled: DefaultedBool;
+  created_at: string;
+  updated_at: string;
+}
+
+/** billing_subscriptions: the organisation's plan as the provider reports it. */
+export interface BillingSubscriptionsTable {
+  id: string;
+  organisation_id: string;
+  status: string;
+  plan_nickname: string;
+  unit_amount: number;
+  quantity: number;
+  billing_cycle_anchor: string;
+  trial_end: Nullable<string>;
+  cancel_at: Nullable<string>;
+  provider_subscription_id: Nullable<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** billing_payment_methods: the card on file (never its number). */
+export interface BillingPaymentMethodsTable {
+  id: string;
+  organisation_id: string;
+  provider_payment_method_id: Nullable<string>;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  billing_name: string;
+  line1: string;
+  line2: Nullable<string>;
+  city: string;
+  country: string;
+  postal_code: Nullable<string>;
+  created_at: string;
+}
+
+/** billing_invoices: invoices as the provider reports them; amounts in pence. */
+export interface BillingInvoicesTable {
+  id: string;
+  organisation_id: string;
+  status: string;
+  total: number;
+  currency: string;
+  paid_at: Nullable<string>;
+  invoice_pdf: Nullable<string>;
+  created_at: string;
+}
+
+/** data_records: one statistic per organisation per day, for the data dashboard. */
+export interface DataRecordsTable {
+  id: string;
+  organisation_id: string;
+  metric: string;
+  value: number;
+  /** YYYY-MM-DD */
+  recorded_on: string;
+  created_at: string;
+}
+
+/** Every table Kysely knows about. */
+export interface Database {
+  organisations: OrganisationsTable;
+  users: UsersTable;
+  otp_recovery_codes: OtpRecoveryCodesTable;
+  sessions: SessionsTable;
+  invitations: InvitationsTable;
+  teams: TeamsTable;
+  memberships: MembershipsTable;
+  vaults: VaultsTable;
+  assignments: AssignmentsTable;
+  vault_managers: VaultManagersTable;
+  secrets: SecretsTable;
+  secret_keys: SecretKeysTable;
+  audit_log_entries: AuditLogEntriesTable;
+  billing_customers: BillingCustomersTable;
+  billing_subscriptions: BillingSubscriptionsTable;
+  billing_payment_methods: BillingPaymentMethodsTable;
+  billing_invoices: BillingInvoicesTable;
+  data_records: DataRecordsTable;
+}
+
+/** Rows as read, written and updated; repositories map them to domain records. */
+export type OrganisationRow = Selectable<OrganisationsTable>;
+export type NewOrganisationRow = Insertable<OrganisationsTable>;
+export type OrganisationUpdate = Updateable<OrganisationsTable>;
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type NewSessionRow = Insertable<SessionsTable>;
+export type NewAuditLogEntryRow = Insertable<AuditLogEntriesTable>;

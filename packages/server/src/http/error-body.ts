@@ -1,0 +1,19 @@
+import { GENERIC_ERROR_MESSAGE } from './app-error.js';
+
+/** What an error answer carries: the spec's request helper reads `errors[0]` on 400/401, `error` otherwise. */
+export interface ErrorBody {
+  errors?: string[];
+  error?: string;
+}
+
+/**
+ * The one place that shapes error answers:
+ * 400, 413, 415, 429 → {errors: [message]}; 401 → {errors: [message], error: message};
+ * 403, 404, 409 → {error: message}; 5xx → {errors: [generic message]}.
+ */
+export function buildErrorBody(status: number, message: string): ErrorBody {
+  if (status >= 500) return { errors: [GENERIC_ERROR_MESSAGE] };
+  if (status === 401) return { errors: [message], error: message };
+  if (status === 403 || status === 404 || status === 409) return { error: message };
+  return { errors: [message] };
+}

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../test/test-app.js';
+import { buildCspDirectives } from './security-headers.js';
+
+const EXPECTED_CSP =
+  "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data:;connect-src 'self';" +
+  "font-src 'self';object-src 'none';base-uri 'none';frame-ancestors 'none';form-action 'self'";
+
+describe('security headers', () => {
+  let context: TestContext;
+
+  beforeAll(async () => {
+    context = await createTestContext();
+  });
+  afterAll(async () => {
+    await context.close();
+  });
+
+  it('sends a strict CSP and the other headers on every response', async () => {
+    for (const url of ['/healthz', '/api/v1/nothing', '/login']) {
+      const response = await context.app.inject({ method: 'GET', url });
+      expect(response.headers['content-security-policy'], url).toBe(EXPECTED_CSP);
+      expect(response.headers['referrer-policy'], url).toBe('no-referrer');
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+    }
+  });
+
+  it('sends no HSTS when PUBLIC_URL is plain http', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('forbids caching API answers, errors included', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/api/v1/nothing.json' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const users = await context.app.inject({ method: 'POST', url: '/users/sign_in.json' });
+    expect(users.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('security headers behind https with Stripe', () => {
+  let context: TestContext;
+
+  beforeAll(async () => {
+    context = await createTestContext({
+      env: {
+        PUBLIC_URL: 'https://coffer.example',
+        BILLING: 'stripe',
+        STRIPE_SECRET_KEY: 'sk',
+        STRIPE_PUBLISHABLE_KEY: 'pk',
+      },
+    });
+  });
+  afterAll(async () => {
+    await context.close();
+  });
+
+  it('sends HSTS and lets Stripe.js in', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self' https://js.stripe.com;");
+    expect(csp).toContain('frame-src https://js.stripe.com https://hooks.stripe.com');
+  });
+
+  it('keeps third-party origins out unless BILLING=stripe', () => {
+    expect(JSON.stringify(buildCspDirectives({ billing: 'local' }))).not.toContain('stripe');
+  });
+});

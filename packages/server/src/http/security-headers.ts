@@ -1,0 +1,44 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
+import { isApiPath } from './api-paths.js';
+
+const STRIPE_SCRIPT = 'https://js.stripe.com';
+const STRIPE_FRAMES = ['https://js.stripe.com', 'https://hooks.stripe.com'];
+const STRIPE_API = 'https://api.stripe.com';
+
+/** The Content-Security-Policy: our own origin only, plus Stripe's when BILLING=stripe. */
+export function buildCspDirectives(config: Pick<Config, 'billing'>): Record<string, string[]> {
+  const stripe = config.billing === 'stripe';
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...(stripe ? [STRIPE_SCRIPT] : [])],
+    'style-src': ["'self'"],
+    'img-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", ...(stripe ? [STRIPE_API] : [])],
+    'font-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'none'"],
+    'frame-ancestors': ["'none'"],
+    'form-action': ["'self'"],
+    ...(stripe ? { 'frame-src': STRIPE_FRAMES } : {}),
+  };
+}
+
+/** Security headers on every response (helmet), and no caching of API answers. */
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  const https = config.publicUrl.startsWith('https:');
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: buildCspDirectives(config) },
+    // HSTS over plain http would be ignored by browsers and lock out a later http-only setup.
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'no-referrer' },
+    xContentTypeOptions: true,
+    // Matches frame-ancestors 'none' for browsers that only know the older header.
+    xFrameOptions: { action: 'deny' },
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+}

@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { createTestContext, type TestContext } from '../test/test-app.js';
+import { createTestDatabase } from '../test/test-database.js';
+
+describe('GET /healthz', () => {
+  let context: TestContext;
+
+  beforeAll(async () => {
+    context = await createTestContext();
+  });
+  afterAll(async () => {
+    await context.close();
+  });
+
+  it('answers ok once the database answers', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers 503 when the database does not', async () => {
+    const database = await createTestDatabase();
+    const app = await buildApp({ ...context, database: database.handle });
+    await database.drop();
+    const response = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ status: 'unavailable' });
+    await app.close();
+  });
+});

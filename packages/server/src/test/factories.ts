@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { hashPassword } from '../auth/password-hash.js';
+import { createSession } from '../auth/session-service.js';
+import type { Database, NewOrganisationRow, NewUserRow, SessionRow } from '../db/schema.js';
+import { insertOrganisation, type Organisation } from '../repositories/organisation-repository.js';
+import { insertUser, type User } from '../repositories/user-repository.js';
+
+/** The auth hash (crypto.md) every factory-built user signs in with, unless overridden. */
+export const TEST_AUTH_HASH = Buffer.alloc(32, 7).toString('base64');
+
+let sequence = 0;
+let defaultPasswordHash: Promise<string> | null = null;
+
+function nextNumber(): number {
+  sequence += 1;
+  return sequence;
+}
+
+function now(): string {
+  return new Date().toISOString();
+}
+
+/** Argon2id of TEST_AUTH_HASH, computed once per test file. */
+export function testPasswordHash(): Promise<string> {
+  defaultPasswordHash ??= hashPassword(TEST_AUTH_HASH);
+  return defaultPasswordHash;
+}
+
+/** An organisation; any column may be overridden. */
+export async function buildOrganisation(
+  db: Kysely<Database>,
+  overrides: Partial<NewOrganisationRow> = {},
+): Promise<Organisation> {
+  return insertOrganisation(db, {
+    id: randomUUID(),
+    name: `Organisation ${nextNumber()}`,
+    created_at: now(),
+    updated_at: now(),
+    ...overrides,
+  });
+}
+
+/**
+ * A confirmed user signing in with TEST_AUTH_HASH. Without `organisation_id`, a new organisation
+ * is made with this user as its owner.
+ */
+export async function buildUser(db: Kysely<Database>, overrides: Partial<NewUserRow> = {}): Promise<User> {
+  const ownOrganisation = overrides.organisation_id ? null : await buildOrganisation(db);
+  const number = nextNumber();
+  const user = await insertUser(db, {
+    id: randomUUID(),
+    organisation_id: ownOrganisation?.id ?? '',
+    name: `User ${number}`,
+    email: `user-${number}-${randomUUID().slice(0, 8)}@example.test`,
+    password_hash: await testPasswordHash(),
+    kdf_iterations: 600_000,
+    public_key: 'dGVzdC1wdWJsaWMta2V5',
+    encrypted_private_key: 'dGVzdC1lbmNyeXB0ZWQtcHJpdmF0ZS1rZXk=',
+    private_key_iv: 'dGVzdC1pdi0xMjM0',
+    confirmed_at: now(),
+    created_at: now(),
+    updated_at: now(),
+    ...overrides,
+  });
+  if (ownOrganisation) {
+    await db
+      .updateTable('organisations')
+      .set({ owner_id: user.id })
+      .where('id', '=', ownOrganisation.id)
+      .execute();
+  }
+  return user;
+}
+
+/** A session for the user; returns the bearer token. Overrides move its clock (expiry tests). */
+export async function buildSession(
+  db: Kysely<Database>,
+  user: { id: string; organisation_id: string },
+  overrides: Partial<Pick<SessionRow, 'created_at' | 'last_seen_at' | 'expires_at' | 'revoked_at'>> = {},
+): Promise<string> {
+  const { token, session } = await createSession(db, user);
+  if (Object.keys(overrides).length > 0) {
+    await db.updateTable('sessions').set(overrides).where('id', '=', session.id).execute();
+  }
+  return token;
+}
+
+/** A team in the organisation. */
+export async function buildTeam(
+  db: Kysely<Database>,
+  organisationId: string,
+  overrides: { name?: string; default_for_new_users?: boolean } = {},
+): Promise<{ id: string; name: string }> {
+  const team = { id: randomUUID(), name: overrides.name ?? `Team ${nextNumber()}` };
+  await db
+    .insertInto('teams')
+    .values({
+      ...team,
+      organisation_id: organisationId,
+      default_for_new_users: overrides.default_for_new_users ?? false,
+      created_at: now(),
+      updated_at: now(),
+    })
+    .execute();
+  return team;
+}
+
+/** A chest (vault) in the organisation. */
+export async function buildChest(
+  db: Kysely<Database>,
+  organisationId: string,
+  overrides: { name?: string } = {},
+): Promise<{ id: string; name: string }> {
+  const chest = { id: randomUUID(), name: overrides.name ?? `Chest ${nextNumber()}` };
+  await db
+    .insertInto('vaults')
+    .values({ ...chest, organisation_id: organisationId, created_at: now(), updated_at: now() })
+    .execute();
+  return chest;
+}
+
+/** Puts a user in a team. */
+export async function buildMembership(
+  db: Kysely<Database>,
+  user: { id: string; organisation_id: string },
+  teamId: string,
+  editAccess = false,
+): Promise<string> {
+  const id = randomUUID();
+  await db
+    .insertInto('memberships')
+    .values({
+      id,
+      organisation_id: user.organisation_id,
+      team_id: teamId,
+      user_id: user.id,
+      edit_access: editAccess,
+      created_at: now(),
+      updated_at: now(),
+    })
+    .execute();
+  return id;
+}
+
+/** Gives a team Read (false) or Write (true) access to a chest. */
+export async function buildAssignment(
+  db: Kysely<Database>,
+  organisationId: string,
+  chestId: string,
+  teamId: string,
+  editAccess = false,
+): Promise<string> {
+  const id = randomUUID();
+  await db
+    .insertInto('assignments')
+    .values({
+      id,
+      organisation_id: organisationId,
+      vault_id: chestId,
+      team_id: teamId,
+      edit_access: editAccess,
+      created_at: now(),
+      updated_at: now(),
+    })
+    .execute();
+  return id;
+}
