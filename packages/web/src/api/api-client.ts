@@ -1,0 +1,109 @@
+import { getToken } from '../session/token-store.js';
+import { ApiError } from './api-error.js';
+import type { RawResponse, RequestOptions, RequestResult } from './api-types.js';
+import { REQUEST_FAILED } from './api-types.js';
+import { readErrorMessage } from './error-message.js';
+import { toQueryString } from './query-string.js';
+import { SIGNATURE_EXPIRED, sessionExpired } from './session-expired-event.js';
+
+// Same origin by default: the server serves the built app; the dev server proxies /api, /users, /healthz.
+const apiBase: string = import.meta.env.VITE_API_BASE ?? '';
+
+/**
+ * Sends one request and answers with status, body and headers whatever the status.
+ * For callers that need headers or exact statuses (sign-in reads the Authorization header).
+ * A network failure answers status 0; a cancelled request rejects with the AbortError.
+ */
+export async function requestRaw<T = unknown>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<RawResponse<T>> {
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options), buildInit(options));
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    return { status: 0, json: null, headers: new Headers() };
+  }
+  const json = parseBody<T>(await readText(response, options.signal));
+  if (readErrorMessage(json) === SIGNATURE_EXPIRED) sessionExpired.emit();
+  return { status: response.status, json, headers: response.headers };
+}
+
+/**
+ * The spec's request helper (section 7): 20x → the parsed body (DELETE → 1, empty body → null);
+ * 400/401 → the first of `errors`, else `error`, else the body text; anything else → 1.
+ */
+export async function request<T = unknown>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<RequestResult<T>> {
+  let answer: RawResponse<T>;
+  try {
+    answer = await requestRaw<T>(path, options);
+  } catch {
+    return REQUEST_FAILED;
+  }
+  // The spec's helper answers 1 for a successful DELETE, whatever the body.
+  if (isSuccess(answer.status)) return options.method === 'DELETE' ? 1 : answer.json;
+  if (answer.status === 400 || answer.status === 401) return readErrorMessage(answer.json) ?? REQUEST_FAILED;
+  return REQUEST_FAILED;
+}
+
+/**
+ * The error-aware variant for TanStack Query functions and mutations: the body on 20x, otherwise
+ * it throws an ApiError carrying the status and the server's message.
+ */
+export async function requestOrThrow<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  const answer = await requestRaw<T>(path, options);
+  if (isSuccess(answer.status)) return answer.json as T;
+  throw new ApiError(answer.status, readErrorMessage(answer.json));
+}
+
+function isSuccess(status: number): boolean {
+  return status >= 200 && status < 300;
+}
+
+function buildUrl(path: string, options: RequestOptions): string {
+  const absolute = path.startsWith('/') ? path : `/${path}`;
+  return `${apiBase}${absolute}${toQueryString(options.query)}`;
+}
+
+function buildInit(options: RequestOptions): RequestInit {
+  const headers = new Headers({ Accept: 'application/json' });
+  const token = getToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const init: RequestInit = { method: options.method ?? 'GET', headers, credentials: 'same-origin' };
+  if (options.signal) init.signal = options.signal;
+  if (options.body === undefined) return init;
+  if (options.body instanceof URLSearchParams) {
+    headers.set('Content-Type', 'application/x-www-form-urlencoded;charset=UTF-8');
+    init.body = options.body;
+    return init;
+  }
+  headers.set('Content-Type', 'application/json');
+  init.body = JSON.stringify(options.body);
+  return init;
+}
+
+async function readText(response: Response, signal: AbortSignal | undefined): Promise<string> {
+  try {
+    return await response.text();
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return '';
+  }
+}
+
+function parseBody<T>(text: string): T | string | null {
+  if (text === '') return null;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return text;
+  }
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}

@@ -1,0 +1,49 @@
+/**
+ * Every route of spec section 2. Screens link and navigate with these, never with string literals,
+ * so that a renamed route is one edit and a typo is a type error.
+ */
+export const paths = {
+  // Visitor routes
+  login: '/login',
+  register: '/register',
+  // Main routes
+  home: '/',
+  profile: '/profile',
+  profilePersonalPassword: '/profile/personal_password',
+  profileTwoFactor: '/profile/twofactor',
+  plans: '/plans',
+  dataDashboard: '/datadashboard',
+  // Welcome flow
+  welcome: '/welcome',
+  welcomeTutorial: '/welcome/tutorial',
+  welcomePersonalPassword: '/welcome/personal_password',
+  welcomeTwoFactor: '/welcome/twofactor',
+  welcomeFirstSecret: '/welcome/first_secret',
+  // Admin area
+  admin: '/admin',
+  adminChests: '/admin/chests',
+  adminChestsShow: '/admin/chests/show',
+  adminChestsNew: '/admin/chests/new',
+  adminChestsEdit: '/admin/chests/edit',
+  adminChestsSecret: '/admin/chests/secret',
+  adminChestsSecretNew: '/admin/chests/secret/new',
+  adminChestsSecretEdit: '/admin/chests/secret/edit',
+  adminChestsDeleted: '/admin/chests/deleted',
+  adminTeams: '/admin/teams',
+  adminTeamsNew: '/admin/teams/new',
+  adminTeamsEdit: '/admin/teams/edit',
+  adminTeamsShow: '/admin/teams/show',
+  adminTeamsUser: '/admin/teams/user',
+  adminTeamsUserNew: '/admin/teams/user/new',
+  adminTeamsUserEdit: '/admin/teams/user/edit',
+  adminSettings: '/admin/settings',
+  adminDataDashboard: '/admin/datadashboard',
+} as const;
+
+/** Any path of the route table. */
+export type AppPath = (typeof paths)[keyof typeof paths];
+
+/** Whether a pathname lies in the admin area (the header's admin link and Shift+D depend on it). */
+export function isAdminPath(pathname: string): boolean {
+  return pathname === paths.admin || pathname.startsWith(`${paths.admin}/`);
+}

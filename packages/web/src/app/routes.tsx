@@ -1,0 +1,52 @@
+import type { RouteObject } from 'react-router';
+import { createBrowserRouter } from 'react-router';
+import { AppLayout } from '../components/layout/app-layout.js';
+import { GuestOnly } from '../session/guest-only.js';
+import { RequireAuth } from '../session/require-auth.js';
+import { RootLayout } from './root-layout.js';
+import { RouteErrorScreen } from './route-error-screen.js';
+
+// THE route table. A screen is one line in one of the two lists below; its module exports
+// `Component` (and optionally `loader`, `ErrorBoundary`...), react-router loads it lazily:
+//   { path: paths.profile, handle: { title: 'Account Settings' }, lazy: () => import('../pages/profile/profile-screen.js') },
+// Paths come from ./paths.ts; `handle` is a RouteHandle (./route-handle.ts).
+
+/** Screens that need a signed-in user; without a token they redirect to /login (RequireAuth). */
+const signedInScreens: RouteObject[] = [];
+
+/** Screens for visitors (login, register); a signed-in user is sent on (GuestOnly). */
+const visitorScreens: RouteObject[] = [];
+
+// The shell has nothing to show before the first lazy route arrives; the page stays blank for that instant.
+function RenderNothing() {
+  return null;
+}
+
+/** The route tree around the given screens: the shell's layouts, the auth guard and the catch-all. */
+export function buildRoutes(signedIn: RouteObject[], visitor: RouteObject[]): RouteObject[] {
+  return [
+    {
+      Component: RootLayout,
+      ErrorBoundary: RouteErrorScreen,
+      HydrateFallback: RenderNothing,
+      children: [
+        {
+          Component: AppLayout,
+          children: [
+            { Component: RequireAuth, children: signedIn },
+            { Component: GuestOnly, children: visitor },
+            { path: '*', lazy: () => import('./unknown-route-screen.js') },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+/** The whole route tree of the app. */
+export const routes: RouteObject[] = buildRoutes(signedInScreens, visitorScreens);
+
+/** The browser router of the app. */
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,12 @@
+// Session state: token, profile, start and end of a session, the auth guard.
+export { clearSession, KEPT_STORAGE_KEYS, sessionCleared } from './clear-session.js';
+export { confirmLogOut, LOG_OUT_CONFIRM } from './confirm-log-out.js';
+export { GuestOnly } from './guest-only.js';
+export { fetchProfile, PROFILE_PATH, profileQueryKey, useProfile } from './profile-query.js';
+export type { ReturnState } from './require-auth.js';
+export { RequireAuth, readReturnPath } from './require-auth.js';
+export { endSession, logOut, startSession } from './session-actions.js';
+export { getToken, setToken, useToken } from './token-store.js';
+export type { SessionActions, SessionState } from './use-session.js';
+export { useSession, useSessionActions } from './use-session.js';
+export { SESSION_EXPIRED_MESSAGE, useSessionExpiryRedirect } from './use-session-expiry-redirect.js';

@@ -1,0 +1,40 @@
+import type { Profile } from '@coffer/core';
+import { useQuery } from '@tanstack/react-query';
+import { ApiError, requestRaw } from '../api/index.js';
+import { clearSession } from './clear-session.js';
+import { useToken } from './token-store.js';
+
+/** Query key of the signed-in user's profile; set it with queryClient.setQueryData after a change. */
+export const profileQueryKey = ['session', 'profile'] as const;
+
+/** The profile path of spec section 7 (GET is the session check, PATCH saves first_time or dark_mode). */
+export const PROFILE_PATH = '/api/v1/profile.json';
+
+/** Loads the profile; a 401 ends the session (spec section 4) and answers null. */
+export async function fetchProfile(signal?: AbortSignal): Promise<Profile | null> {
+  const answer = await requestRaw<Profile>(PROFILE_PATH, signal ? { signal } : {});
+  if (answer.status === 401) {
+    clearSession();
+    return null;
+  }
+  if (
+    answer.status >= 200 &&
+    answer.status < 300 &&
+    typeof answer.json === 'object' &&
+    answer.json !== null
+  ) {
+    return answer.json;
+  }
+  throw new ApiError(answer.status, undefined);
+}
+
+/** The signed-in user's profile through TanStack Query; idle while there is no token. */
+export function useProfile() {
+  const token = useToken();
+  return useQuery({
+    queryKey: profileQueryKey,
+    queryFn: ({ signal }) => fetchProfile(signal),
+    enabled: token !== null,
+    staleTime: 60_000,
+  });
+}

@@ -1,0 +1,35 @@
+import type { Profile } from '@coffer/core';
+import type { QueryClient } from '@tanstack/react-query';
+import type { NavigateFunction } from 'react-router';
+import { request } from '../api/index.js';
+import { paths } from '../app/paths.js';
+import { clearStorageExcept, STORAGE_KEYS, writeStorage } from '../lib/local-storage.js';
+import { clearSession } from './clear-session.js';
+import { profileQueryKey } from './profile-query.js';
+import { getToken, setToken } from './token-store.js';
+
+/**
+ * Starts a session after a 201 from sign-in: clears what a previous user left (all but dark_mode,
+ * spec section 4), seeds the profile cache and stores the token. Call it before storing the
+ * unlocked private key, so that nothing of the new session is cleared.
+ */
+export function startSession(queryClient: QueryClient, token: string, profile: Profile): void {
+  clearStorageExcept([STORAGE_KEYS.darkMode]);
+  queryClient.clear();
+  queryClient.setQueryData(profileQueryKey, profile);
+  writeStorage(STORAGE_KEYS.darkMode, String(profile.dark_mode === true));
+  setToken(token);
+}
+
+/** Ends the session locally: storage (but dark_mode and lastChest), key material listeners, server cache. */
+export function endSession(queryClient: QueryClient): void {
+  clearSession();
+  queryClient.clear();
+}
+
+/** Logs out: revokes the token on the server (best effort), ends the session and goes to /login. */
+export async function logOut(queryClient: QueryClient, navigate: NavigateFunction): Promise<void> {
+  if (getToken()) await request('/users/sign_out.json', { method: 'DELETE' });
+  endSession(queryClient);
+  await navigate(paths.login, { replace: true });
+}

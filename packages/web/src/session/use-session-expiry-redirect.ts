@@ -1,0 +1,30 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { sessionExpired } from '../api/session-expired-event.js';
+import { paths } from '../app/paths.js';
+import { notify } from '../components/notifications/notification-store.js';
+import { endSession } from './session-actions.js';
+import { getToken } from './token-store.js';
+
+/** The message shown when the server answers 'Signature has expired' (spec section 8). */
+export const SESSION_EXPIRED_MESSAGE = 'Your session has expired.';
+
+/**
+ * Subscribes the shell to the API client's session-expired event: clears the session (keeping
+ * dark_mode), goes to /login and says so. Several failing requests at once act only once.
+ */
+export function useSessionExpiryRedirect(): void {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  useEffect(
+    () =>
+      sessionExpired.subscribe(() => {
+        if (!getToken()) return;
+        endSession(queryClient);
+        void navigate(paths.login, { replace: true });
+        notify({ type: 'error', message: SESSION_EXPIRED_MESSAGE });
+      }),
+    [queryClient, navigate],
+  );
+}

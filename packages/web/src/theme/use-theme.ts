@@ -1,0 +1,39 @@
+import type { Profile } from '@coffer/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
+import { request } from '../api/index.js';
+import { PROFILE_PATH, profileQueryKey } from '../session/profile-query.js';
+import { useSession } from '../session/use-session.js';
+import { applyTheme, useDarkMode, writeDarkMode } from './theme-store.js';
+
+/**
+ * Keeps <html data-theme> in step with the stored choice, and the stored choice in step with the
+ * profile once it loads (the theme is saved on the profile, spec section 1). Mounted once.
+ */
+export function useThemeSync(): void {
+  const dark = useDarkMode();
+  const { profile } = useSession();
+  const profileDark = profile?.dark_mode;
+
+  useEffect(() => applyTheme(dark), [dark]);
+  useEffect(() => {
+    if (profileDark !== undefined) writeDarkMode(profileDark);
+  }, [profileDark]);
+}
+
+/** The theme switch: answers the current theme and a toggle that also saves it on the profile when signed in. */
+export function useThemeToggle(): { dark: boolean; toggle: () => void } {
+  const dark = useDarkMode();
+  const { signedIn } = useSession();
+  const queryClient = useQueryClient();
+
+  const toggle = useCallback(() => {
+    const next = !dark;
+    writeDarkMode(next);
+    if (!signedIn) return;
+    queryClient.setQueryData<Profile | null>(profileQueryKey, (p) => (p ? { ...p, dark_mode: next } : p));
+    void request(PROFILE_PATH, { method: 'PATCH', body: { user: { dark_mode: next } } });
+  }, [dark, signedIn, queryClient]);
+
+  return { dark, toggle };
+}
