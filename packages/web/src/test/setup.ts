@@ -1,4 +1,5 @@
 // Setup of the `web` vitest project (jsdom): unmount between tests and reset the shell's singletons.
+import 'fake-indexeddb/auto';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { closeAllModals } from '../components/modals/modal-store.js';

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { clearSession } from '../session/clear-session.js';
+import { deletePrivateKey, loadPrivateKey, savePrivateKey } from './key-store.js';
+
+async function rsaPrivateKey(extractable: boolean): Promise<CryptoKey> {
+  const pair = await crypto.subtle.generateKey(
+    { name: 'RSA-OAEP', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
+    extractable,
+    ['encrypt', 'decrypt'],
+  );
+  return pair.privateKey;
+}
+
+describe('key store', () => {
+  it('keeps a non-extractable private key and gives it back', async () => {
+    const key = await rsaPrivateKey(false);
+    await savePrivateKey(key);
+    const loaded = await loadPrivateKey();
+    expect(loaded).not.toBeNull();
+    expect(loaded?.extractable).toBe(false);
+    expect(loaded?.usages).toContain('decrypt');
+    await deletePrivateKey();
+    expect(await loadPrivateKey()).toBeNull();
+  });
+
+  it('refuses an extractable key, so raw key bytes can never be read back out', async () => {
+    await expect(savePrivateKey(await rsaPrivateKey(true))).rejects.toThrow(/non-extractable/);
+    expect(await loadPrivateKey()).toBeNull();
+  });
+
+  it('deletes the key when the session is cleared (logout, lock, inactivity)', async () => {
+    await savePrivateKey(await rsaPrivateKey(false));
+    clearSession();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await loadPrivateKey()).toBeNull();
+  });
+});

@@ -1,0 +1,69 @@
+import { sessionCleared } from '../session/clear-session.js';
+
+/*
+ * The unlocked private key lives only here: a non-extractable CryptoKey in IndexedDB, so a reload
+ * does not ask for the password again, yet no script (ours or an injected one) can read its bytes.
+ * Nothing of it ever goes to localStorage (crypto.md). Logging out, locking and the inactivity
+ * timeout all clear the session, which deletes the key.
+ */
+
+const DATABASE = 'coffer-keys';
+const STORE = 'keys';
+const PRIVATE_KEY = 'private-key';
+
+function openDatabase(): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const opening = indexedDB.open(DATABASE, 1);
+    opening.onupgradeneeded = () => opening.result.createObjectStore(STORE);
+    opening.onsuccess = () => resolve(opening.result);
+    opening.onerror = () => reject(opening.error);
+  });
+}
+
+async function withStore<T>(
+  mode: IDBTransactionMode,
+  act: (store: IDBObjectStore) => IDBRequest<T>,
+): Promise<T> {
+  const database = await openDatabase();
+  try {
+    return await new Promise<T>((resolve, reject) => {
+      const transaction = database.transaction(STORE, mode);
+      const pending = act(transaction.objectStore(STORE));
+      transaction.oncomplete = () => resolve(pending.result);
+      transaction.onerror = () => reject(transaction.error);
+      transaction.onabort = () => reject(transaction.error);
+    });
+  } finally {
+    database.close();
+  }
+}
+
+// Kept in memory too, so decrypting a secret does not wait on IndexedDB each time.
+let cached: CryptoKey | null = null;
+
+/** Stores the unlocked private key for this browser session. Refuses an extractable key. */
+export async function savePrivateKey(key: CryptoKey): Promise<void> {
+  if (key.extractable) throw new Error('Only a non-extractable private key may be stored.');
+  await withStore('readwrite', (store) => store.put(key, PRIVATE_KEY));
+  cached = key;
+}
+
+/** The unlocked private key, or null when this browser holds none (signed out, or another browser). */
+export async function loadPrivateKey(): Promise<CryptoKey | null> {
+  if (cached) return cached;
+  const stored = await withStore<unknown>('readonly', (store) => store.get(PRIVATE_KEY));
+  cached = stored instanceof CryptoKey ? stored : null;
+  return cached;
+}
+
+/** Deletes the private key from memory and IndexedDB. */
+export async function deletePrivateKey(): Promise<void> {
+  cached = null;
+  await withStore('readwrite', (store) => store.delete(PRIVATE_KEY));
+}
+
+sessionCleared.subscribe(() => {
+  cached = null;
+  // A failure here leaves nothing usable: the key cannot be read out, and the token is already gone.
+  deletePrivateKey().catch(() => undefined);
+});
