@@ -28,6 +28,19 @@ const steps = [
     ],
     results: () => vitestCounts(`${resultsDir}/vitest.json`),
   },
+  {
+    name: 'benchmark harness tests',
+    cmd: 'node',
+    args: [
+      '--test',
+      '--test-reporter=tap',
+      '--test-reporter-destination=.vitest-results/bench.tap',
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      'bench/lib/',
+    ],
+    results: () => tapCounts('.vitest-results/bench.tap'),
+  },
   { name: 'build', cmd: 'npm', args: ['run', '-s', 'build'] },
   {
     name: 'browser journeys',
@@ -41,6 +54,13 @@ function vitestCounts(file) {
   if (!existsSync(file)) return null;
   const r = JSON.parse(readFileSync(file, 'utf8'));
   return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests };
+}
+
+function tapCounts(file) {
+  if (!existsSync(file)) return null;
+  const tap = readFileSync(file, 'utf8');
+  const count = (label) => Number(tap.match(new RegExp(`^# ${label} (\\d+)$`, 'm'))?.[1] ?? 0);
+  return { passed: count('pass'), failed: count('fail'), skipped: count('skipped') + count('todo') };
 }
 
 function playwrightCounts(file) {

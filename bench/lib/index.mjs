@@ -1,0 +1,25 @@
+// The benchmark library: everything a benchmark in bench/benchmarks/ needs (see docs/benchmarks.md,
+// "How to add a benchmark").
+export { startCeilingFor, startCeilingServer } from './ceiling-server.mjs';
+export { delay } from './child-process.mjs';
+export { registerCleanup, registerTempDir } from './cleanup.mjs';
+export { compareTargets } from './compare.mjs';
+export { describeLoad, renderComparison } from './compare-report.mjs';
+export { compareWithCeiling } from './compare-with-ceiling.mjs';
+export { mergeCpuWatches, SHARED_MACHINE_CORES, startCpuWatch } from './cpu-watch.mjs';
+export { findFreePort, LOOPBACK } from './free-port.mjs';
+export { assertSameResponse, captureResponse, replayableHeaders } from './http-capture.mjs';
+export { DEFAULT_LOAD, runLoad } from './load.mjs';
+export {
+  formatInteger,
+  formatKilobytes,
+  formatMegabytes,
+  formatPercent,
+  formatVerdict,
+  renderTable,
+} from './markdown.mjs';
+export { readRssBytes, startRssSampler } from './memory.mjs';
+export { ROOT_DIR, SERVER_MAIN, WEB_DIST } from './paths.mjs';
+export { measureIdleRss, startRealServer } from './real-server.mjs';
+export { median, ratio } from './stats.mjs';
+export { assertWebBuild, findInitialScripts, findLargestAsset, MissingWebBuildError } from './web-dist.mjs';

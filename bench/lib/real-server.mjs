@@ -1,0 +1,112 @@
+// The real Coffer server, exactly as `npm start` runs it (node packages/server/dist/main.js), on a
+// free loopback port with a fresh DATA_DIR: SQLite by default, PostgreSQL on request.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { delay, spawnNode, waitForHttp } from './child-process.mjs';
+import { registerTempDir } from './cleanup.mjs';
+import { findFreePort, LOOPBACK } from './free-port.mjs';
+import { readRssBytes } from './memory.mjs';
+import { SERVER_MAIN } from './paths.mjs';
+import { createThrowawayDatabase } from './postgres-database.mjs';
+
+// Variables of the caller's shell that would change what is measured; the bench sets its own.
+const INHERITED_SERVER_VARIABLES = [
+  'PORT',
+  'HOST',
+  'DATA_DIR',
+  'DATABASE_URL',
+  'SMTP_URL',
+  'PUBLIC_URL',
+  'BILLING',
+  'REDIS_URL',
+  'LOG_LEVEL',
+  'WEB_DIST',
+  'TRUST_PROXY',
+  'SERVER_SECRET_KEY',
+  'NODE_ENV',
+  'NODE_OPTIONS',
+];
+
+/**
+ * Starts the built server and waits until GET /healthz answers 200.
+ * options.database: 'sqlite' (default, a fresh file in a temporary DATA_DIR) or 'postgres' (a
+ * throwaway database on options.databaseUrl, default BENCH_DATABASE_URL). options.env adds or
+ * overrides variables (e.g. { LOG_LEVEL: 'warn' }). Returns
+ * { name, url, port, pid, dataDir, database, cpuPids(), logTail(), stop() }.
+ */
+export async function startRealServer(options = {}) {
+  if (!existsSync(SERVER_MAIN)) {
+    throw new Error(`${SERVER_MAIN} is missing: run \`npm run build\` first (npm run bench does).`);
+  }
+  const database = options.database ?? 'sqlite';
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'coffer-bench-'));
+  const forgetDataDir = registerTempDir(dataDir);
+  const postgres = database === 'postgres' ? await createPostgres(options.databaseUrl) : null;
+  const port = await findFreePort();
+  const env = buildEnv({ port, dataDir, databaseUrl: postgres?.url ?? null, extra: options.env ?? {} });
+  const service = spawnNode({
+    name: `Coffer server (${database}) on port ${port}`,
+    args: [SERVER_MAIN],
+    env,
+    logFile: path.join(dataDir, 'server.log'),
+  });
+  const url = `http://${LOOPBACK}:${port}`;
+  const stop = async () => {
+    await service.stop();
+    await postgres?.drop();
+    forgetDataDir();
+    rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
+  };
+  try {
+    await waitForHttp(`${url}/healthz`, service);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    name: `Coffer (${database === 'postgres' ? 'PostgreSQL' : 'SQLite'})`,
+    url,
+    port,
+    pid: service.pid,
+    dataDir,
+    database,
+    // Counted as ours by CPU watches: the server and, on PostgreSQL, the backends serving it.
+    cpuPids: async () => [service.pid, ...((await postgres?.listBackendPids()) ?? [])],
+    logTail: service.logTail,
+    stop,
+  };
+}
+
+/**
+ * Idle memory as the goals define it: after start, `settleMs` of quiet and one GET to `path` (with `headers`).
+ * Returns { [server.name]: VmRSS bytes } for each of `servers` (any { name, url, pid }).
+ */
+export async function measureIdleRss(servers, { path = '/healthz', settleMs = 3_000, headers = {} } = {}) {
+  await delay(settleMs);
+  for (const server of servers) {
+    const response = await fetch(`${server.url}${path}`, { headers });
+    await response.arrayBuffer();
+  }
+  await delay(200);
+  return Object.fromEntries(servers.map((server) => [server.name, readRssBytes(server.pid)]));
+}
+
+async function createPostgres(databaseUrl = process.env.BENCH_DATABASE_URL) {
+  if (!databaseUrl) throw new Error('a PostgreSQL run needs BENCH_DATABASE_URL (postgres://…)');
+  return createThrowawayDatabase(databaseUrl);
+}
+
+function buildEnv({ port, dataDir, databaseUrl, extra }) {
+  const env = { ...process.env };
+  for (const name of INHERITED_SERVER_VARIABLES) delete env[name];
+  Object.assign(env, {
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: LOOPBACK,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://${LOOPBACK}:${port}`,
+  });
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  return { ...env, ...extra };
+}

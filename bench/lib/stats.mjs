@@ -1,0 +1,15 @@
+// Small statistics helpers shared by the comparisons.
+
+/** The median of a list of numbers (the mean of the middle two for an even count); NaN when empty. */
+export function median(values) {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** `part / whole` rounded to three decimals, or null when `whole` is zero. */
+export function ratio(part, whole) {
+  if (!whole) return null;
+  return Math.round((part / whole) * 1000) / 1000;
+}
