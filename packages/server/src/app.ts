@@ -8,8 +8,11 @@ import { registerErrorHandler } from './http/error-handler.js';
 import { stripJsonSuffix } from './http/json-suffix.js';
 import { buildLoggerOptions, type LogStream } from './http/logger-options.js';
 import { registerRateLimit } from './http/rate-limit.js';
+import { registerRequestLog } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
+import type { Mailer } from './mail/mail-message.js';
+import { createMailer } from './mail/mailer.js';
 import { registerRoutes } from './routes/index.js';
 import type { ServerSecrets } from './server-secrets.js';
 
@@ -20,6 +23,8 @@ export interface AppDeps {
   serverSecrets: ServerSecrets;
   /** Where log lines go; stdout when absent. */
   logStream?: LogStream;
+  /** Sends e-mail; built from SMTP_URL (or the DATA_DIR outbox) when absent. */
+  mailer?: Mailer;
 }
 
 /** Largest request body accepted, unless a route sets its own `bodyLimit`. */
@@ -34,6 +39,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
     logger: buildLoggerOptions(config, deps.logStream),
+    // registerRequestLog writes one line per request instead of Fastify's two.
+    disableRequestLogging: true,
     rewriteUrl: (request) => stripJsonSuffix(request.url ?? '/'),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -43,8 +50,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
   app.decorate('serverSecrets', deps.serverSecrets);
+  const mailer = deps.mailer ?? createMailer(config, app.log);
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', async () => mailer.close());
 
   registerErrorHandler(app);
+  registerRequestLog(app);
   await registerSecurityHeaders(app, config);
   await registerRateLimit(app, config);
   await registerBodyParsers(app);

@@ -1,5 +1,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  DEFAULT_RATE_LIMITS,
+  parseRateLimit,
+  RATE_LIMIT_VARIABLE_STEMS,
+  type RateLimit,
+  type RateLimitedAction,
+  type RateLimitSettings,
+} from './security/rate-limit-settings.js';
 
 /** Where the server keeps its data and how it talks to the outside world, read once at start. */
 export interface Config {
@@ -22,6 +30,8 @@ export interface Config {
   serverSecretKey: string | null;
   /** Lowest PBKDF2 iteration count the server accepts for an account (crypto.md). */
   minKdfIterations: number;
+  /** Attempt limits of sign-in, two-factor check, password checks, registration, confirmation resend. */
+  rateLimits: RateLimitSettings;
 }
 
 /** Billing providers the server can run with (architecture.md). */
@@ -83,6 +93,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: readBoolean(env, 'TRUST_PROXY', false),
     serverSecretKey: readKey(env, 'SERVER_SECRET_KEY'),
     minKdfIterations: readMinKdfIterations(env, nodeEnv),
+    rateLimits: readRateLimits(env),
   };
 }
 
@@ -90,6 +101,31 @@ export function loadConfig(env: Env = process.env): Config {
 function readMinKdfIterations(env: Env, nodeEnv: string): number {
   if (nodeEnv !== 'test') return PRODUCTION_MIN_KDF_ITERATIONS;
   return readInteger(env, 'COFFER_TEST_MIN_KDF_ITERATIONS', PRODUCTION_MIN_KDF_ITERATIONS, 1, 10_000_000);
+}
+
+// RATE_LIMIT_<ACTION>_PER_ACCOUNT / _PER_IP = "10/15m"; tests set small numbers.
+function readRateLimits(env: Env): RateLimitSettings {
+  const read = (name: string, fallback: RateLimit): RateLimit => {
+    const raw = readOptional(env, name);
+    if (raw === null) return fallback;
+    const limit = parseRateLimit(raw);
+    if (!limit) throw new ConfigError(name, 'must look like 10/15m (attempts per window in s, m or h)');
+    return limit;
+  };
+  const actions = Object.keys(DEFAULT_RATE_LIMITS) as RateLimitedAction[];
+  return Object.fromEntries(
+    actions.map((action) => {
+      const stem = `RATE_LIMIT_${RATE_LIMIT_VARIABLE_STEMS[action]}`;
+      const defaults = DEFAULT_RATE_LIMITS[action];
+      return [
+        action,
+        {
+          perAccount: read(`${stem}_PER_ACCOUNT`, defaults.perAccount),
+          perIp: read(`${stem}_PER_IP`, defaults.perIp),
+        },
+      ];
+    }),
+  ) as RateLimitSettings;
 }
 
 function readOptional(env: Env, name: string): string | null {

@@ -9,7 +9,7 @@ const FORCED_EXIT_MS = 10_000;
 /** Starts Coffer: configuration, database and migrations, then the HTTP server. */
 async function start(): Promise<void> {
   const config = loadConfig();
-  const database = createDatabase(config);
+  const database = await createDatabase(config);
   const serverSecrets = await loadServerSecrets(config);
   await migrateToLatest(database.db);
   const app = await buildApp({ config, database, serverSecrets });

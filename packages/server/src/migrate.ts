@@ -6,7 +6,7 @@ import { migrateDown, migrateToLatest } from './db/migrator.js';
 async function run(direction: string): Promise<void> {
   if (direction !== 'up' && direction !== 'down') throw new Error('Usage: migrate.js [up|down]');
   const config = loadConfig();
-  const database = createDatabase(config);
+  const database = await createDatabase(config);
   try {
     const names = direction === 'up' ? await migrateToLatest(database.db) : await migrateDown(database.db);
     const verb = direction === 'up' ? 'Applied' : 'Reverted';

@@ -8,6 +8,7 @@ export * from './length-constants.js';
 export * from './paging-constants.js';
 export * from './payment-countries.js';
 export * from './plan-constants.js';
+export * from './secret-api-messages.js';
 export * from './secret-categories.js';
 export * from './session-constants.js';
 export * from './timing-constants.js';

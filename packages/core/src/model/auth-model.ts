@@ -61,6 +61,8 @@ export interface PasswordChange {
   encrypted_private_key: string;
   private_key_iv: string;
   must_change_password: boolean;
+  /** Iterations the private key was re-sealed under; the stored figure is kept when absent. */
+  kdf_iterations?: number;
 }
 
 /** Body of a password change. */
@@ -75,6 +77,8 @@ export interface EmailChange {
   current_password: string;
   encrypted_private_key: string;
   private_key_iv: string;
+  /** Iterations the private key was re-sealed under; the stored figure is kept when absent. */
+  kdf_iterations?: number;
 }
 
 /** Body of an e-mail change. */

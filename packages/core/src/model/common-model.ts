@@ -10,6 +10,8 @@ export type IsoDate = string;
 export interface ListResponse<T> {
   items: T[];
   total: number;
+  /** Opaque position after the last item, for `cursor=`; null on the last page (lists that page by key). */
+  next_cursor?: string | null;
 }
 
 /** Query parameters shared by the generic list endpoints (spec section 7). */
@@ -22,6 +24,8 @@ export interface ListQuery {
   deleted?: boolean;
   options?: string[];
   vault_id?: Id;
+  /** A list's `next_cursor`: the page after it, as fast as the first (offset is then ignored). */
+  cursor?: string;
 }
 
 /** The error shapes the request helper reads from a 400 or 401 (api.md). */

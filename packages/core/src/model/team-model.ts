@@ -30,6 +30,19 @@ export interface Team {
   vaults?: NamedRef[];
   /** Members' count, when the list asked for it. */
   user_count?: number;
+  /** The members with their names, on a single team's answer. */
+  members?: TeamMember[];
+}
+
+/** A member of a team as a team's answer lists it. */
+export interface TeamMember {
+  id: Id;
+  name: string;
+  email: string;
+  administrator: boolean;
+  /** The membership row, for `memberships_attributes` changes. */
+  membership_id: Id;
+  edit_access: boolean;
 }
 
 /** Nested membership change: create (no id), update (id), or remove (id and `_destroy`). */

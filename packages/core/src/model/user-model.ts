@@ -44,6 +44,8 @@ export interface Profile extends User {
   private_key_iv: string;
   public_key: string;
   kdf_iterations: number;
+  /** The user's organisation. */
+  organisation?: NamedRef;
   trialled?: boolean;
   subscribed?: boolean;
   subscription?: SubscriptionResponse;

@@ -2,7 +2,6 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
 import type { Config } from '../config.js';
 import type { Database } from './schema.js';
 import { SqliteBooleanPlugin } from './sqlite-boolean-plugin.js';
@@ -26,10 +25,10 @@ export interface DatabaseOptions {
 const PG_INT8_OID = 20;
 
 /** Opens PostgreSQL when DATABASE_URL is set, otherwise SQLite at DATA_DIR/coffer.sqlite. */
-export function createDatabase(
+export async function createDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir'>,
   options: DatabaseOptions = {},
-): DatabaseHandle {
+): Promise<DatabaseHandle> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl, options.postgresSchema);
   return openSqlite(options.sqliteFilename ?? path.join(config.dataDir, 'coffer.sqlite'));
 }
@@ -56,7 +55,9 @@ function openSqlite(filename: string): DatabaseHandle {
   };
 }
 
-function openPostgres(connectionString: string, schema: string | undefined): DatabaseHandle {
+// pg is loaded only when DATABASE_URL asks for it, so the embedded default does not carry it.
+async function openPostgres(connectionString: string, schema: string | undefined): Promise<DatabaseHandle> {
+  const { default: pg } = await import('pg');
   const pool = new pg.Pool({
     connectionString,
     max: 10,

@@ -55,7 +55,7 @@ describe('migrations', () => {
     expect(applied).toEqual(Object.keys(migrations));
     expect((await tableNames()).sort()).toEqual([...TABLES].sort());
 
-    const { error, results } = await createMigrator(database.handle.db).migrateTo(NO_MIGRATIONS);
+    const { error, results } = await (await createMigrator(database.handle.db)).migrateTo(NO_MIGRATIONS);
     expect(error).toBeUndefined();
     expect(results?.map((result) => result.direction)).toEqual(Object.keys(migrations).map(() => 'Down'));
     expect(await tableNames()).toEqual([]);

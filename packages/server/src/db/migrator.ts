@@ -1,20 +1,35 @@
-import { type Kysely, type MigrationResult, Migrator } from 'kysely';
+import { type Kysely, type MigrationResult, Migrator, PostgresAdapter, sql } from 'kysely';
 import { migrations } from './migrations/index.js';
 import type { Database } from './schema.js';
 
-/** Kysely's Migrator over Coffer's static list of migrations. */
-export function createMigrator(db: Kysely<Database>): Migrator {
-  return new Migrator({ db, provider: { getMigrations: async () => migrations } });
+/**
+ * Kysely's Migrator over Coffer's static list of migrations. On PostgreSQL the bookkeeping tables are
+ * pinned to the connection's current schema: unpinned, Kysely looks for them in every schema and trips
+ * over another schema's copy (parallel test files each migrate their own schema on one server).
+ */
+export async function createMigrator(db: Kysely<Database>): Promise<Migrator> {
+  const migrationTableSchema = await currentPostgresSchema(db);
+  return new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
+}
+
+async function currentPostgresSchema(db: Kysely<Database>): Promise<string | undefined> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema;
 }
 
 /** Brings the schema up to date; returns the names of the migrations it ran. */
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  return describe(await createMigrator(db).migrateToLatest());
+  return describe(await (await createMigrator(db)).migrateToLatest());
 }
 
 /** Undoes the most recent migration; returns its name (empty when nothing was undone). */
 export async function migrateDown(db: Kysely<Database>): Promise<string[]> {
-  return describe(await createMigrator(db).migrateDown());
+  return describe(await (await createMigrator(db)).migrateDown());
 }
 
 function describe({ error, results }: { error?: unknown; results?: MigrationResult[] }): string[] {

@@ -1,6 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import { AppError } from './app-error.js';
 
@@ -13,8 +12,9 @@ export async function registerRateLimit(
   app: FastifyInstance,
   config: Pick<Config, 'redisUrl'>,
 ): Promise<void> {
+  // ioredis is loaded only when REDIS_URL asks for it: a single server keeps counters in memory.
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 5_000 })
+    ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 5_000 })
     : null;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   await app.register(rateLimit, {

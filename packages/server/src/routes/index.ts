@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { accountRoutes } from './accounts/index.js';
 import { healthRoutes } from './health.js';
 
 /**
@@ -15,4 +16,6 @@ import { healthRoutes } from './health.js';
  */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
+  await app.register(import('./vaults/vault-area-plugin.js')); // chests, secrets, keys, teams
+  await app.register(accountRoutes);
 }

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { hashPassword } from '../auth/password-hash.js';
 import { createSession } from '../auth/session-service.js';
@@ -165,4 +165,87 @@ export async function buildAssignment(
     })
     .execute();
   return id;
+}
+
+/** Makes a user a manager of a chest. */
+export async function buildManager(
+  db: Kysely<Database>,
+  user: { id: string; organisation_id: string },
+  chestId: string,
+): Promise<void> {
+  await db
+    .insertInto('vault_managers')
+    .values({
+      id: randomUUID(),
+      organisation_id: user.organisation_id,
+      vault_id: chestId,
+      user_id: user.id,
+      created_at: now(),
+    })
+    .execute();
+}
+
+/** A stand-in wrapped key: base64 of 384 random bytes, the size of an RSA-OAEP-3072 result. */
+export function fakeWrappedKey(): string {
+  return randomBytes(384).toString('base64');
+}
+
+/** A stand-in sealed payload and iv (random bytes; the server never opens them). */
+export function fakeSealedPayload(): { encrypted_data: string; encryption_iv: string } {
+  return {
+    encrypted_data: randomBytes(64).toString('base64'),
+    encryption_iv: randomBytes(12).toString('base64'),
+  };
+}
+
+/** A secret in a chest, with stand-in ciphertext and a wrapped key for each of `readerIds`. */
+export async function buildSecret(
+  db: Kysely<Database>,
+  creator: { id: string; organisation_id: string },
+  chestId: string,
+  overrides: {
+    name?: string;
+    hidden?: boolean;
+    readerIds?: string[];
+    deleted_at?: string;
+    category?: string;
+  } = {},
+): Promise<{ id: string; name: string }> {
+  const secret = { id: randomUUID(), name: overrides.name ?? `Secret ${nextNumber()}` };
+  await db
+    .insertInto('secrets')
+    .values({
+      ...secret,
+      organisation_id: creator.organisation_id,
+      vault_id: chestId,
+      category: overrides.category ?? 'password',
+      strength: 3,
+      form_fill: false,
+      hidden: overrides.hidden ?? false,
+      ...fakeSealedPayload(),
+      revision: 1,
+      suite: 1,
+      created_by: creator.id,
+      updated_by: creator.id,
+      deleted_at: overrides.deleted_at ?? null,
+      created_at: now(),
+      updated_at: now(),
+    })
+    .execute();
+  for (const userId of overrides.readerIds ?? [creator.id]) {
+    await db
+      .insertInto('secret_keys')
+      .values({
+        id: randomUUID(),
+        organisation_id: creator.organisation_id,
+        secret_id: secret.id,
+        user_id: userId,
+        encrypted_value: fakeWrappedKey(),
+        version: 1,
+        created_at: now(),
+        updated_at: now(),
+      })
+      .execute();
+  }
+  return secret;
 }

@@ -20,14 +20,14 @@ export interface TestDatabase {
  */
 export async function createTestDatabase(dialect: Dialect = testDialect()): Promise<TestDatabase> {
   if (dialect === 'sqlite') {
-    const handle = createDatabase({ databaseUrl: null, dataDir: '' }, { sqliteFilename: ':memory:' });
+    const handle = await createDatabase({ databaseUrl: null, dataDir: '' }, { sqliteFilename: ':memory:' });
     return { handle, drop: () => handle.destroy() };
   }
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('COFFER_TEST_DB=postgres needs DATABASE_URL');
   const schema = `t_${randomBytes(8).toString('hex')}`;
   await runAdmin(url, `create schema ${quoteIdentifier(schema)}`);
-  const handle = createDatabase({ databaseUrl: url, dataDir: '' }, { postgresSchema: schema });
+  const handle = await createDatabase({ databaseUrl: url, dataDir: '' }, { postgresSchema: schema });
   return {
     handle,
     drop: async () => {

@@ -1,0 +1,54 @@
+import type { MailMessage } from './mail-message.js';
+
+// Plain text first (what every client can show), and a simple HTML twin without styles or images.
+
+/** Escapes text for HTML: names are typed by people and must not become markup. */
+export function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+function renderHtml(paragraphs: string[], link: { href: string; label: string }): string {
+  const body = paragraphs.map((text) => `<p>${escapeHtml(text)}</p>`).join('\n');
+  const href = escapeHtml(link.href);
+  return `<!doctype html>\n<html><body>\n${body}\n<p><a href="${href}">${escapeHtml(link.label)}</a></p>\n<p>${href}</p>\n</body></html>\n`;
+}
+
+/** The e-mail that confirms an address after registration, an administrator's add, or a resend. */
+export function buildConfirmationMail(input: { to: string; name: string; link: string }): MailMessage {
+  const paragraphs = [`Hello ${input.name},`, 'Please confirm your email address to start using Coffer.'];
+  const closing = 'If you did not expect this email, you can ignore it.';
+  return {
+    to: input.to,
+    subject: 'Confirm your Coffer account',
+    text: `${paragraphs.join('\n\n')}\n\n${input.link}\n\n${closing}\n`,
+    html: renderHtml([...paragraphs, closing], { href: input.link, label: 'Confirm my account' }),
+    links: [input.link],
+  };
+}
+
+/** The e-mail that invites someone to join an organisation. */
+export function buildInvitationMail(input: {
+  to: string;
+  name: string;
+  inviter: string;
+  company: string;
+  link: string;
+}): MailMessage {
+  const paragraphs = [
+    `Hello ${input.name},`,
+    `${input.inviter} has invited you to join ${input.company} on Coffer.`,
+    'Open the link below to choose your password and create your account.',
+  ];
+  return {
+    to: input.to,
+    subject: `${input.inviter} invited you to ${input.company} on Coffer`,
+    text: `${paragraphs.join('\n\n')}\n\n${input.link}\n`,
+    html: renderHtml(paragraphs, { href: input.link, label: 'Accept the invitation' }),
+    links: [input.link],
+  };
+}

@@ -1,0 +1,108 @@
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildConfirmationLink, buildInvitationLink } from './mail-links.js';
+import { buildConfirmationMail, buildInvitationMail } from './mail-templates.js';
+import { createMailer } from './mailer.js';
+import { readOutbox } from './outbox-reader.js';
+
+function captureLogger() {
+  const lines: string[] = [];
+  const app = Fastify({
+    logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } },
+  });
+  return { logger: app.log, lines };
+}
+
+describe('mailer', () => {
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'coffer-mail-'));
+  });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('writes .eml files to DATA_DIR/outbox without SMTP_URL and logs their links', async () => {
+    const { logger, lines } = captureLogger();
+    const mailer = createMailer({ smtpUrl: null, mailFrom: 'Coffer <no-reply@localhost>', dataDir }, logger);
+    expect(mailer.mode).toBe('outbox');
+    const link = buildConfirmationLink('https://coffer.example', 'tok_en-123');
+    await mailer.send(buildConfirmationMail({ to: 'zoë@example.test', name: 'Zoë <b>', link }));
+    const [mail] = await readOutbox(dataDir);
+    expect(mail).toMatchObject({
+      to: 'zoë@example.test',
+      subject: 'Confirm your Coffer account',
+      links: [link],
+    });
+    expect(mail?.text).toContain('Hello Zoë <b>,');
+    expect(link).toBe('https://coffer.example/login?confirmation_token=tok_en-123');
+    expect((await stat(mail?.file ?? '')).mode & 0o777).toBe(0o600);
+    expect(lines.join('')).toContain(link);
+    mailer.close();
+  });
+
+  it('escapes names in the HTML part', () => {
+    const message = buildInvitationMail({
+      to: 'a@example.test',
+      name: '<script>x</script>',
+      inviter: 'Eve & Co',
+      company: 'Acme "Ltd"',
+      link: buildInvitationLink('http://localhost:8080', 'abc'),
+    });
+    expect(message.html).not.toContain('<script>');
+    expect(message.html).toContain('&lt;script&gt;');
+    expect(message.html).toContain('Eve &amp; Co');
+    expect(message.text).toContain('http://localhost:8080/register?invitation_token=abc');
+    expect(message.subject).toBe('Eve & Co invited you to Acme "Ltd" on Coffer');
+  });
+
+  describe('over SMTP', () => {
+    let server: SMTPServer;
+    const received: string[] = [];
+    let port = 0;
+
+    beforeAll(async () => {
+      server = new SMTPServer({
+        authOptional: true,
+        disabledCommands: ['STARTTLS'],
+        logger: false,
+        onData(stream, _session, callback) {
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('end', () => {
+            received.push(Buffer.concat(chunks).toString('utf8'));
+            callback();
+          });
+        },
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      port = (server.server.address() as AddressInfo).port;
+    });
+    afterAll(async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    });
+
+    it('sends through SMTP_URL and logs no link', async () => {
+      const { logger, lines } = captureLogger();
+      const mailer = createMailer(
+        { smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'Coffer <no-reply@coffer.test>', dataDir },
+        logger,
+      );
+      expect(mailer.mode).toBe('smtp');
+      const link = buildConfirmationLink('https://coffer.example', 'smtp-token');
+      await mailer.send(buildConfirmationMail({ to: 'smtp@example.test', name: 'Sam', link }));
+      mailer.close();
+      expect(received).toHaveLength(1);
+      expect(received[0]).toContain('To: smtp@example.test');
+      expect(received[0]).toContain('From: Coffer <no-reply@coffer.test>');
+      expect(received[0]?.replace(/=\r?\n/g, '').replaceAll('=3D', '=')).toContain(link);
+      expect(lines.join('')).not.toContain('smtp-token');
+    });
+  });
+});

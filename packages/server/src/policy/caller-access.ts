@@ -1,0 +1,45 @@
+import type { Actor } from '@coffer/core';
+import type { Kysely } from 'kysely';
+import type { AuthContext } from '../auth/authenticate.js';
+import type { Database } from '../db/schema.js';
+import { type AssignmentRecord, listAssignmentsOfTeams } from '../repositories/assignment-repository.js';
+import { listManagersOfUser, type ManagerRecord } from '../repositories/manager-repository.js';
+import { listMembershipsOfUser, type MembershipRecord } from '../repositories/membership-repository.js';
+import type { Organisation } from '../repositories/organisation-repository.js';
+import type { User } from '../repositories/user-repository.js';
+
+/**
+ * Everything the policy needs to decide for one caller, loaded once per request: who they are,
+ * their memberships, the assignments of their teams and the chests they manage. Core's permission
+ * rules filter these lists themselves, so the same context answers for every chest.
+ */
+export interface CallerAccess {
+  user: User;
+  organisation: Organisation;
+  actor: Actor;
+  memberships: readonly MembershipRecord[];
+  assignments: readonly AssignmentRecord[];
+  managers: readonly ManagerRecord[];
+}
+
+/** Loads the caller's access context (three indexed queries). */
+export async function loadCallerAccess(
+  db: Kysely<Database>,
+  auth: Pick<AuthContext, 'user' | 'organisation'>,
+): Promise<CallerAccess> {
+  const { user, organisation } = auth;
+  const [memberships, managers] = await Promise.all([
+    listMembershipsOfUser(db, organisation.id, user.id),
+    listManagersOfUser(db, organisation.id, user.id),
+  ]);
+  const teamIds = memberships.map((membership) => membership.team_id);
+  const assignments = await listAssignmentsOfTeams(db, organisation.id, teamIds);
+  return {
+    user,
+    organisation,
+    actor: { id: user.id, administrator: user.administrator },
+    memberships,
+    assignments,
+    managers,
+  };
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import type { ChestAccessRows } from '../repositories/chest-access-repository.js';
+import { readerIdsOf } from './reader-policy.js';
+
+const rows: ChestAccessRows = {
+  administratorIds: ['admin'],
+  assignments: [
+    { id: 'a1', vault_id: 'c1', team_id: 'read', edit_access: false },
+    { id: 'a2', vault_id: 'c2', team_id: 'other', edit_access: true },
+  ],
+  memberships: [
+    { id: 'm1', team_id: 'read', user_id: 'member', edit_access: false },
+    { id: 'm2', team_id: 'other', user_id: 'elsewhere', edit_access: true },
+  ],
+  managers: [{ vault_id: 'c1', user_id: 'manager' }],
+};
+
+describe('readerIdsOf', () => {
+  it('gives a visible secret to administrators, managers and members of assigned teams', () => {
+    expect([...readerIdsOf(rows, 'c1', false)].sort()).toEqual(['admin', 'manager', 'member']);
+  });
+
+  it('gives a hidden secret to administrators only', () => {
+    expect([...readerIdsOf(rows, 'c1', true)]).toEqual(['admin']);
+  });
+
+  it('does not count members of teams assigned to other chests', () => {
+    expect([...readerIdsOf(rows, 'c2', false)].sort()).toEqual(['admin', 'elsewhere']);
+    expect([...readerIdsOf(rows, 'c3', false)]).toEqual(['admin']);
+  });
+});

@@ -1,0 +1,17 @@
+import type { KeyShare, ReshareAllResponse } from '@coffer/core';
+import type { MissingKey } from '../repositories/missing-key-repository.js';
+
+/** One missing pair: the newcomer's public key and the caller's own wrapped key of the secret. */
+export function presentKeyShare(missing: MissingKey): KeyShare {
+  return {
+    secret_id: missing.secret_id,
+    user_id: missing.user_id,
+    public_key: missing.public_key,
+    encrypted_value: missing.encrypted_value,
+  };
+}
+
+/** Answer of reshare_all, reshare_team and reshare_user. */
+export function presentKeyShares(missing: MissingKey[], total: number): ReshareAllResponse {
+  return { keyshare: missing.map(presentKeyShare), total };
+}

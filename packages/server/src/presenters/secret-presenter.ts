@@ -1,0 +1,43 @@
+import type { NamedRef, Secret, SecretCategory, SecretChestRef, SecretListItem } from '@coffer/core';
+import type { WrappedKey } from '../repositories/secret-key-repository.js';
+import type { SealedSecretRecord, SecretRecord } from '../repositories/secret-repository.js';
+
+/** Related objects a secret answer may carry (options vault / teams). */
+export interface SecretExtras {
+  vault?: SecretChestRef;
+  teams?: NamedRef[];
+}
+
+/** A secret in a list: metadata only, never ciphertext. */
+export function presentSecretListItem(secret: SecretRecord, extras: SecretExtras = {}): SecretListItem {
+  return {
+    id: secret.id,
+    name: secret.name,
+    category: secret.category as SecretCategory,
+    strength: secret.strength,
+    form_fill: secret.form_fill,
+    hidden: secret.hidden,
+    vault_id: secret.vault_id,
+    marked_for_deletion: secret.deleted_at !== null,
+    created_at: secret.created_at,
+    updated_at: secret.updated_at,
+    ...(extras.vault ? { vault: extras.vault } : {}),
+    ...(extras.teams ? { teams: extras.teams } : {}),
+  };
+}
+
+/** A secret fetched by id: metadata, its sealed payload, its revision and the caller's own wrapped key. */
+export function presentSecret(
+  secret: SealedSecretRecord,
+  ownKey: WrappedKey,
+  extras: SecretExtras = {},
+): Secret & { deleted_at: string | null } {
+  return {
+    ...presentSecretListItem(secret, extras),
+    revision: secret.revision,
+    encrypted_data: secret.encrypted_data,
+    encryption_iv: secret.encryption_iv,
+    secret_key: { encrypted_value: ownKey.encrypted_value, user_id: ownKey.user_id, version: ownKey.version },
+    deleted_at: secret.deleted_at,
+  };
+}

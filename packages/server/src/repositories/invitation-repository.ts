@@ -1,0 +1,92 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { normaliseEmail } from './user-repository.js';
+
+/** A pending or accepted invitation, with its team ids parsed. Never carries the token. */
+export interface Invitation {
+  id: string;
+  organisation_id: string;
+  inviter_id: string;
+  name: string;
+  email: string;
+  team_ids: string[];
+  accepted_at: string | null;
+  expires_at: string;
+  created_at: string;
+}
+
+type InvitationRow = Omit<Invitation, 'team_ids'> & { team_ids: string };
+
+function toInvitation(row: InvitationRow): Invitation {
+  const parsed: unknown = JSON.parse(row.team_ids);
+  const teamIds = Array.isArray(parsed) ? parsed.filter((id): id is string => typeof id === 'string') : [];
+  return { ...row, team_ids: teamIds };
+}
+
+const COLUMNS = [
+  'id',
+  'organisation_id',
+  'inviter_id',
+  'name',
+  'email',
+  'team_ids',
+  'accepted_at',
+  'expires_at',
+  'created_at',
+] as const;
+
+/** Stores an invitation; only the token's hash is kept. */
+export async function insertInvitation(
+  db: Kysely<Database>,
+  values: Omit<Invitation, 'accepted_at'> & { token_hash: string },
+): Promise<Invitation> {
+  const row = await db
+    .insertInto('invitations')
+    .values({ ...values, email: normaliseEmail(values.email), team_ids: JSON.stringify(values.team_ids) })
+    .returning(COLUMNS)
+    .executeTakeFirstOrThrow();
+  return toInvitation(row);
+}
+
+/** The invitation whose token has this SHA-256 (any organisation: the token is all the invitee holds). */
+export async function findInvitationByTokenHash(
+  db: Kysely<Database>,
+  tokenHash: string,
+): Promise<Invitation | null> {
+  const row = await db
+    .selectFrom('invitations')
+    .select(COLUMNS)
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  return row ? toInvitation(row) : null;
+}
+
+/** Marks an invitation used, only if it still is not: answers false when someone else got there first. */
+export async function markInvitationAccepted(
+  db: Kysely<Database>,
+  invitation: Pick<Invitation, 'organisation_id' | 'id'>,
+  at: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('invitations')
+    .set({ accepted_at: at })
+    .where('organisation_id', '=', invitation.organisation_id)
+    .where('id', '=', invitation.id)
+    .where('accepted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Deletes the organisation's pending invitations of an address, so only the newest link works. */
+export async function deletePendingInvitations(
+  db: Kysely<Database>,
+  organisationId: string,
+  email: string,
+): Promise<void> {
+  await db
+    .deleteFrom('invitations')
+    .where('organisation_id', '=', organisationId)
+    .where('email', '=', normaliseEmail(email))
+    .where('accepted_at', 'is', null)
+    .execute();
+}

@@ -1,0 +1,49 @@
+import { type Expression, type SqlBool, sql } from 'kysely';
+
+/** Columns a list may be ordered by; every order ends with the id, so no two rows tie. */
+export type SortColumn = 'name' | 'created_at' | 'updated_at';
+
+/** A list's order: one whitelisted column and a direction. */
+export interface ListOrder {
+  column: SortColumn;
+  direction: 'asc' | 'desc';
+}
+
+/** Where a keyset page starts: the sort value and id of the previous page's last row. */
+export interface PageCursor {
+  value: string;
+  id: string;
+}
+
+/** One page of a list: order, size, and either an offset or a cursor (the cursor wins). */
+export interface PageRequest {
+  order: ListOrder;
+  limit: number;
+  offset: number;
+  cursor: PageCursor | null;
+  /** Case-insensitive "name contains", or null. */
+  filter: string | null;
+}
+
+/** `(sort column, id)` after (or before, descending) the cursor: uses the (…, column, id) indexes. */
+export function isAfterCursor(table: string, order: ListOrder, cursor: PageCursor): Expression<SqlBool> {
+  const operator = sql.raw(order.direction === 'asc' ? '>' : '<');
+  const column = sql.ref(`${table}.${order.column}`);
+  return sql<SqlBool>`(${column}, ${sql.ref(`${table}.id`)}) ${operator} (${cursor.value}, ${cursor.id})`;
+}
+
+/**
+ * Case-insensitive "name contains": lower() on both sides, so it behaves alike on SQLite (whose
+ * LIKE ignores ASCII case only) and PostgreSQL (whose LIKE is case-sensitive). % and _ match literally.
+ */
+export function nameContains(table: string, filter: string): Expression<SqlBool> {
+  const escaped = filter.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`);
+  return sql<SqlBool>`lower(${sql.ref(`${table}.name`)}) like ${`%${escaped}%`} escape '\\'`;
+}
+
+/** Splits ids into chunks small enough for any driver's parameter limit. */
+export function chunkIds<T>(ids: readonly T[], size = 500): T[][] {
+  const chunks: T[][] = [];
+  for (let start = 0; start < ids.length; start += size) chunks.push(ids.slice(start, start + size));
+  return chunks;
+}

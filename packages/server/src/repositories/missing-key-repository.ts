@@ -1,0 +1,87 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { chestReaderPairs } from './reader-sql.js';
+
+/** A reader who lacks a key, with what the caller needs to wrap one: their public key and the caller's own wrapped key. */
+export interface MissingKey {
+  secret_id: string;
+  user_id: string;
+  public_key: string;
+  encrypted_value: string;
+}
+
+/** Which missing keys to look for: the caller's own keys open them, narrowed further when asked. */
+export interface MissingKeyScope {
+  organisationId: string;
+  callerId: string;
+  /** Chests the caller may see (null: every chest, for administrators). */
+  chestIds: readonly string[] | null;
+  includeHidden: boolean;
+  /** Only for members of this team, or only for this user. */
+  teamId?: string;
+  userId?: string;
+}
+
+function missingKeys(db: Kysely<Database>, scope: MissingKeyScope) {
+  let query = db
+    .with('readers', (cte) => chestReaderPairs(cte, scope.organisationId))
+    .selectFrom('secrets as s')
+    .innerJoin('secret_keys as ck', (join) =>
+      join.onRef('ck.secret_id', '=', 's.id').on('ck.user_id', '=', scope.callerId),
+    )
+    .innerJoin('readers as r', 'r.vault_id', 's.vault_id')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .where('s.organisation_id', '=', scope.organisationId)
+    .where('ck.organisation_id', '=', scope.organisationId)
+    .where('r.user_id', '!=', scope.callerId)
+    .where((eb) => eb.or([eb('r.sees_hidden', '=', 1), eb('s.hidden', '=', false)]))
+    .where(({ exists, not, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('secret_keys as k')
+            .select('k.id')
+            .whereRef('k.secret_id', '=', 's.id')
+            .whereRef('k.user_id', '=', 'r.user_id'),
+        ),
+      ),
+    );
+  if (scope.chestIds) query = query.where('s.vault_id', 'in', scope.chestIds);
+  if (!scope.includeHidden) query = query.where('s.hidden', '=', false);
+  if (scope.userId) query = query.where('r.user_id', '=', scope.userId);
+  if (scope.teamId) {
+    query = query.where(
+      'r.user_id',
+      'in',
+      db
+        .selectFrom('memberships')
+        .select('user_id')
+        .where('organisation_id', '=', scope.organisationId)
+        .where('team_id', '=', scope.teamId),
+    );
+  }
+  return query;
+}
+
+/** Up to `limit` missing keys, in a stable order (by secret, then user). */
+export async function listMissingKeys(
+  db: Kysely<Database>,
+  scope: MissingKeyScope,
+  limit: number,
+): Promise<MissingKey[]> {
+  if (scope.chestIds?.length === 0) return [];
+  return missingKeys(db, scope)
+    .select(['s.id as secret_id', 'r.user_id as user_id', 'u.public_key', 'ck.encrypted_value'])
+    .orderBy('s.id')
+    .orderBy('r.user_id')
+    .limit(limit)
+    .execute();
+}
+
+/** How many keys are missing in the scope. */
+export async function countMissingKeys(db: Kysely<Database>, scope: MissingKeyScope): Promise<number> {
+  if (scope.chestIds?.length === 0) return 0;
+  const row = await missingKeys(db, scope)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

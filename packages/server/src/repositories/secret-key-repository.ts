@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { chunkIds } from './list-paging.js';
+import { chestReaderPairs } from './reader-sql.js';
+
+/** One user's wrapped copy of a secret's key. */
+export interface WrappedKey {
+  user_id: string;
+  encrypted_value: string;
+  version: number;
+}
+
+/** A wrapped key together with the secret it opens. */
+export interface SecretWrappedKey extends WrappedKey {
+  secret_id: string;
+}
+
+/** The caller's own wrapped key of a secret, or null. */
+export async function findWrappedKey(
+  db: Kysely<Database>,
+  organisationId: string,
+  secretId: string,
+  userId: string,
+): Promise<WrappedKey | null> {
+  const row = await db
+    .selectFrom('secret_keys')
+    .select(['user_id', 'encrypted_value', 'version'])
+    .where('organisation_id', '=', organisationId)
+    .where('secret_id', '=', secretId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** Ids of the users holding a key of this secret. */
+export async function listKeyHolders(
+  db: Kysely<Database>,
+  organisationId: string,
+  secretId: string,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('secret_keys')
+    .select('user_id')
+    .where('organisation_id', '=', organisationId)
+    .where('secret_id', '=', secretId)
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
+/** Stores keys of one secret, replacing any the same users held. */
+export async function upsertWrappedKeys(
+  db: Kysely<Database>,
+  organisationId: string,
+  secretId: string,
+  keys: readonly WrappedKey[],
+): Promise<void> {
+  if (keys.length === 0) return;
+  const now = new Date().toISOString();
+  for (const userIds of chunkIds(keys.map((key) => key.user_id))) {
+    await db
+      .deleteFrom('secret_keys')
+      .where('organisation_id', '=', organisationId)
+      .where('secret_id', '=', secretId)
+      .where('user_id', 'in', userIds)
+      .execute();
+  }
+  for (const key of keys) {
+    await db
+      .insertInto('secret_keys')
+      .values({
+        id: randomUUID(),
+        organisation_id: organisationId,
+        secret_id: secretId,
+        ...key,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  }
+}
+
+/** Replaces the whole key set of a secret (a save wraps the key for every reader again). */
+export async function replaceWrappedKeys(
+  db: Kysely<Database>,
+  organisationId: string,
+  secretId: string,
+  keys: readonly WrappedKey[],
+): Promise<void> {
+  await db
+    .deleteFrom('secret_keys')
+    .where('organisation_id', '=', organisationId)
+    .where('secret_id', '=', secretId)
+    .execute();
+  await upsertWrappedKeys(db, organisationId, secretId, keys);
+}
+
+/** Stores keys that are missing and leaves existing ones untouched; answers how many were added. */
+export async function insertMissingKeys(
+  db: Kysely<Database>,
+  organisationId: string,
+  keys: readonly SecretWrappedKey[],
+): Promise<number> {
+  const now = new Date().toISOString();
+  let added = 0;
+  for (const key of keys) {
+    const result = await db
+      .insertInto('secret_keys')
+      .values({ id: randomUUID(), organisation_id: organisationId, ...key, created_at: now, updated_at: now })
+      .onConflict((conflict) => conflict.columns(['secret_id', 'user_id']).doNothing())
+      .executeTakeFirst();
+    added += Number(result.numInsertedOrUpdatedRows ?? 0);
+  }
+  return added;
+}
+
+/** Narrows a key purge; without any, the whole organisation is checked. */
+export interface PurgeScope {
+  chestIds?: readonly string[];
+  secretIds?: readonly string[];
+  userIds?: readonly string[];
+}
+
+/**
+ * Deletes the wrapped keys of users who may no longer read the secret (architecture.md: a key
+ * is held exactly by the secret's readers). Run it in the transaction that changed the access.
+ */
+export async function deleteKeysWithoutAccess(
+  db: Kysely<Database>,
+  organisationId: string,
+  scope: PurgeScope = {},
+): Promise<number> {
+  for (const ids of Object.values(scope)) if (ids && ids.length === 0) return 0;
+  let doomed = db
+    .with('readers', (cte) => chestReaderPairs(cte, organisationId))
+    .selectFrom('secret_keys as k')
+    .innerJoin('secrets as s', 's.id', 'k.secret_id')
+    .select('k.id')
+    .where('k.organisation_id', '=', organisationId)
+    .where('s.organisation_id', '=', organisationId)
+    .where(({ eb, exists, not, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('readers as r')
+            .select('r.user_id')
+            .whereRef('r.vault_id', '=', 's.vault_id')
+            .whereRef('r.user_id', '=', 'k.user_id')
+            .where((inner) => inner.or([inner('r.sees_hidden', '=', 1), eb('s.hidden', '=', false)])),
+        ),
+      ),
+    );
+  if (scope.chestIds) doomed = doomed.where('s.vault_id', 'in', scope.chestIds);
+  if (scope.secretIds) doomed = doomed.where('s.id', 'in', scope.secretIds);
+  if (scope.userIds) doomed = doomed.where('k.user_id', 'in', scope.userIds);
+  const ids = (await doomed.execute()).map((row) => row.id);
+  let deleted = 0;
+  for (const chunk of chunkIds(ids)) {
+    const result = await db
+      .deleteFrom('secret_keys')
+      .where('organisation_id', '=', organisationId)
+      .where('id', 'in', chunk)
+      .executeTakeFirst();
+    deleted += Number(result.numDeletedRows);
+  }
+  return deleted;
+}
+
+/** Deletes every wrapped key of a user (their key pair was replaced, so none opens any more). */
+export async function deleteKeysOfUser(
+  db: Kysely<Database>,
+  organisationId: string,
+  userId: string,
+): Promise<number> {
+  const result = await db
+    .deleteFrom('secret_keys')
+    .where('organisation_id', '=', organisationId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

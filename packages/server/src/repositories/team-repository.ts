@@ -1,0 +1,129 @@
+import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
+import type { Database, TeamsTable } from '../db/schema.js';
+import { toBool } from '../db/to-bool.js';
+import { isAfterCursor, nameContains, type PageRequest } from './list-paging.js';
+
+/** A team; default_for_new_users marks the default 'Everyone' team. */
+export interface TeamRecord {
+  id: string;
+  organisation_id: string;
+  name: string;
+  default_for_new_users: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Which teams a list may show: all of the organisation (null) or these ids. */
+export interface TeamScope {
+  organisationId: string;
+  teamIds: readonly string[] | null;
+}
+
+function toTeam(row: Selectable<TeamsTable>): TeamRecord {
+  return { ...row, default_for_new_users: toBool(row.default_for_new_users) };
+}
+
+/** The team with this id in this organisation, or null. */
+export async function findTeam(
+  db: Kysely<Database>,
+  organisationId: string,
+  id: string,
+): Promise<TeamRecord | null> {
+  const row = await db
+    .selectFrom('teams')
+    .selectAll()
+    .where('organisation_id', '=', organisationId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? toTeam(row) : null;
+}
+
+/** The teams with these ids in this organisation (unknown ids are left out). */
+export async function findTeamsByIds(
+  db: Kysely<Database>,
+  organisationId: string,
+  ids: readonly string[],
+): Promise<TeamRecord[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('teams')
+    .selectAll()
+    .where('organisation_id', '=', organisationId)
+    .where('id', 'in', ids)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+  return rows.map(toTeam);
+}
+
+function scoped(db: Kysely<Database>, scope: TeamScope, filter: string | null) {
+  let query: SelectQueryBuilder<Database, 'teams', object> = db
+    .selectFrom('teams')
+    .where('teams.organisation_id', '=', scope.organisationId);
+  if (scope.teamIds) query = query.where('teams.id', 'in', scope.teamIds);
+  if (filter) query = query.where(nameContains('teams', filter));
+  return query;
+}
+
+/** One page of teams; asks for limit + 1 rows so the caller knows whether more follow. */
+export async function listTeams(
+  db: Kysely<Database>,
+  scope: TeamScope,
+  page: PageRequest,
+): Promise<TeamRecord[]> {
+  if (scope.teamIds?.length === 0) return [];
+  const { column, direction } = page.order;
+  let query = scoped(db, scope, page.filter).selectAll('teams');
+  if (page.cursor) query = query.where(isAfterCursor('teams', page.order, page.cursor));
+  else if (page.offset > 0) query = query.offset(page.offset);
+  const rows = await query
+    .orderBy(`teams.${column}`, direction)
+    .orderBy('teams.id', direction)
+    .limit(page.limit + 1)
+    .execute();
+  return rows.map(toTeam);
+}
+
+/** How many teams the list's scope and filter match. */
+export async function countTeams(
+  db: Kysely<Database>,
+  scope: TeamScope,
+  filter: string | null,
+): Promise<number> {
+  if (scope.teamIds?.length === 0) return 0;
+  const row = await scoped(db, scope, filter)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Stores a new team. */
+export async function insertTeam(db: Kysely<Database>, team: TeamRecord): Promise<void> {
+  await db.insertInto('teams').values(team).execute();
+}
+
+/** Renames a team and/or marks it changed now. */
+export async function touchTeam(
+  db: Kysely<Database>,
+  team: Pick<TeamRecord, 'id' | 'organisation_id'>,
+  changes: { name?: string },
+): Promise<void> {
+  await db
+    .updateTable('teams')
+    .set({ ...changes, updated_at: new Date().toISOString() })
+    .where('organisation_id', '=', team.organisation_id)
+    .where('id', '=', team.id)
+    .execute();
+}
+
+/** Deletes a team; its memberships and assignments go with it (cascade). */
+export async function deleteTeam(
+  db: Kysely<Database>,
+  team: Pick<TeamRecord, 'id' | 'organisation_id'>,
+): Promise<void> {
+  await db
+    .deleteFrom('teams')
+    .where('organisation_id', '=', team.organisation_id)
+    .where('id', '=', team.id)
+    .execute();
+}

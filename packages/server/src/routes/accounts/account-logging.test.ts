@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateTotpCode } from '../../services/totp.js';
+import {
+  getTestAccountKeys,
+  postSignIn,
+  readBearer,
+  registerConfirmedOwner,
+  type TestAccountKeys,
+} from '../../test/account-helpers.js';
+import { createLogCapture, createTestContext, type TestContext } from '../../test/test-app.js';
+
+describe('what account calls write to the log', () => {
+  const capture = createLogCapture();
+  let context: TestContext;
+  let keys: TestAccountKeys;
+
+  beforeAll(async () => {
+    [context, keys] = await Promise.all([createTestContext({ logStream: capture }), getTestAccountKeys()]);
+  });
+  afterAll(async () => {
+    await context.close();
+  });
+
+  it('never holds the auth hash, the sealed private key, a session token or an OTP code', async () => {
+    await registerConfirmedOwner(context.app, context.config.dataDir, keys, keys.email);
+    const first = await postSignIn(context.app, { email: keys.email, password: keys.authHash });
+    const token = readBearer(first);
+    const headers = { authorization: `Bearer ${token}` };
+
+    const { key } = (
+      await context.app.inject({ method: 'GET', url: '/api/v1/two-factor-code.json', headers })
+    ).json();
+    const activation = generateTotpCode(key);
+    await context.app.inject({
+      method: 'PUT',
+      url: '/api/v1/two-factor-active.json',
+      headers,
+      payload: { code: activation },
+    });
+    const otp = generateTotpCode(key, Date.now() + 30_000);
+    const second = await postSignIn(context.app, {
+      email: keys.email,
+      password: keys.authHash,
+      otp_attempt: otp,
+    });
+    expect(second.statusCode).toBe(201);
+    const wrong = await postSignIn(context.app, {
+      email: keys.email,
+      password: keys.authHash,
+      otp_attempt: '999999',
+    });
+    expect(wrong.statusCode).toBe(401);
+    await context.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/verify_password',
+      headers,
+      payload: { password: keys.authHash },
+    });
+    await context.app.inject({ method: 'DELETE', url: '/users/sign_out.json', headers });
+
+    const log = capture.text();
+    expect(log).toContain('/users/sign_in.json');
+    for (const secret of [
+      keys.authHash,
+      keys.encrypted_private_key,
+      keys.encrypted_private_key.slice(0, 40),
+      token,
+      readBearer(second),
+      key,
+      activation,
+      otp,
+    ]) {
+      expect(log).not.toContain(secret);
+    }
+  });
+});

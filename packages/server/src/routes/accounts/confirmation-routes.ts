@@ -1,0 +1,37 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { ipRateLimit } from '../../security/rate-limits.js';
+import { accountDeps } from '../../services/account-deps.js';
+import {
+  CONFIRMATION_RESENT,
+  CONFIRMED,
+  confirmEmail,
+  resendConfirmation,
+} from '../../services/confirmation-service.js';
+import type { AccountRouteOptions } from './account-limiters.js';
+import { object, text } from './schema-helpers.js';
+
+/** GET /users/confirmation (confirm once) and POST /users/confirmation (resend the e-mail). */
+export const confirmationRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app, { limiters }) => {
+  app.get<{ Querystring: { confirmation_token?: string } }>(
+    '/users/confirmation',
+    { schema: { querystring: object({ confirmation_token: text }) } },
+    async (request) => {
+      const { email } = await confirmEmail(accountDeps(app, request.log), request.query.confirmation_token);
+      return { message: CONFIRMED, email };
+    },
+  );
+
+  app.post<{ Body: { user?: { email?: string } } }>(
+    '/users/confirmation',
+    {
+      schema: { body: object({ user: object({ email: text }) }) },
+      config: { rateLimit: ipRateLimit(app.config.rateLimits.confirmationResend.perIp) },
+    },
+    async (request) => {
+      const email = request.body?.user?.email ?? '';
+      await limiters.confirmationResend.consume(request, email);
+      await resendConfirmation(accountDeps(app, request.log), email);
+      return { message: CONFIRMATION_RESENT };
+    },
+  );
+};

@@ -1,0 +1,70 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { bindAttempts, ipRateLimit } from '../../security/rate-limits.js';
+import { accountDeps } from '../../services/account-deps.js';
+import {
+  type AccountChangeInput,
+  changeAccount,
+  verifyOwnPassword,
+} from '../../services/password-service.js';
+import { loadProfile, type ProfileChanges, updateProfile } from '../../services/profile-service.js';
+import type { AccountRouteOptions } from './account-limiters.js';
+import { flag, object, text } from './schema-helpers.js';
+
+// Only these fields of the profile are the user's to change; anything else sent is dropped.
+const profileBody = object(
+  {
+    user: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { first_time: flag, dark_mode: flag, name: text, tutorial: flag },
+    },
+  },
+  ['user'],
+);
+
+const accountChangeBody = object(
+  {
+    user: object({
+      email: text,
+      password: text,
+      current_password: text,
+      encrypted_private_key: text,
+      private_key_iv: text,
+      kdf_iterations: text,
+      must_change_password: flag,
+    }),
+  },
+  ['user'],
+);
+
+/** The caller's own account: profile, password and e-mail changes, password check. */
+export const profileRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app, { limiters }) => {
+  app.addHook('onRequest', app.authenticate);
+  const passwordCheckLimit = ipRateLimit(app.config.rateLimits.passwordCheck.perIp);
+
+  app.get('/api/v1/profile', async (request) => loadProfile(app.db, request.auth));
+
+  app.patch<{ Body: { user: ProfileChanges } }>(
+    '/api/v1/profile',
+    { schema: { body: profileBody } },
+    async (request) => updateProfile(app.db, request.auth, request.body.user),
+  );
+
+  app.patch<{ Body: { user: AccountChangeInput } }>(
+    '/users',
+    { schema: { body: accountChangeBody }, config: { rateLimit: passwordCheckLimit } },
+    async (request) => {
+      const attempts = bindAttempts(limiters.passwordCheck, request, request.auth.user.id);
+      return changeAccount(accountDeps(app, request.log), request.auth, request.body.user, attempts);
+    },
+  );
+
+  app.post<{ Body: { password?: string } }>(
+    '/api/v1/users/verify_password',
+    { schema: { body: object({ password: text }) }, config: { rateLimit: passwordCheckLimit } },
+    async (request) => {
+      const attempts = bindAttempts(limiters.passwordCheck, request, request.auth.user.id);
+      return { valid: await verifyOwnPassword(request.auth, request.body.password, attempts) };
+    },
+  );
+};

@@ -1,0 +1,213 @@
+import { KEY_FOR_STRANGER_MESSAGE } from '@coffer/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildChestScenario, type ChestScenario, callApi } from '../../test/chest-scenario.js';
+import { buildMembership, buildSecret, buildTeam, buildUser, fakeWrappedKey } from '../../test/factories.js';
+import { createTestContext, type TestContext } from '../../test/test-app.js';
+
+interface KeyShareAnswer {
+  keyshare: { secret_id: string; user_id: string; public_key: string; encrypted_value: string }[];
+  total: number;
+}
+
+describe('key sharing', () => {
+  let context: TestContext;
+  let scenario: ChestScenario;
+
+  beforeAll(async () => {
+    context = await createTestContext();
+    scenario = await buildChestScenario(context.db);
+  });
+  afterAll(async () => {
+    await context.close();
+  });
+
+  const admin = () => scenario.tokens.administrator;
+  const organisationId = () => scenario.users.owner.organisation_id;
+  const keyOf = async (secretId: string, userId: string) =>
+    context.db
+      .selectFrom('secret_keys')
+      .select('encrypted_value')
+      .where('secret_id', '=', secretId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  const reshareAll = async (token = admin()): Promise<KeyShareAnswer> => {
+    const response = await callApi(context.app, token, 'GET', '/api/v1/secret_keys/reshare_all.json');
+    expect(response.statusCode).toBe(200);
+    return response.json();
+  };
+
+  it('lists a newcomer once a team gains a chest, with the caller’s own wrapped key', async () => {
+    const newcomer = await buildUser(context.db, { organisation_id: organisationId() });
+    const team = await buildTeam(context.db, organisationId());
+    await buildMembership(context.db, newcomer, team.id);
+    expect((await reshareAll()).keyshare.filter((pair) => pair.user_id === newcomer.id)).toEqual([]);
+
+    const linked = await callApi(context.app, admin(), 'PUT', `/api/v1/teams/${team.id}.json`, {
+      team: { assignments_attributes: [{ vault_id: scenario.chest.id, edit_access: false }] },
+    });
+    expect(linked.statusCode).toBe(200);
+    const answer = await reshareAll();
+    const own = await keyOf(scenario.secret.id, scenario.users.administrator.id);
+    expect(answer.keyshare).toContainEqual({
+      secret_id: scenario.secret.id,
+      user_id: newcomer.id,
+      public_key: newcomer.public_key,
+      encrypted_value: own?.encrypted_value,
+    });
+    expect(answer.total).toBe(answer.keyshare.length);
+
+    const narrowed = await callApi(context.app, admin(), 'POST', '/api/v1/secret_keys/reshare_user.json', {
+      id: newcomer.id,
+    });
+    expect(narrowed.json().keyshare.map((pair: { user_id: string }) => pair.user_id)).toEqual([newcomer.id]);
+    const byTeam = await callApi(context.app, admin(), 'POST', '/api/v1/secret_keys/reshare_team', {
+      id: team.id,
+    });
+    expect(byTeam.json().total).toBe(1);
+
+    const delivered = await callApi(context.app, admin(), 'POST', '/api/v1/secret_keys/reshare.json', {
+      key_reshare_handler: {
+        secret_keys_attributes: [
+          {
+            user_id: newcomer.id,
+            secret_id: scenario.secret.id,
+            version: 1,
+            encrypted_value: fakeWrappedKey(),
+          },
+        ],
+      },
+    });
+    expect(delivered.json()).toEqual({ count: 1 });
+    expect(await keyOf(scenario.secret.id, newcomer.id)).toBeDefined();
+    expect((await reshareAll()).keyshare.filter((pair) => pair.user_id === newcomer.id)).toEqual([]);
+  });
+
+  it('refuses a share for a user without access, writing nothing of the batch', async () => {
+    const newcomer = await buildUser(context.db, { organisation_id: organisationId() });
+    await buildMembership(context.db, newcomer, scenario.readTeam.id);
+    const { outsider, stranger } = scenario.users;
+    for (const userId of [outsider.id, stranger.id]) {
+      const response = await callApi(context.app, admin(), 'POST', '/api/v1/secret_keys/reshare', {
+        key_reshare_handler: {
+          secret_keys_attributes: [
+            {
+              user_id: newcomer.id,
+              secret_id: scenario.secret.id,
+              version: 1,
+              encrypted_value: fakeWrappedKey(),
+            },
+            { user_id: userId, secret_id: scenario.secret.id, version: 1, encrypted_value: fakeWrappedKey() },
+          ],
+        },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ errors: [KEY_FOR_STRANGER_MESSAGE] });
+      expect(await keyOf(scenario.secret.id, userId)).toBeUndefined();
+    }
+    expect(await keyOf(scenario.secret.id, newcomer.id)).toBeUndefined();
+  });
+
+  it('never replaces a key someone already holds', async () => {
+    const before = await keyOf(scenario.secret.id, scenario.users.reader.id);
+    const response = await callApi(
+      context.app,
+      scenario.tokens.writer,
+      'POST',
+      '/api/v1/secret_keys/reshare',
+      {
+        key_reshare_handler: {
+          secret_keys_attributes: [
+            {
+              user_id: scenario.users.reader.id,
+              secret_id: scenario.secret.id,
+              version: 1,
+              encrypted_value: fakeWrappedKey(),
+            },
+          ],
+        },
+      },
+    );
+    expect(response.json()).toEqual({ count: 0 });
+    expect(await keyOf(scenario.secret.id, scenario.users.reader.id)).toEqual(before);
+  });
+
+  it('deletes keys when a membership ends, in the same change', async () => {
+    const leaver = await buildUser(context.db, { organisation_id: organisationId() });
+    const membershipId = await buildMembership(context.db, leaver, scenario.writeTeam.id, true);
+    const secret = await buildSecret(context.db, scenario.users.writer, scenario.chest.id, {
+      readerIds: [...scenario.readerIds, leaver.id],
+    });
+    const response = await callApi(context.app, admin(), 'PUT', `/api/v1/teams/${scenario.writeTeam.id}`, {
+      team: { memberships_attributes: [{ id: membershipId, _destroy: true }] },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await keyOf(secret.id, leaver.id)).toBeUndefined();
+    expect(await keyOf(secret.id, scenario.users.writer.id)).toBeDefined();
+  });
+
+  it('lets non-administrators reshare only secrets they can see, never hidden ones', async () => {
+    const hidden = await buildSecret(context.db, scenario.users.administrator, scenario.chest.id, {
+      hidden: true,
+      readerIds: [scenario.users.administrator.id, scenario.users.writer.id],
+    });
+    const answer = await reshareAll(scenario.tokens.writer);
+    expect(answer.keyshare.map((pair) => pair.secret_id)).not.toContain(hidden.id);
+    const refused = await callApi(
+      context.app,
+      scenario.tokens.writer,
+      'POST',
+      '/api/v1/secret_keys/reshare',
+      {
+        key_reshare_handler: {
+          secret_keys_attributes: [
+            {
+              user_id: scenario.users.owner.id,
+              secret_id: hidden.id,
+              version: 1,
+              encrypted_value: fakeWrappedKey(),
+            },
+          ],
+        },
+      },
+    );
+    expect(refused.statusCode).toBe(404);
+    const strangerTeam = await callApi(
+      context.app,
+      scenario.tokens.writer,
+      'POST',
+      '/api/v1/secret_keys/reshare_team',
+      {
+        id: scenario.readTeam.id,
+      },
+    );
+    expect(strangerTeam.statusCode).toBe(404);
+  });
+
+  it('purges keys of users who lost access: administrators only', async () => {
+    // The writer's key of the hidden secret above is one of those already.
+    expect((await callApi(context.app, admin(), 'POST', '/api/v1/secret_keys/purge_keys')).json()).toEqual({
+      count: 1,
+    });
+    const secret = await buildSecret(context.db, scenario.users.writer, scenario.chest.id, {
+      readerIds: [...scenario.readerIds, scenario.users.outsider.id],
+    });
+    const refused = await callApi(
+      context.app,
+      scenario.tokens.writer,
+      'POST',
+      '/api/v1/secret_keys/purge_keys',
+    );
+    expect(refused.statusCode).toBe(403);
+    const purged = await callApi(context.app, admin(), 'POST', '/api/v1/secret_keys/purge_keys.json');
+    expect(purged.json()).toEqual({ count: 1 });
+    expect(await keyOf(secret.id, scenario.users.outsider.id)).toBeUndefined();
+    const entry = await context.db
+      .selectFrom('audit_log_entries')
+      .select('action')
+      .where('organisation_id', '=', organisationId())
+      .where('object_type', '=', 'SecretKey')
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst();
+    expect(entry?.action).toBe('Removed 1 keys of users without access');
+  });
+});

@@ -1,0 +1,94 @@
+import { KEYSHARE_FETCH_LIMIT } from '@coffer/core';
+import type { FastifyPluginAsync } from 'fastify';
+import { loadCallerAccess } from '../../policy/index.js';
+import {
+  deliverKeys,
+  listMissingKeysFor,
+  purgeKeys,
+  type ShareInput,
+} from '../../services/key-share-service.js';
+import { WRAPPED_KEYS } from '../secrets/secret-schemas.js';
+import { ID_FIELD } from '../vaults/route-schemas.js';
+
+const LIMIT_QUERY = {
+  type: 'object',
+  properties: { limit: { type: 'integer', minimum: 1, maximum: 5000 } },
+} as const;
+
+const SCOPE_BODY = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: ID_FIELD, limit: LIMIT_QUERY.properties.limit },
+} as const;
+
+const SHARE_ITEMS = {
+  ...WRAPPED_KEYS,
+  items: {
+    ...WRAPPED_KEYS.items,
+    required: ['user_id', 'secret_id', 'encrypted_value'],
+    properties: { ...WRAPPED_KEYS.items.properties, secret_id: ID_FIELD },
+  },
+} as const;
+
+const RESHARE_BODY = {
+  type: 'object',
+  required: ['key_reshare_handler'],
+  properties: {
+    key_reshare_handler: {
+      type: 'object',
+      required: ['secret_keys_attributes'],
+      properties: { secret_keys_attributes: SHARE_ITEMS },
+    },
+  },
+} as const;
+
+type LimitQuery = { Querystring: { limit?: number } };
+type ScopeBody = { Body: { id: string; limit?: number } };
+
+/** Missing-key reshare (`/api/v1/secret_keys`): list missing pairs, deliver rewrapped keys, purge. */
+export const secretKeyRoutes: FastifyPluginAsync = async (app) => {
+  const accessOf = (request: Parameters<typeof loadCallerAccess>[1]) => loadCallerAccess(app.db, request);
+
+  app.get<LimitQuery>(
+    '/api/v1/secret_keys/reshare_all',
+    { schema: { querystring: LIMIT_QUERY } },
+    async (request) =>
+      listMissingKeysFor(
+        app.db,
+        await accessOf(request.auth),
+        {},
+        request.query.limit ?? KEYSHARE_FETCH_LIMIT,
+      ),
+  );
+
+  app.post<LimitQuery & ScopeBody>(
+    '/api/v1/secret_keys/reshare_team',
+    { schema: { querystring: LIMIT_QUERY, body: SCOPE_BODY } },
+    async (request) => {
+      const limit = request.body.limit ?? request.query.limit ?? KEYSHARE_FETCH_LIMIT;
+      return listMissingKeysFor(app.db, await accessOf(request.auth), { teamId: request.body.id }, limit);
+    },
+  );
+
+  app.post<LimitQuery & ScopeBody>(
+    '/api/v1/secret_keys/reshare_user',
+    { schema: { querystring: LIMIT_QUERY, body: SCOPE_BODY } },
+    async (request) => {
+      const limit = request.body.limit ?? request.query.limit ?? KEYSHARE_FETCH_LIMIT;
+      return listMissingKeysFor(app.db, await accessOf(request.auth), { userId: request.body.id }, limit);
+    },
+  );
+
+  app.post<{ Body: { key_reshare_handler: { secret_keys_attributes: ShareInput[] } } }>(
+    '/api/v1/secret_keys/reshare',
+    { schema: { body: RESHARE_BODY } },
+    async (request) => {
+      const shares = request.body.key_reshare_handler.secret_keys_attributes;
+      return { count: await deliverKeys(app.db, await accessOf(request.auth), shares) };
+    },
+  );
+
+  app.post('/api/v1/secret_keys/purge_keys', async (request) => ({
+    count: await purgeKeys(app.db, await accessOf(request.auth)),
+  }));
+};

@@ -1,0 +1,17 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../http/app-error.js';
+import { CLEAR_URL_MESSAGE } from '../../services/secret-input.js';
+
+/**
+ * preValidation hook: a secret's URL lives only inside its encrypted payload (crypto.md), so a body
+ * that carries `secret.url` is refused with a 400 rather than silently dropped: the client has a bug
+ * that would otherwise leak the address to the server.
+ */
+export async function refuseClearUrl(request: FastifyRequest): Promise<void> {
+  const body = request.body;
+  if (typeof body !== 'object' || body === null || !('secret' in body)) return;
+  const secret = (body as { secret: unknown }).secret;
+  if (typeof secret === 'object' && secret !== null && 'url' in secret) {
+    throw AppError.validation(CLEAR_URL_MESSAGE);
+  }
+}

@@ -1,0 +1,128 @@
+import { KEY_FOR_STRANGER_MESSAGE } from '@coffer/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildChestScenario, type ChestScenario, callApi } from '../../test/chest-scenario.js';
+import {
+  buildAssignment,
+  buildChest,
+  buildMembership,
+  buildSecret,
+  buildTeam,
+  buildUser,
+  fakeWrappedKey,
+} from '../../test/factories.js';
+import { createTestContext, type TestContext } from '../../test/test-app.js';
+
+describe('moving secrets', () => {
+  let context: TestContext;
+  let scenario: ChestScenario;
+
+  beforeAll(async () => {
+    context = await createTestContext();
+    scenario = await buildChestScenario(context.db);
+  });
+  afterAll(async () => {
+    await context.close();
+  });
+
+  const holders = async (secretId: string) =>
+    (await context.db.selectFrom('secret_keys').select('user_id').where('secret_id', '=', secretId).execute())
+      .map((row) => row.user_id)
+      .sort();
+
+  it('moves a secret, deleting keys of users who lose access and storing keys given for newcomers', async () => {
+    const organisation_id = scenario.users.owner.organisation_id;
+    const { owner, administrator, writer } = scenario.users;
+    const newcomer = await buildUser(context.db, { organisation_id });
+    const team = await buildTeam(context.db, organisation_id);
+    await buildMembership(context.db, newcomer, team.id);
+    await buildAssignment(context.db, organisation_id, scenario.otherChest.id, team.id);
+    const secret = await buildSecret(context.db, writer, scenario.chest.id, {
+      readerIds: scenario.readerIds,
+    });
+
+    const response = await callApi(
+      context.app,
+      scenario.tokens.writer,
+      'PUT',
+      `/api/v1/secrets/${secret.id}.json`,
+      {
+        secret: {
+          vault_id: scenario.otherChest.id,
+          secret_keys_attributes: [{ user_id: newcomer.id, encrypted_value: fakeWrappedKey() }],
+        },
+      },
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: secret.id, vault_id: scenario.otherChest.id });
+    expect(response.json()).not.toHaveProperty('encrypted_data');
+    // The reader and the manager reach only the first chest: their keys are gone.
+    expect(await holders(secret.id)).toEqual([owner.id, administrator.id, writer.id, newcomer.id].sort());
+    const [entry] = await context.db
+      .selectFrom('audit_log_entries')
+      .select('action')
+      .where('object_id', '=', secret.id)
+      .execute();
+    expect(entry?.action).toBe(
+      `Moved secret ${secret.name} from chest ${scenario.chest.name} to chest ${scenario.otherChest.name}`,
+    );
+  });
+
+  it('refuses keys for users of the old chest only, and writes nothing', async () => {
+    const secret = await buildSecret(context.db, scenario.users.writer, scenario.chest.id, {
+      readerIds: scenario.readerIds,
+    });
+    const response = await callApi(
+      context.app,
+      scenario.tokens.writer,
+      'PUT',
+      `/api/v1/secrets/${secret.id}`,
+      {
+        secret: {
+          vault_id: scenario.otherChest.id,
+          secret_keys_attributes: [{ user_id: scenario.users.reader.id, encrypted_value: fakeWrappedKey() }],
+        },
+      },
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ errors: [KEY_FOR_STRANGER_MESSAGE] });
+    const stored = await context.db
+      .selectFrom('secrets')
+      .select('vault_id')
+      .where('id', '=', secret.id)
+      .executeTakeFirst();
+    expect(stored?.vault_id).toBe(scenario.chest.id);
+    expect(await holders(secret.id)).toEqual([...scenario.readerIds].sort());
+  });
+
+  it('needs write access on both chests', async () => {
+    const secret = await buildSecret(context.db, scenario.users.writer, scenario.chest.id, {
+      readerIds: scenario.readerIds,
+    });
+    const move = (token: string, vaultId: string) =>
+      callApi(context.app, token, 'PUT', `/api/v1/secrets/${secret.id}`, { secret: { vault_id: vaultId } });
+    // The manager writes in the first chest but cannot see the other one.
+    expect((await move(scenario.tokens.manager, scenario.otherChest.id)).statusCode).toBe(404);
+    expect((await move(scenario.tokens.reader, scenario.otherChest.id)).statusCode).toBe(403);
+    const foreign = await buildChest(context.db, scenario.users.stranger.organisation_id);
+    expect((await move(scenario.tokens.writer, foreign.id)).statusCode).toBe(404);
+  });
+
+  it('refuses a move that also changes other fields', async () => {
+    const secret = await buildSecret(context.db, scenario.users.writer, scenario.chest.id, {
+      readerIds: scenario.readerIds,
+    });
+    const response = await callApi(
+      context.app,
+      scenario.tokens.writer,
+      'PUT',
+      `/api/v1/secrets/${secret.id}`,
+      {
+        secret: { vault_id: scenario.otherChest.id, name: 'Renamed' },
+      },
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      errors: ['To change a secret, send its encrypted data with the next revision.'],
+    });
+  });
+});

@@ -1,0 +1,214 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildChestScenario,
+  type ChestScenario,
+  callApi,
+  newSecretBody,
+  SCENARIO_ROLES,
+  type ScenarioRole,
+} from '../../test/chest-scenario.js';
+import {
+  buildAssignment,
+  buildChest,
+  buildManager,
+  buildMembership,
+  buildSecret,
+  buildTeam,
+  buildUser,
+  fakeSealedPayload,
+  fakeWrappedKey,
+} from '../../test/factories.js';
+import { createTestContext, type TestContext } from '../../test/test-app.js';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+interface Call {
+  method: Method;
+  url: string;
+  payload?: object;
+}
+
+// Expected status per role, in the order of SCENARIO_ROLES:
+// owner, administrator, manager, writer (edit access), reader (read only), outsider (same organisation, no access),
+// stranger (an administrator of another organisation).
+const MATRIX: [name: string, expected: number[]][] = [
+  ['show chest', [200, 200, 200, 200, 200, 404, 404]],
+  ['list chests', [200, 200, 200, 200, 200, 200, 200]],
+  ['create chest', [201, 201, 403, 403, 403, 403, 400]],
+  ['update chest', [200, 200, 403, 403, 403, 404, 404]],
+  ['delete chest', [204, 204, 403, 403, 403, 404, 404]],
+  ['promote manager', [200, 200, 403, 403, 403, 404, 404]],
+  ['demote manager', [200, 200, 403, 403, 403, 404, 404]],
+  ['public keys', [200, 200, 200, 200, 403, 404, 404]],
+  ['list secrets', [200, 200, 200, 200, 200, 200, 200]],
+  ['show secret', [200, 200, 200, 200, 200, 404, 404]],
+  ['create secret', [201, 201, 201, 201, 403, 404, 404]],
+  ['save secret', [200, 200, 200, 200, 403, 404, 404]],
+  ['move secret', [200, 200, 404, 200, 403, 404, 404]],
+  ['mark for deletion', [200, 200, 200, 200, 403, 404, 404]],
+  ['restore', [200, 200, 200, 200, 403, 404, 404]],
+  ['delete secret for good', [204, 403, 403, 403, 403, 404, 404]],
+  ['reshare all', [200, 200, 200, 200, 200, 200, 200]],
+  ['deliver a missing key', [200, 200, 200, 200, 200, 404, 404]],
+  ['purge keys', [200, 200, 403, 403, 403, 403, 200]],
+  ['list teams', [200, 200, 200, 200, 200, 200, 200]],
+  ['show team', [200, 200, 200, 404, 200, 404, 404]],
+  ['create team', [201, 201, 403, 403, 403, 403, 400]],
+  ['update team', [200, 200, 403, 404, 403, 404, 404]],
+  ['delete team', [204, 204, 403, 404, 403, 404, 404]],
+];
+
+describe('role matrix: who may do what', () => {
+  let context: TestContext;
+  let s: ChestScenario;
+
+  beforeAll(async () => {
+    context = await createTestContext();
+    s = await buildChestScenario(context.db);
+  });
+  afterAll(async () => {
+    await context.close();
+  });
+
+  // A chest every role relates to exactly as to the scenario's chest.
+  async function chestLikeScenario() {
+    const organisationId = s.users.owner.organisation_id;
+    const chest = await buildChest(context.db, organisationId);
+    await buildAssignment(context.db, organisationId, chest.id, s.writeTeam.id, true);
+    await buildAssignment(context.db, organisationId, chest.id, s.readTeam.id, false);
+    await buildManager(context.db, s.users.manager, chest.id);
+    return chest;
+  }
+  const freshSecret = (options: { deleted_at?: string } = {}) =>
+    buildSecret(context.db, s.users.writer, s.chest.id, { readerIds: s.readerIds, ...options });
+
+  const calls: Record<string, () => Promise<Call>> = {
+    'show chest': async () => ({ method: 'GET', url: `/api/v1/vaults/${s.chest.id}.json?options[]=users` }),
+    'list chests': async () => ({ method: 'GET', url: '/api/v1/vaults.json?options[]=teams' }),
+    'create chest': async () => ({
+      method: 'POST',
+      url: '/api/v1/vaults.json',
+      payload: { vault: { name: 'New', assignments_attributes: [{ team_id: s.writeTeam.id }] } },
+    }),
+    'update chest': async () => ({
+      method: 'PUT',
+      url: `/api/v1/vaults/${s.chest.id}.json`,
+      payload: { vault: { name: 'Renamed' } },
+    }),
+    'delete chest': async () => ({
+      method: 'DELETE',
+      url: `/api/v1/vaults/${(await chestLikeScenario()).id}.json`,
+    }),
+    'promote manager': async () => {
+      const chest = await chestLikeScenario();
+      const organisation_id = s.users.owner.organisation_id;
+      const team = await buildTeam(context.db, organisation_id);
+      const user = await buildUser(context.db, { organisation_id });
+      await buildMembership(context.db, user, team.id);
+      await buildAssignment(context.db, organisation_id, chest.id, team.id);
+      return {
+        method: 'POST',
+        url: `/api/v1/vaults/${chest.id}/promote.json`,
+        payload: { user_id: user.id },
+      };
+    },
+    'demote manager': async () => {
+      const chest = await chestLikeScenario();
+      return {
+        method: 'POST',
+        url: `/api/v1/vaults/${chest.id}/demote.json`,
+        payload: { user_id: s.users.manager.id },
+      };
+    },
+    'public keys': async () => ({ method: 'GET', url: `/api/v1/vaults/${s.chest.id}/public_keys.json` }),
+    'list secrets': async () => ({ method: 'GET', url: '/api/v1/secrets.json?options[]=vault' }),
+    'show secret': async () => ({ method: 'GET', url: `/api/v1/secrets/${s.secret.id}.json` }),
+    'create secret': async () => ({
+      method: 'POST',
+      url: '/api/v1/secrets.json',
+      payload: newSecretBody(s.chest.id, s.readerIds),
+    }),
+    'save secret': async () => ({
+      method: 'PUT',
+      url: `/api/v1/secrets/${(await freshSecret()).id}.json`,
+      payload: {
+        secret: {
+          revision: 2,
+          name: 'Saved',
+          category: 'note',
+          ...fakeSealedPayload(),
+          secret_keys_attributes: s.readerIds.map((user_id) => ({
+            user_id,
+            encrypted_value: fakeWrappedKey(),
+          })),
+        },
+      },
+    }),
+    'move secret': async () => ({
+      method: 'PUT',
+      url: `/api/v1/secrets/${(await freshSecret()).id}.json`,
+      payload: { secret: { vault_id: s.otherChest.id } },
+    }),
+    'mark for deletion': async () => ({
+      method: 'POST',
+      url: `/api/v1/secrets/${(await freshSecret()).id}/mark_for_deletion.json`,
+    }),
+    restore: async () => ({
+      method: 'POST',
+      url: `/api/v1/secrets/${(await freshSecret({ deleted_at: new Date().toISOString() })).id}/unmark_for_deletion.json`,
+    }),
+    'delete secret for good': async () => ({
+      method: 'DELETE',
+      url: `/api/v1/secrets/${(await freshSecret()).id}.json`,
+    }),
+    'reshare all': async () => ({ method: 'GET', url: '/api/v1/secret_keys/reshare_all.json' }),
+    'deliver a missing key': async () => {
+      const others = s.readerIds.filter((id) => id !== s.users.reader.id);
+      const secret = await buildSecret(context.db, s.users.writer, s.chest.id, { readerIds: others });
+      const share = {
+        user_id: s.users.reader.id,
+        secret_id: secret.id,
+        version: 1,
+        encrypted_value: fakeWrappedKey(),
+      };
+      return {
+        method: 'POST',
+        url: '/api/v1/secret_keys/reshare.json',
+        payload: { key_reshare_handler: { secret_keys_attributes: [share] } },
+      };
+    },
+    'purge keys': async () => ({ method: 'POST', url: '/api/v1/secret_keys/purge_keys.json' }),
+    'list teams': async () => ({ method: 'GET', url: '/api/v1/teams.json' }),
+    'show team': async () => ({ method: 'GET', url: `/api/v1/teams/${s.readTeam.id}.json` }),
+    'create team': async () => ({
+      method: 'POST',
+      url: '/api/v1/teams.json',
+      payload: { team: { name: 'Crew', memberships_attributes: [{ user_id: s.users.writer.id }] } },
+    }),
+    'update team': async () => ({
+      method: 'PUT',
+      url: `/api/v1/teams/${s.readTeam.id}.json`,
+      payload: { team: { name: 'Readers' } },
+    }),
+    'delete team': async () => {
+      const team = await buildTeam(context.db, s.users.owner.organisation_id);
+      await buildMembership(context.db, s.users.manager, team.id);
+      await buildMembership(context.db, s.users.reader, team.id);
+      return { method: 'DELETE', url: `/api/v1/teams/${team.id}.json` };
+    },
+  };
+
+  const rows = MATRIX.flatMap(([name, expected]) =>
+    SCENARIO_ROLES.map((role, index) => [name, role, expected[index] ?? 0] as [string, ScenarioRole, number]),
+  );
+
+  it.each(rows)('%s as %s answers %i', async (name, role, expected) => {
+    const prepare = calls[name];
+    if (!prepare) throw new Error(`no call named ${name}`);
+    const { method, url, payload } = await prepare();
+    const response = await callApi(context.app, s.tokens[role], method, url, payload);
+    expect(response.statusCode).toBe(expected);
+    if (expected === 404) expect(response.json()).toEqual({ error: 'Not found' });
+    if (expected === 403)
+      expect(response.json()).toEqual({ error: 'You do not have permission to do that.' });
+  });
+});

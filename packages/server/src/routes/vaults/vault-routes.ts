@@ -1,0 +1,103 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { loadCallerAccess } from '../../policy/index.js';
+import { demoteManager, promoteManager } from '../../services/chest-manager-service.js';
+import { listChestsFor, showChestFor } from '../../services/chest-query-service.js';
+import { listChestPublicKeys } from '../../services/chest-reader-service.js';
+import { type ChestInput, createChest, removeChest, updateChest } from '../../services/chest-service.js';
+import { type ListQuery, parseListParams } from '../../services/list-params.js';
+import {
+  ID_FIELD,
+  ID_PARAMS,
+  listQuerySchema,
+  NAME_FIELD,
+  NESTED_ATTRIBUTES,
+  OPTIONS_QUERY,
+  type OptionsQuery,
+  readOptions,
+} from './route-schemas.js';
+
+const CHEST_BODY = {
+  type: 'object',
+  required: ['vault'],
+  properties: {
+    vault: {
+      type: 'object',
+      properties: { name: NAME_FIELD, assignments_attributes: NESTED_ATTRIBUTES },
+    },
+  },
+} as const;
+
+const MANAGER_BODY = { type: 'object', required: ['user_id'], properties: { user_id: ID_FIELD } } as const;
+
+type IdParams = { Params: { id: string } };
+
+/** Chests (`/api/v1/vaults`): list, show, create, update, delete, managers, readers' public keys. */
+export const vaultRoutes: FastifyPluginAsync = async (app) => {
+  const accessOf = (request: Parameters<typeof loadCallerAccess>[1]) => loadCallerAccess(app.db, request);
+
+  app.get<{ Querystring: ListQuery }>(
+    '/api/v1/vaults',
+    { schema: { querystring: listQuerySchema() } },
+    async (request) => listChestsFor(app.db, await accessOf(request.auth), parseListParams(request.query)),
+  );
+
+  app.get<IdParams & { Querystring: OptionsQuery }>(
+    '/api/v1/vaults/:id',
+    { schema: { params: ID_PARAMS, querystring: OPTIONS_QUERY } },
+    async (request) =>
+      showChestFor(app.db, await accessOf(request.auth), request.params.id, readOptions(request.query)),
+  );
+
+  app.post<{ Body: { vault: ChestInput } }>(
+    '/api/v1/vaults',
+    { schema: { body: CHEST_BODY } },
+    async (request, reply) =>
+      reply.code(201).send(await createChest(app.db, await accessOf(request.auth), request.body.vault)),
+  );
+
+  for (const method of ['PUT', 'PATCH'] as const) {
+    app.route<IdParams & { Body: { vault: ChestInput } }>({
+      method,
+      url: '/api/v1/vaults/:id',
+      schema: { params: ID_PARAMS, body: CHEST_BODY },
+      handler: async (request) =>
+        updateChest(app.db, await accessOf(request.auth), request.params.id, request.body.vault),
+    });
+  }
+
+  app.delete<IdParams>('/api/v1/vaults/:id', { schema: { params: ID_PARAMS } }, async (request, reply) => {
+    await removeChest(app.db, await accessOf(request.auth), request.params.id);
+    return reply.code(204).send();
+  });
+
+  app.post<IdParams & { Body: { user_id: string } }>(
+    '/api/v1/vaults/:id/promote',
+    { schema: { params: ID_PARAMS, body: MANAGER_BODY } },
+    async (request) =>
+      promoteManager(app.db, await accessOf(request.auth), request.params.id, request.body.user_id),
+  );
+
+  app.post<IdParams & { Body: { user_id: string } }>(
+    '/api/v1/vaults/:id/demote',
+    { schema: { params: ID_PARAMS, body: MANAGER_BODY } },
+    async (request) =>
+      demoteManager(app.db, await accessOf(request.auth), request.params.id, request.body.user_id),
+  );
+
+  app.get<IdParams & { Querystring: { hidden?: boolean } }>(
+    '/api/v1/vaults/:id/public_keys',
+    {
+      schema: {
+        params: ID_PARAMS,
+        querystring: { type: 'object', properties: { hidden: { type: 'boolean' } } },
+      },
+    },
+    async (request) =>
+      listChestPublicKeys(
+        app.db,
+        await accessOf(request.auth),
+        request.params.id,
+        request.query.hidden ?? false,
+      ),
+  );
+};

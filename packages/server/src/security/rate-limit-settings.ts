@@ -1,0 +1,67 @@
+/** The calls whose attempts are counted (architecture.md: sign-in, two-factor, registration, password checks). */
+export type RateLimitedAction =
+  | 'signIn'
+  | 'twoFactorCheck'
+  | 'passwordCheck'
+  | 'registration'
+  | 'confirmationResend';
+
+/** At most `max` attempts per `windowMs`. */
+export interface RateLimit {
+  max: number;
+  windowMs: number;
+}
+
+/**
+ * Limits of one action: per account (the e-mail or the signed-in user) and per client address.
+ * For credential checks the account counter counts failures only, so a person who signs in often
+ * is never stopped; the address counter counts every request.
+ */
+export interface ActionRateLimits {
+  perAccount: RateLimit;
+  perIp: RateLimit;
+}
+
+/** Every action's limits (Config.rateLimits). */
+export type RateLimitSettings = Record<RateLimitedAction, ActionRateLimits>;
+
+const MINUTE = 60_000;
+
+/** Defaults sized for real people: a few mistakes are fine, a guessing script is not. */
+export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
+  signIn: { perAccount: { max: 10, windowMs: 15 * MINUTE }, perIp: { max: 100, windowMs: 15 * MINUTE } },
+  twoFactorCheck: {
+    perAccount: { max: 10, windowMs: 15 * MINUTE },
+    perIp: { max: 100, windowMs: 15 * MINUTE },
+  },
+  passwordCheck: {
+    perAccount: { max: 10, windowMs: 15 * MINUTE },
+    perIp: { max: 100, windowMs: 15 * MINUTE },
+  },
+  registration: { perAccount: { max: 5, windowMs: 60 * MINUTE }, perIp: { max: 20, windowMs: 60 * MINUTE } },
+  confirmationResend: {
+    perAccount: { max: 3, windowMs: 15 * MINUTE },
+    perIp: { max: 20, windowMs: 15 * MINUTE },
+  },
+};
+
+/** The environment variable stem of each action: RATE_LIMIT_<STEM>_PER_ACCOUNT and _PER_IP. */
+export const RATE_LIMIT_VARIABLE_STEMS: Record<RateLimitedAction, string> = {
+  signIn: 'SIGN_IN',
+  twoFactorCheck: 'TWO_FACTOR_CHECK',
+  passwordCheck: 'PASSWORD_CHECK',
+  registration: 'REGISTRATION',
+  confirmationResend: 'CONFIRMATION_RESEND',
+};
+
+const UNIT_MS: Record<string, number> = { s: 1000, m: MINUTE, h: 60 * MINUTE };
+
+/** Parses "10/15m" (10 attempts per 15 minutes; units s, m, h); null when malformed. */
+export function parseRateLimit(text: string): RateLimit | null {
+  const match = /^(\d{1,6})\/(\d{1,4})([smh])$/.exec(text.trim());
+  if (!match) return null;
+  const max = Number(match[1]);
+  const windowMs = Number(match[2]) * (UNIT_MS[match[3] ?? ''] ?? 0);
+  if (max < 1 || windowMs < 1000) return null;
+  return { max, windowMs };
+}

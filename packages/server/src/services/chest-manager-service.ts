@@ -1,0 +1,73 @@
+import { ALREADY_MANAGER_MESSAGE, type Chest, NOT_A_MANAGER_MESSAGE } from '@coffer/core';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { AppError } from '../http/app-error.js';
+import { type CallerAccess, requireAdministrator, requireVisibleChest } from '../policy/index.js';
+import { loadChestAccessRows } from '../repositories/chest-access-repository.js';
+import { type ChestRecord, findChest } from '../repositories/chest-repository.js';
+import { deleteManager, insertManager } from '../repositories/manager-repository.js';
+import { deleteKeysWithoutAccess } from '../repositories/secret-key-repository.js';
+import { type DirectoryUser, findDirectoryUsers } from '../repositories/user-directory-repository.js';
+import { auditByCaller } from './caller-audit.js';
+import { showChestFor } from './chest-query-service.js';
+
+/** Promote refuses administrators: they already reach every chest. */
+export const ADMINISTRATOR_MANAGER_MESSAGE = 'Administrators already have access to every chest.';
+/** Promote refuses users outside the chest's teams (spec section 6: selectable users are those in its teams). */
+export const NOT_IN_CHEST_TEAMS_MESSAGE = "Only members of the chest's teams can be made managers.";
+
+const ANSWER_OPTIONS = new Set(['teams', 'users']);
+
+async function loadTarget(db: Kysely<Database>, access: CallerAccess, chestId: string, userId: string) {
+  const organisationId = access.organisation.id;
+  const chest = requireVisibleChest(access, await findChest(db, organisationId, chestId));
+  requireAdministrator(access);
+  const [user] = await findDirectoryUsers(db, organisationId, [userId]);
+  if (!user) throw AppError.validation('User not found.');
+  const rows = await loadChestAccessRows(db, organisationId, [chest.id]);
+  const isManager = rows.managers.some((row) => row.user_id === user.id);
+  return { chest, user, rows, isManager };
+}
+
+function describe(user: DirectoryUser, chest: ChestRecord, verb: string): string {
+  return `${verb} ${user.name} (${user.email}) as a manager of chest ${chest.name}`;
+}
+
+/** Makes a member of one of the chest's teams its manager (administrators). */
+export async function promoteManager(
+  db: Kysely<Database>,
+  access: CallerAccess,
+  chestId: string,
+  userId: string,
+): Promise<Chest> {
+  const { chest, user, rows, isManager } = await loadTarget(db, access, chestId, userId);
+  if (isManager) throw AppError.validation(ALREADY_MANAGER_MESSAGE);
+  if (user.administrator) throw AppError.validation(ADMINISTRATOR_MANAGER_MESSAGE);
+  const teamIds = new Set(rows.assignments.map((row) => row.team_id));
+  if (!rows.memberships.some((row) => row.user_id === user.id && teamIds.has(row.team_id))) {
+    throw AppError.validation(NOT_IN_CHEST_TEAMS_MESSAGE);
+  }
+  await db.transaction().execute(async (trx) => {
+    await insertManager(trx, access.organisation.id, { vault_id: chest.id, user_id: user.id });
+    await auditByCaller(trx, access, describe(user, chest, 'Added'), 'Vault', chest.id);
+  });
+  return showChestFor(db, access, chest.id, ANSWER_OPTIONS);
+}
+
+/** Takes a chest's management from a user; keys they held only as manager are deleted with it. */
+export async function demoteManager(
+  db: Kysely<Database>,
+  access: CallerAccess,
+  chestId: string,
+  userId: string,
+): Promise<Chest> {
+  const { chest, user, isManager } = await loadTarget(db, access, chestId, userId);
+  if (!isManager) throw AppError.validation(NOT_A_MANAGER_MESSAGE);
+  const organisationId = access.organisation.id;
+  await db.transaction().execute(async (trx) => {
+    await deleteManager(trx, organisationId, { vault_id: chest.id, user_id: user.id });
+    await deleteKeysWithoutAccess(trx, organisationId, { chestIds: [chest.id], userIds: [user.id] });
+    await auditByCaller(trx, access, describe(user, chest, 'Removed'), 'Vault', chest.id);
+  });
+  return showChestFor(db, access, chest.id, ANSWER_OPTIONS);
+}

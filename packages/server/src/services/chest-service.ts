@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import { type Chest, validateChest } from '@coffer/core';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { AppError } from '../http/app-error.js';
+import { type CallerAccess, requireAdministrator, requireVisibleChest } from '../policy/index.js';
+import {
+  deleteAssignments,
+  insertAssignments,
+  listAssignmentsOfChests,
+  updateAssignmentAccess,
+} from '../repositories/assignment-repository.js';
+import { deleteChest, findChest, insertChest, touchChest } from '../repositories/chest-repository.js';
+import { deleteKeysWithoutAccess } from '../repositories/secret-key-repository.js';
+import { findTeamsByIds } from '../repositories/team-repository.js';
+import { auditByCaller } from './caller-audit.js';
+import { showChestFor } from './chest-query-service.js';
+import {
+  type NestedAttribute,
+  type NestedPlan,
+  planChangesSomething,
+  planNestedChanges,
+} from './nested-attributes.js';
+
+/** Body of a chest create or update (`vault`). */
+export interface ChestInput {
+  name?: string;
+  assignments_attributes?: NestedAttribute[];
+}
+
+/** Chest answers after a change carry its teams, assignments and users (spec section 7). */
+const CHANGE_ANSWER_OPTIONS = new Set(['teams', 'users']);
+
+function checkChest(name: string | undefined, teamIds: readonly string[]): string {
+  const result = validateChest({ chestName: name, firstTeam: teamIds });
+  const [message] = result.errors;
+  if (message) throw AppError.validation(message);
+  return (name ?? '').trim();
+}
+
+async function requireTeamsExist(db: Kysely<Database>, organisationId: string, plan: NestedPlan) {
+  const ids = plan.creates.map((create) => create.ref);
+  const found = await findTeamsByIds(db, organisationId, ids);
+  if (found.length !== ids.length) throw AppError.validation('Team not found.');
+}
+
+async function applyAssignmentPlan(
+  trx: Kysely<Database>,
+  organisationId: string,
+  chestId: string,
+  plan: NestedPlan,
+) {
+  await deleteAssignments(trx, organisationId, plan.destroys);
+  for (const update of plan.updates)
+    await updateAssignmentAccess(trx, organisationId, update.id, update.edit_access);
+  const creates = plan.creates.map(({ ref, edit_access }) => ({
+    vault_id: chestId,
+    team_id: ref,
+    edit_access,
+  }));
+  await insertAssignments(trx, organisationId, creates);
+}
+
+/** Creates a chest linked to at least one team (administrators). */
+export async function createChest(
+  db: Kysely<Database>,
+  access: CallerAccess,
+  input: ChestInput,
+): Promise<Chest> {
+  requireAdministrator(access);
+  const organisationId = access.organisation.id;
+  const plan = planNestedChanges(input.assignments_attributes ?? [], [], 'team_id', 'Assignment');
+  const name = checkChest(input.name, plan.finalRefs);
+  await requireTeamsExist(db, organisationId, plan);
+  const now = new Date().toISOString();
+  const chest = { id: randomUUID(), organisation_id: organisationId, name, created_at: now, updated_at: now };
+  await db.transaction().execute(async (trx) => {
+    await insertChest(trx, chest);
+    await applyAssignmentPlan(trx, organisationId, chest.id, plan);
+    await auditByCaller(trx, access, `Created chest ${name}`, 'Vault', chest.id);
+  });
+  return showChestFor(db, access, chest.id, CHANGE_ANSWER_OPTIONS);
+}
+
+/**
+ * Renames a chest and changes its teams (administrators). Keys of users who lose access are
+ * deleted in the same transaction.
+ */
+export async function updateChest(
+  db: Kysely<Database>,
+  access: CallerAccess,
+  id: string,
+  input: ChestInput,
+): Promise<Chest> {
+  const organisationId = access.organisation.id;
+  const chest = requireVisibleChest(access, await findChest(db, organisationId, id));
+  requireAdministrator(access);
+  const existing = await listAssignmentsOfChests(db, organisationId, [chest.id]);
+  const links = existing.map((row) => ({ id: row.id, ref: row.team_id, edit_access: row.edit_access }));
+  const plan = planNestedChanges(input.assignments_attributes ?? [], links, 'team_id', 'Assignment');
+  const name = checkChest(input.name ?? chest.name, plan.finalRefs);
+  await requireTeamsExist(db, organisationId, plan);
+  await db.transaction().execute(async (trx) => {
+    await applyAssignmentPlan(trx, organisationId, chest.id, plan);
+    await touchChest(trx, chest, { name });
+    if (planChangesSomething(plan))
+      await deleteKeysWithoutAccess(trx, organisationId, { chestIds: [chest.id] });
+    const action = name === chest.name ? `Updated chest ${name}` : `Renamed chest ${chest.name} to ${name}`;
+    await auditByCaller(trx, access, action, 'Vault', chest.id);
+  });
+  return showChestFor(db, access, chest.id, CHANGE_ANSWER_OPTIONS);
+}
+
+/** Deletes a chest with its secrets and their keys (administrators). */
+export async function removeChest(db: Kysely<Database>, access: CallerAccess, id: string): Promise<void> {
+  const chest = requireVisibleChest(access, await findChest(db, access.organisation.id, id));
+  requireAdministrator(access);
+  await db.transaction().execute(async (trx) => {
+    await deleteChest(trx, chest);
+    await auditByCaller(trx, access, `Deleted chest ${chest.name} and its secrets`, 'Vault', chest.id);
+  });
+}

@@ -1,0 +1,87 @@
+import { isTicked, normaliseEmailInput, validateRegisterInitial } from '@coffer/core';
+import { hashToken } from '../auth/session-token.js';
+import { AppError } from '../http/app-error.js';
+import {
+  findDefaultTeamIds,
+  findTeamIdsInOrganisation,
+  insertMemberships,
+} from '../repositories/account-team-repository.js';
+import {
+  findInvitationByTokenHash,
+  type Invitation,
+  markInvitationAccepted,
+} from '../repositories/invitation-repository.js';
+import { findOrganisationById } from '../repositories/organisation-repository.js';
+import type { User } from '../repositories/user-repository.js';
+import type { AccountDeps } from './account-deps.js';
+import { writeAudit } from './audit-log.js';
+import { assertEmailAvailable, insertAccount, prepareAccountKeys } from './new-account.js';
+import type { RegistrationInput } from './registration-service.js';
+
+/** An unknown, used or expired invitation link. */
+export const INVITATION_INVALID = 'Invitation token is invalid';
+/** The registration names another address than the invitation went to. */
+export const INVITATION_EMAIL_MISMATCH = 'Email does not match the invitation.';
+
+/** The invitation of a token if it can still be used (not accepted, not expired), else null. */
+export async function findUsableInvitation(
+  deps: Pick<AccountDeps, 'db'>,
+  token: unknown,
+): Promise<Invitation | null> {
+  if (typeof token !== 'string' || token.length < 16 || token.length > 256) return null;
+  const invitation = await findInvitationByTokenHash(deps.db, hashToken(token));
+  if (!invitation || invitation.accepted_at) return null;
+  if (Date.parse(invitation.expires_at) <= Date.now()) return null;
+  return invitation;
+}
+
+/**
+ * POST /users with user[invitation_token]: the invitee joins the inviting organisation as a
+ * non-administrator (first_time), in 'Everyone' and the invitation's teams, confirmed at once
+ * (the link reached their mailbox). The invitation works once.
+ */
+export async function acceptInvitation(deps: AccountDeps, input: RegistrationInput): Promise<User> {
+  const invitation = await findUsableInvitation(deps, input.invitation_token);
+  if (!invitation) throw AppError.validation(INVITATION_INVALID);
+  const organisation = await findOrganisationById(deps.db, invitation.organisation_id);
+  if (!organisation) throw AppError.validation(INVITATION_INVALID);
+  const email = normaliseEmailInput(input.email ?? invitation.email);
+  const name = (input.name ?? '').trim() || invitation.name;
+  const problem = validateRegisterInitial(
+    { company: organisation.name, email, termsOfService: input.termsOfService },
+    { invited: true },
+  ).errors[0];
+  if (problem) throw AppError.validation(problem);
+  if (email !== invitation.email) throw AppError.validation(INVITATION_EMAIL_MISMATCH);
+  await assertEmailAvailable(deps.db, email);
+  const keys = await prepareAccountKeys(input, deps.config.minKdfIterations);
+
+  const now = new Date().toISOString();
+  return deps.db.transaction().execute(async (trx) => {
+    if (!(await markInvitationAccepted(trx, invitation, now))) throw AppError.validation(INVITATION_INVALID);
+    const user = await insertAccount(trx, {
+      ...keys,
+      organisation_id: organisation.id,
+      name,
+      email,
+      administrator: false,
+      first_time: true,
+      marketing_opt_in: isTicked(input.marketingOptIn),
+      terms_accepted_at: now,
+      confirmed_at: now,
+    });
+    const teamIds = [
+      ...(await findDefaultTeamIds(trx, organisation.id)),
+      ...(await findTeamIdsInOrganisation(trx, organisation.id, invitation.team_ids)),
+    ];
+    await insertMemberships(trx, user, teamIds);
+    await writeAudit(trx, {
+      organisationId: organisation.id,
+      user,
+      action: `Joined ${organisation.name} by invitation`,
+      objectType: 'User',
+      objectId: user.id,
+    });
+    return user;
+  });
+}

@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import { type InvitationDetails, normaliseEmailInput, validateUserForm } from '@coffer/core';
+import type { AuthContext } from '../auth/authenticate.js';
+import { AppError } from '../http/app-error.js';
+import { sendInvitationMail } from '../mail/account-mails.js';
+import {
+  deletePendingInvitations,
+  type Invitation,
+  insertInvitation,
+} from '../repositories/invitation-repository.js';
+import { findOrganisationById } from '../repositories/organisation-repository.js';
+import { findUserById } from '../repositories/user-repository.js';
+import type { AccountDeps } from './account-deps.js';
+import { assertAdministrator } from './administrator-guard.js';
+import { writeAudit } from './audit-log.js';
+import { findUsableInvitation } from './invitation-acceptance-service.js';
+import { assertEmailAvailable, newEmailToken } from './new-account.js';
+import { checkChosenTeams } from './team-selection.js';
+
+/** An invitation link works this long. */
+export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The `invitation` object of POST /api/v1/invitations. */
+export interface InvitationInput {
+  name?: string;
+  email?: string;
+  team_ids?: string[];
+}
+
+/** An invitation as answered to the administrator (never its token). */
+export interface PresentedInvitation {
+  id: string;
+  name: string;
+  email: string;
+  team_ids: string[];
+  inviter: string;
+  expires_at: string;
+  created_at: string;
+}
+
+/**
+ * POST /api/v1/invitations (administrators): invites an address that has no account yet into
+ * the organisation, optionally into teams, and mails the link. An earlier pending invitation of
+ * the same address stops working.
+ */
+export async function createInvitation(
+  deps: AccountDeps,
+  auth: AuthContext,
+  input: InvitationInput,
+): Promise<PresentedInvitation> {
+  assertAdministrator(auth);
+  const name = (input.name ?? '').trim();
+  const email = normaliseEmailInput(input.email);
+  const problem = validateUserForm({ userName: name, userEmail: email }).errors[0];
+  if (problem) throw AppError.validation(problem);
+  await assertEmailAvailable(deps.db, email);
+  const teamIds = await checkChosenTeams(deps.db, auth.organisation.id, input.team_ids);
+
+  const link = newEmailToken();
+  const now = new Date();
+  const invitation = await deps.db.transaction().execute(async (trx) => {
+    await deletePendingInvitations(trx, auth.organisation.id, email);
+    const created = await insertInvitation(trx, {
+      id: randomUUID(),
+      organisation_id: auth.organisation.id,
+      inviter_id: auth.user.id,
+      name,
+      email,
+      team_ids: teamIds,
+      token_hash: link.hash,
+      expires_at: new Date(now.getTime() + INVITATION_LIFETIME_MS).toISOString(),
+      created_at: now.toISOString(),
+    });
+    await writeAudit(trx, {
+      organisationId: auth.organisation.id,
+      user: auth.user,
+      action: `Invited ${name} (${email})`,
+      objectType: 'Invitation',
+      objectId: created.id,
+    });
+    return created;
+  });
+  await sendInvitationMail(
+    deps,
+    { email, name, inviter: auth.user.name, company: auth.organisation.name },
+    link.token,
+  );
+  return presentInvitation(invitation, auth.user.name);
+}
+
+function presentInvitation(invitation: Invitation, inviter: string): PresentedInvitation {
+  return {
+    id: invitation.id,
+    name: invitation.name,
+    email: invitation.email,
+    team_ids: invitation.team_ids,
+    inviter,
+    expires_at: invitation.expires_at,
+    created_at: invitation.created_at,
+  };
+}
+
+/** GET /api/v1/invitations/{token}: what the register form prefills; 404 when unusable. */
+export async function getInvitationDetails(deps: AccountDeps, token: string): Promise<InvitationDetails> {
+  const invitation = await findUsableInvitation(deps, token);
+  if (!invitation) throw AppError.notFound();
+  const [organisation, inviter] = await Promise.all([
+    findOrganisationById(deps.db, invitation.organisation_id),
+    findUserById(deps.db, invitation.organisation_id, invitation.inviter_id),
+  ]);
+  if (!organisation) throw AppError.notFound();
+  return {
+    company: organisation.name,
+    name: invitation.name,
+    email: invitation.email,
+    inviter: inviter?.name ?? organisation.name,
+  };
+}

@@ -1,0 +1,99 @@
+import { KEY_FOR_STRANGER_MESSAGE, KEYSHARE_FETCH_LIMIT, type ReshareAllResponse } from '@coffer/core';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { AppError } from '../http/app-error.js';
+import {
+  type CallerAccess,
+  notFound,
+  readerIdsOf,
+  requireAdministrator,
+  requireVisibleSecret,
+  requireVisibleTeam,
+  reshareScope,
+} from '../policy/index.js';
+import { presentKeyShares } from '../presenters/key-share-presenter.js';
+import { loadChestAccessRows } from '../repositories/chest-access-repository.js';
+import { countMissingKeys, listMissingKeys } from '../repositories/missing-key-repository.js';
+import { deleteKeysWithoutAccess, insertMissingKeys } from '../repositories/secret-key-repository.js';
+import { findSecretsByIds } from '../repositories/secret-repository.js';
+import { findTeam } from '../repositories/team-repository.js';
+import { findDirectoryUsers } from '../repositories/user-directory-repository.js';
+import { auditByCaller } from './caller-audit.js';
+import { checkWrappedKeys, type WrappedKeyInput } from './secret-input.js';
+
+/** Narrows the missing keys to one team's members or one user. */
+export type MissingKeyFilter = { teamId: string } | { userId: string } | Record<string, never>;
+
+/** A rewrapped key delivered by reshare.json. */
+export interface ShareInput extends WrappedKeyInput {
+  secret_id: string;
+}
+
+/**
+ * Readers without a key, for secrets the caller may reshare and holds a key of: each with the
+ * reader's public key and the caller's own wrapped key, so the caller's browser can rewrap.
+ */
+export async function listMissingKeysFor(
+  db: Kysely<Database>,
+  access: CallerAccess,
+  filter: MissingKeyFilter,
+  limit = KEYSHARE_FETCH_LIMIT,
+): Promise<ReshareAllResponse> {
+  const organisationId = access.organisation.id;
+  if ('teamId' in filter) requireVisibleTeam(access, await findTeam(db, organisationId, filter.teamId));
+  if ('userId' in filter && (await findDirectoryUsers(db, organisationId, [filter.userId])).length === 0) {
+    throw notFound();
+  }
+  const scope = { organisationId, callerId: access.user.id, ...reshareScope(access), ...filter };
+  const [missing, total] = await Promise.all([
+    listMissingKeys(db, scope, limit),
+    countMissingKeys(db, scope),
+  ]);
+  return presentKeyShares(missing, total);
+}
+
+/**
+ * Stores rewrapped keys that are missing; never replaces an existing key, so a reshare cannot lock
+ * anyone out. Every share must be for a secret the caller can see and a user who may read it, or
+ * nothing is written. Answers how many keys were added.
+ */
+export async function deliverKeys(
+  db: Kysely<Database>,
+  access: CallerAccess,
+  shares: readonly ShareInput[],
+): Promise<number> {
+  const organisationId = access.organisation.id;
+  const keysBySecret = new Map<string, WrappedKeyInput[]>();
+  for (const share of shares)
+    keysBySecret.set(share.secret_id, [...(keysBySecret.get(share.secret_id) ?? []), share]);
+  const checked = [...keysBySecret].flatMap(([secretId, keys]) =>
+    checkWrappedKeys(keys).map((key) => ({ ...key, secret_id: secretId })),
+  );
+  return db.transaction().execute(async (trx) => {
+    const secrets = await findSecretsByIds(trx, organisationId, [...keysBySecret.keys()]);
+    const byId = new Map(secrets.map((secret) => [secret.id, secret]));
+    const rows = await loadChestAccessRows(trx, organisationId, [
+      ...new Set(secrets.map((secret) => secret.vault_id)),
+    ]);
+    for (const key of checked) {
+      const secret = requireVisibleSecret(access, byId.get(key.secret_id) ?? null);
+      if (!readerIdsOf(rows, secret.vault_id, secret.hidden).has(key.user_id)) {
+        throw AppError.validation(KEY_FOR_STRANGER_MESSAGE);
+      }
+    }
+    const count = await insertMissingKeys(trx, organisationId, checked);
+    if (count > 0) await auditByCaller(trx, access, `Shared ${count} missing secret keys`, 'SecretKey', null);
+    return count;
+  });
+}
+
+/** Deletes every key of a user who may no longer read its secret (administrators); answers the count. */
+export async function purgeKeys(db: Kysely<Database>, access: CallerAccess): Promise<number> {
+  requireAdministrator(access);
+  return db.transaction().execute(async (trx) => {
+    const count = await deleteKeysWithoutAccess(trx, access.organisation.id);
+    if (count > 0)
+      await auditByCaller(trx, access, `Removed ${count} keys of users without access`, 'SecretKey', null);
+    return count;
+  });
+}

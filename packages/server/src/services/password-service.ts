@@ -1,0 +1,118 @@
+import {
+  INVALID_NEW_EMAIL_MESSAGE,
+  normaliseEmailInput,
+  type Profile,
+  validateEmailChange,
+} from '@coffer/core';
+import type { AuthContext } from '../auth/authenticate.js';
+import { hashPassword, verifyPassword } from '../auth/password-hash.js';
+import type { UserUpdate } from '../db/schema.js';
+import { AppError } from '../http/app-error.js';
+import { updateUser } from '../repositories/account-repository.js';
+import { type RevokedReason, revokeUserSessions } from '../repositories/session-repository.js';
+import { isUniqueViolation } from '../repositories/unique-violation.js';
+import type { AttemptCounter } from '../security/rate-limits.js';
+import type { AccountDeps } from './account-deps.js';
+import { writeAudit } from './audit-log.js';
+import { type KeyMaterialInput, parseIterations, validateKeyMaterial } from './key-material-validator.js';
+import { assertEmailAvailable, EMAIL_TAKEN } from './new-account.js';
+import { loadProfile } from './profile-service.js';
+
+/** The current auth hash does not match (spec section 8, change password). */
+export const CURRENT_PASSWORD_INVALID = 'Current password is invalid';
+
+/** The `user` object of PATCH /users: a password change, or an e-mail change when `email` is given. */
+export interface AccountChangeInput extends KeyMaterialInput {
+  email?: string;
+  current_password?: string;
+  must_change_password?: boolean;
+}
+
+/** POST /api/v1/users/verify_password: whether the auth hash is the caller's. Failures count. */
+export async function verifyOwnPassword(
+  auth: AuthContext,
+  password: unknown,
+  attempts: AttemptCounter,
+): Promise<boolean> {
+  await attempts.assertAllowed();
+  const valid = typeof password === 'string' && (await verifyPassword(auth.user.password_hash, password));
+  if (!valid) await attempts.recordFailure();
+  return valid;
+}
+
+/**
+ * PATCH /users: a new password or e-mail, proven by the current auth hash. The client sends the
+ * new auth hash and the same private key re-sealed under the new keys (crypto.md). Every other
+ * session of the user ends; the caller's stays.
+ */
+export async function changeAccount(
+  deps: AccountDeps,
+  auth: AuthContext,
+  input: AccountChangeInput,
+  attempts: AttemptCounter,
+): Promise<Profile> {
+  const emailChange = input.email !== undefined;
+  const email = normaliseEmailInput(input.email);
+  if (emailChange && validateEmailChange({ email, confirmation: email }).errors.length > 0) {
+    throw AppError.validation(INVALID_NEW_EMAIL_MESSAGE);
+  }
+  const problem = validateKeyMaterial(input, {
+    fields: [
+      'password',
+      'encrypted_private_key',
+      'private_key_iv',
+      ...(input.kdf_iterations === undefined ? [] : (['kdf_iterations'] as const)),
+    ],
+    minKdfIterations: deps.config.minKdfIterations,
+  });
+  if (problem) throw AppError.validation(problem);
+  if (!(await verifyOwnPassword(auth, input.current_password, attempts))) {
+    throw AppError.validation(CURRENT_PASSWORD_INVALID);
+  }
+  if (emailChange && email !== auth.user.email) await assertEmailAvailable(deps.db, email);
+
+  const values: UserUpdate = {
+    password_hash: await hashPassword(String(input.password)),
+    encrypted_private_key: String(input.encrypted_private_key),
+    private_key_iv: String(input.private_key_iv),
+    ...(input.kdf_iterations === undefined
+      ? {}
+      : { kdf_iterations: parseIterations(input.kdf_iterations) ?? 0 }),
+    ...(emailChange ? { email } : { must_change_password: input.must_change_password === true }),
+  };
+  const reason: RevokedReason = emailChange ? 'email_changed' : 'password_changed';
+  const user = await saveChange(
+    deps,
+    auth,
+    values,
+    reason,
+    emailChange ? 'Changed email address' : 'Changed password',
+  );
+  return loadProfile(deps.db, { organisation: auth.organisation, user });
+}
+
+async function saveChange(
+  deps: AccountDeps,
+  auth: AuthContext,
+  values: UserUpdate,
+  reason: RevokedReason,
+  action: string,
+) {
+  try {
+    return await deps.db.transaction().execute(async (trx) => {
+      const user = await updateUser(trx, auth.user, values);
+      await revokeUserSessions(trx, user, reason, { exceptSessionId: auth.session.id });
+      await writeAudit(trx, {
+        organisationId: auth.organisation.id,
+        user,
+        action,
+        objectType: 'User',
+        objectId: user.id,
+      });
+      return user;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw AppError.validation(EMAIL_TAKEN);
+    throw error;
+  }
+}

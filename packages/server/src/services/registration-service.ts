@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { DEFAULT_TEAM_NAME, isTicked, normaliseEmailInput, validateRegisterInitial } from '@coffer/core';
+import { AppError } from '../http/app-error.js';
+import { sendConfirmationMail } from '../mail/account-mails.js';
+import { setOrganisationOwner } from '../repositories/account-repository.js';
+import { insertDefaultTeam, insertMemberships } from '../repositories/account-team-repository.js';
+import { insertOrganisation } from '../repositories/organisation-repository.js';
+import type { User } from '../repositories/user-repository.js';
+import type { AccountDeps } from './account-deps.js';
+import { writeAudit } from './audit-log.js';
+import { acceptInvitation } from './invitation-acceptance-service.js';
+import { assertEmailAvailable, insertAccount, newEmailToken, prepareAccountKeys } from './new-account.js';
+
+/** The `user` object of POST /users (form-encoded, so every value is text). */
+export interface RegistrationInput {
+  email?: string;
+  name?: string;
+  password?: string;
+  public_key?: string;
+  encrypted_private_key?: string;
+  private_key_iv?: string;
+  kdf_iterations?: string;
+  owned_organisation_attributes?: { name?: string };
+  termsOfService?: string;
+  marketingOptIn?: string;
+  invitation_token?: string;
+}
+
+/** POST /users: a new organisation with its owner, or, with an invitation token, a new member. */
+export function register(deps: AccountDeps, input: RegistrationInput): Promise<User> {
+  if (input.invitation_token !== undefined) return acceptInvitation(deps, input);
+  return registerOrganisation(deps, input);
+}
+
+/**
+ * Creates the organisation, its owner (administrator, first_time), and the default team
+ * 'Everyone' with the owner in it, in one transaction with its audit entry; then sends the
+ * confirmation e-mail. The owner cannot sign in before confirming.
+ */
+async function registerOrganisation(deps: AccountDeps, input: RegistrationInput): Promise<User> {
+  const company = (input.owned_organisation_attributes?.name ?? '').trim();
+  const name = (input.name ?? '').trim();
+  const email = normaliseEmailInput(input.email);
+  const problem = validateRegisterInitial({
+    company,
+    fullname: name,
+    email,
+    termsOfService: input.termsOfService,
+  }).errors[0];
+  if (problem) throw AppError.validation(problem);
+  await assertEmailAvailable(deps.db, email);
+  const keys = await prepareAccountKeys(input, deps.config.minKdfIterations);
+
+  const confirmation = newEmailToken();
+  const now = new Date().toISOString();
+  const user = await deps.db.transaction().execute(async (trx) => {
+    const organisation = await insertOrganisation(trx, {
+      id: randomUUID(),
+      name: company,
+      created_at: now,
+      updated_at: now,
+    });
+    const owner = await insertAccount(trx, {
+      ...keys,
+      organisation_id: organisation.id,
+      name,
+      email,
+      administrator: true,
+      first_time: true,
+      marketing_opt_in: isTicked(input.marketingOptIn),
+      terms_accepted_at: now,
+      confirmation_token_hash: confirmation.hash,
+      confirmation_sent_at: now,
+    });
+    await setOrganisationOwner(trx, organisation.id, owner.id);
+    const team = await insertDefaultTeam(trx, organisation.id, DEFAULT_TEAM_NAME);
+    await insertMemberships(trx, owner, [team.id]);
+    await writeAudit(trx, {
+      organisationId: organisation.id,
+      user: owner,
+      action: `Registered the organisation ${company}`,
+      objectType: 'User',
+      objectId: owner.id,
+    });
+    return owner;
+  });
+  await sendConfirmationMail(deps, user, confirmation.token);
+  return user;
+}

@@ -1,0 +1,42 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { type CallerAccess, requirePermanentDelete, requireWritableSecret } from '../policy/index.js';
+import { deleteSecret, findSecret, setSecretDeletedAt } from '../repositories/secret-repository.js';
+import { auditByCaller } from './caller-audit.js';
+
+/** Marks a secret for deletion (it moves to Deleted Secrets) or restores it; writers of its chest. */
+export async function markSecretForDeletion(
+  db: Kysely<Database>,
+  access: CallerAccess,
+  id: string,
+  marked: boolean,
+): Promise<void> {
+  const organisationId = access.organisation.id;
+  const secret = requireWritableSecret(access, await findSecret(db, organisationId, id));
+  if ((secret.deleted_at !== null) === marked) return;
+  await db.transaction().execute(async (trx) => {
+    await setSecretDeletedAt(
+      trx,
+      organisationId,
+      id,
+      marked ? new Date().toISOString() : null,
+      access.user.id,
+    );
+    const action = marked ? `Marked secret ${secret.name} for deletion` : `Restored secret ${secret.name}`;
+    await auditByCaller(trx, access, action, 'Secret', id);
+  });
+}
+
+/** Deletes a secret and its keys for good: the organisation owner only. */
+export async function deleteSecretPermanently(
+  db: Kysely<Database>,
+  access: CallerAccess,
+  id: string,
+): Promise<void> {
+  const organisationId = access.organisation.id;
+  const secret = requirePermanentDelete(access, await findSecret(db, organisationId, id));
+  await db.transaction().execute(async (trx) => {
+    await deleteSecret(trx, organisationId, id);
+    await auditByCaller(trx, access, `Permanently deleted secret ${secret.name}`, 'Secret', id);
+  });
+}

@@ -1,0 +1,53 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { AppError } from '../http/app-error.js';
+import { type CallerAccess, requireMovableSecret } from '../policy/index.js';
+import { findChest } from '../repositories/chest-repository.js';
+import { deleteKeysWithoutAccess, upsertWrappedKeys } from '../repositories/secret-key-repository.js';
+import { findSecret, moveSecretToChest } from '../repositories/secret-repository.js';
+import { auditByCaller } from './caller-audit.js';
+import { loadReaderIds } from './chest-reader-service.js';
+import { checkKeysForReaders } from './key-cover-check.js';
+import { checkWrappedKeys, type WrappedKeyInput } from './secret-input.js';
+import { MARKED_SECRET_MESSAGE } from './secret-write-service.js';
+
+/** Body of a move: the chest to go to and, optionally, keys for its readers who lack one. */
+export interface SecretMoveInput {
+  vault_id: string;
+  secret_keys_attributes?: WrappedKeyInput[];
+}
+
+/**
+ * Moves a secret to another chest the caller may write. In one transaction: keys given for the new
+ * chest's readers are stored, and keys of users who cannot read the new chest are deleted. Readers
+ * still without a key show up in reshare_all. The payload and its revision do not change.
+ */
+export async function moveSecret(
+  db: Kysely<Database>,
+  access: CallerAccess,
+  id: string,
+  input: SecretMoveInput,
+): Promise<void> {
+  const organisationId = access.organisation.id;
+  const { secret, target } = requireMovableSecret(
+    access,
+    await findSecret(db, organisationId, id),
+    await findChest(db, organisationId, input.vault_id),
+  );
+  if (secret.deleted_at) throw AppError.conflict(MARKED_SECRET_MESSAGE);
+  const keys = checkWrappedKeys(input.secret_keys_attributes ?? []);
+  if (target.id === secret.vault_id && keys.length === 0) return;
+  const from = await findChest(db, organisationId, secret.vault_id);
+  await db.transaction().execute(async (trx) => {
+    const readers = await loadReaderIds(trx, organisationId, target.id, secret.hidden);
+    checkKeysForReaders(
+      keys.map((key) => key.user_id),
+      readers,
+    );
+    await moveSecretToChest(trx, organisationId, secret.id, target.id, access.user.id);
+    await upsertWrappedKeys(trx, organisationId, secret.id, keys);
+    await deleteKeysWithoutAccess(trx, organisationId, { secretIds: [secret.id] });
+    const action = `Moved secret ${secret.name} from chest ${from?.name ?? ''} to chest ${target.name}`;
+    await auditByCaller(trx, access, action, 'Secret', secret.id);
+  });
+}

@@ -1,0 +1,114 @@
+import { STALE_REVISION_MESSAGE } from '@coffer/core';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { AppError } from '../http/app-error.js';
+import {
+  type CallerAccess,
+  requireHiddenChangeAllowed,
+  requireMovableSecret,
+  requireWritableChest,
+  requireWritableSecret,
+} from '../policy/index.js';
+import { findChest } from '../repositories/chest-repository.js';
+import { replaceWrappedKeys } from '../repositories/secret-key-repository.js';
+import {
+  findSecret,
+  insertSecret,
+  type SecretRecord,
+  saveSecretRevision,
+} from '../repositories/secret-repository.js';
+import { isUniqueViolation } from '../repositories/unique-violation.js';
+import { markUserHasSecret } from '../repositories/user-directory-repository.js';
+import { auditByCaller } from './caller-audit.js';
+import { loadReaderIds } from './chest-reader-service.js';
+import { checkKeyCover } from './key-cover-check.js';
+import { checkSecretId, checkSecretValues, checkWrappedKeys, type SecretInput } from './secret-input.js';
+
+/** 409 for a client-made id that is already taken. */
+export const DUPLICATE_SECRET_MESSAGE = 'A secret with this id already exists.';
+/** 409 for changing a secret that waits in Deleted Secrets. */
+export const MARKED_SECRET_MESSAGE = 'This secret is marked for deletion. Restore it first.';
+
+/**
+ * Creates a secret at revision 1 in a chest the caller may write, with its key wrapped for exactly
+ * the chest's readers; sets the creator's has_secret. Answers the new id.
+ */
+export async function createSecret(
+  db: Kysely<Database>,
+  access: CallerAccess,
+  input: SecretInput,
+): Promise<string> {
+  const id = checkSecretId(input.id);
+  const values = checkSecretValues(input);
+  if (values.revision !== 1) throw AppError.validation('A new secret starts at revision 1.');
+  const keys = checkWrappedKeys(input.secret_keys_attributes ?? []);
+  const organisationId = access.organisation.id;
+  const chest = requireWritableChest(access, await findChest(db, organisationId, values.vault_id));
+  requireHiddenChangeAllowed(access, false, values.hidden);
+  if (await findSecret(db, organisationId, id)) throw AppError.conflict(DUPLICATE_SECRET_MESSAGE);
+  try {
+    await db.transaction().execute(async (trx) => {
+      const readers = await loadReaderIds(trx, organisationId, chest.id, values.hidden);
+      checkKeyCover(
+        keys.map((key) => key.user_id),
+        readers,
+      );
+      await insertSecret(trx, organisationId, id, values, access.user.id);
+      await replaceWrappedKeys(trx, organisationId, id, keys);
+      await markUserHasSecret(trx, organisationId, access.user.id);
+      await auditByCaller(trx, access, `Created secret ${values.name} in chest ${chest.name}`, 'Secret', id);
+    });
+  } catch (error) {
+    // Another organisation's secret, or a concurrent create, holds the id.
+    if (isUniqueViolation(error)) throw AppError.conflict(DUPLICATE_SECRET_MESSAGE);
+    throw error;
+  }
+  return id;
+}
+
+async function requireSaveTarget(
+  db: Kysely<Database>,
+  access: CallerAccess,
+  secret: SecretRecord,
+  chestId: string,
+) {
+  if (chestId === secret.vault_id) {
+    requireWritableSecret(access, secret);
+    return requireWritableChest(access, await findChest(db, access.organisation.id, chestId));
+  }
+  return requireMovableSecret(access, secret, await findChest(db, access.organisation.id, chestId)).target;
+}
+
+/**
+ * Saves a new revision of a secret (stored revision + 1, else 409), re-wrapped for exactly the
+ * readers of its chest; may move it at the same time.
+ */
+export async function saveSecret(
+  db: Kysely<Database>,
+  access: CallerAccess,
+  id: string,
+  input: SecretInput,
+): Promise<void> {
+  const organisationId = access.organisation.id;
+  const secret = requireWritableSecret(access, await findSecret(db, organisationId, id));
+  if (secret.deleted_at) throw AppError.conflict(MARKED_SECRET_MESSAGE);
+  const values = checkSecretValues({ ...input, vault_id: input.vault_id ?? secret.vault_id });
+  const keys = checkWrappedKeys(input.secret_keys_attributes ?? []);
+  const chest = await requireSaveTarget(db, access, secret, values.vault_id);
+  requireHiddenChangeAllowed(access, secret.hidden, values.hidden);
+  await db.transaction().execute(async (trx) => {
+    const stored = await findSecret(trx, organisationId, id);
+    if (!stored || stored.revision !== values.revision - 1) throw AppError.conflict(STALE_REVISION_MESSAGE);
+    const readers = await loadReaderIds(trx, organisationId, chest.id, values.hidden);
+    checkKeyCover(
+      keys.map((key) => key.user_id),
+      readers,
+    );
+    if (!(await saveSecretRevision(trx, organisationId, id, values, access.user.id))) {
+      throw AppError.conflict(STALE_REVISION_MESSAGE);
+    }
+    await replaceWrappedKeys(trx, organisationId, id, keys);
+    const moved = chest.id === secret.vault_id ? '' : ` and moved it to chest ${chest.name}`;
+    await auditByCaller(trx, access, `Updated secret ${values.name}${moved}`, 'Secret', id);
+  });
+}

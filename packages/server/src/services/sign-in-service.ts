@@ -1,0 +1,120 @@
+import {
+  DEFAULT_KDF_ITERATIONS,
+  type Profile,
+  type TwoFactorCheckResponse,
+  validateLogin,
+} from '@coffer/core';
+import { ACCOUNT_LOCKED } from '../auth/auth-messages.js';
+import type { AuthContext } from '../auth/authenticate.js';
+import { createSession } from '../auth/session-service.js';
+import { AppError } from '../http/app-error.js';
+import { presentProfile } from '../presenters/profile-presenter.js';
+import { listUserTeams } from '../repositories/account-team-repository.js';
+import { findOrganisationById } from '../repositories/organisation-repository.js';
+import { revokeSession } from '../repositories/session-repository.js';
+import { findUserByEmail } from '../repositories/user-repository.js';
+import type { AttemptCounter } from '../security/rate-limits.js';
+import type { AccountDeps } from './account-deps.js';
+import { writeAudit } from './audit-log.js';
+import { checkCredentials } from './credential-check.js';
+import { verifyOtpAttempt } from './otp-verification.js';
+
+/** Wrong e-mail, password or one-time code: the spec's server error, the same for every case. */
+export const INVALID_CREDENTIALS = 'Invalid Email or password.';
+/** Signing in before confirming the e-mail address. */
+export const UNCONFIRMED_ACCOUNT = 'You have to confirm your email address before continuing.';
+
+/** What a sign-in gives: the bearer token (for the Authorization header) and the profile. */
+export interface SignInResult {
+  token: string;
+  profile: Profile;
+}
+
+/** POST /api/v1/prelogin: the account's iterations, or the default for an unknown e-mail. */
+export async function prelogin(deps: AccountDeps, email: unknown): Promise<{ kdf_iterations: number }> {
+  const user =
+    typeof email === 'string' && email.trim() !== '' ? await findUserByEmail(deps.db, email) : null;
+  return { kdf_iterations: user?.kdf_iterations ?? DEFAULT_KDF_ITERATIONS };
+}
+
+/**
+ * POST /api/v1/two-factor-check: whether the credentials are right, and if so whether a code is
+ * needed. Wrong credentials and unknown e-mails answer alike. A locked account is refused once
+ * the credentials are right.
+ */
+export async function checkTwoFactor(
+  deps: AccountDeps,
+  input: { email?: unknown; password?: unknown },
+  attempts: AttemptCounter,
+): Promise<TwoFactorCheckResponse> {
+  await attempts.assertAllowed();
+  const { user, valid } = await checkCredentials(deps.db, input.email, input.password);
+  if (!user || !valid) {
+    await attempts.recordFailure();
+    return { '2faRequired': false, valid: false };
+  }
+  if (user.locked) throw AppError.locked(ACCOUNT_LOCKED);
+  return { '2faRequired': user.otp_required_for_login, valid: true };
+}
+
+/**
+ * POST /users/sign_in: password, then (when two-factor is on) the one-time code, then a new session.
+ * Failures count against the account. Locked and unconfirmed accounts are told so, but only once
+ * the password is right, so the answer reveals nothing to someone guessing.
+ */
+export async function signIn(
+  deps: AccountDeps,
+  input: { email?: string; password?: string; otp_attempt?: string },
+  attempts: AttemptCounter,
+): Promise<SignInResult> {
+  const problem = validateLogin({ email: input.email, password: input.password }).errors[0];
+  if (problem) throw AppError.validation(problem);
+  await attempts.assertAllowed();
+  const { user, valid } = await checkCredentials(deps.db, input.email, input.password);
+  if (!user || !valid) {
+    await attempts.recordFailure();
+    throw AppError.unauthorized(INVALID_CREDENTIALS);
+  }
+  if (user.locked) throw AppError.locked(ACCOUNT_LOCKED);
+  if (!user.confirmed_at) throw AppError.unauthorized(UNCONFIRMED_ACCOUNT);
+  const organisation = await findOrganisationById(deps.db, user.organisation_id);
+  if (!organisation) throw AppError.unauthorized(INVALID_CREDENTIALS);
+
+  const token = await deps.db.transaction().execute(async (trx) => {
+    let action = 'Signed in';
+    if (user.otp_required_for_login) {
+      const passed = await verifyOtpAttempt(trx, deps.serverSecrets, user, input.otp_attempt);
+      if (!passed) return null;
+      if (passed === 'recovery') action = 'Signed in with a recovery code';
+    }
+    const session = await createSession(trx, user);
+    await writeAudit(trx, {
+      organisationId: organisation.id,
+      user,
+      action,
+      objectType: 'User',
+      objectId: user.id,
+    });
+    return session.token;
+  });
+  if (!token) {
+    await attempts.recordFailure();
+    throw AppError.unauthorized(INVALID_CREDENTIALS);
+  }
+  const profile = presentProfile(user, organisation, await listUserTeams(deps.db, user));
+  return { token, profile };
+}
+
+/** DELETE /users/sign_out: ends the caller's session. */
+export async function signOut(deps: AccountDeps, auth: AuthContext): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    await revokeSession(trx, auth.session, 'logout');
+    await writeAudit(trx, {
+      organisationId: auth.organisation.id,
+      user: auth.user,
+      action: 'Signed out',
+      objectType: 'User',
+      objectId: auth.user.id,
+    });
+  });
+}

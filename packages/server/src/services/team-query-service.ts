@@ -1,0 +1,85 @@
+import type { ListResponse, Team, TeamMember } from '@coffer/core';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { type CallerAccess, listableTeamIds, requireVisibleTeam } from '../policy/index.js';
+import { presentTeam, type TeamExtras } from '../presenters/team-presenter.js';
+import { listAssignmentsOfTeams } from '../repositories/assignment-repository.js';
+import { findChestsByIds } from '../repositories/chest-repository.js';
+import { listMembershipsOfTeams } from '../repositories/membership-repository.js';
+import { countTeams, findTeam, listTeams, type TeamRecord } from '../repositories/team-repository.js';
+import { findDirectoryUsers } from '../repositories/user-directory-repository.js';
+import { splitPage } from './list-cursor.js';
+import type { ListParams } from './list-params.js';
+
+/** Teams as the caller may list them: administrators all, others their own. */
+export async function listTeamsFor(
+  db: Kysely<Database>,
+  access: CallerAccess,
+  params: ListParams,
+): Promise<ListResponse<Team>> {
+  const scope = { organisationId: access.organisation.id, teamIds: listableTeamIds(access) };
+  const [rows, total] = await Promise.all([
+    listTeams(db, scope, params.page),
+    countTeams(db, scope, params.page.filter),
+  ]);
+  const { rows: page, nextCursor } = splitPage(rows, params.page.limit, params.page.order);
+  return { items: await presentTeams(db, access, page, false), total, next_cursor: nextCursor };
+}
+
+/** One team the caller may see, with its members by name; 404 otherwise. */
+export async function showTeamFor(db: Kysely<Database>, access: CallerAccess, id: string): Promise<Team> {
+  const team = requireVisibleTeam(access, await findTeam(db, access.organisation.id, id));
+  const [presented] = await presentTeams(db, access, [team], true);
+  if (!presented) throw new Error('a presented team went missing');
+  return presented;
+}
+
+/** Presents teams with their memberships, assignments and chests (and members, when asked). */
+async function presentTeams(
+  db: Kysely<Database>,
+  access: CallerAccess,
+  teams: readonly TeamRecord[],
+  withMembers: boolean,
+): Promise<Team[]> {
+  const organisationId = access.organisation.id;
+  const teamIds = teams.map((team) => team.id);
+  const [memberships, assignments] = await Promise.all([
+    listMembershipsOfTeams(db, organisationId, teamIds),
+    listAssignmentsOfTeams(db, organisationId, teamIds),
+  ]);
+  const chests = await findChestsByIds(db, organisationId, [
+    ...new Set(assignments.map((row) => row.vault_id)),
+  ]);
+  const users = withMembers
+    ? await findDirectoryUsers(db, organisationId, [...new Set(memberships.map((row) => row.user_id))])
+    : [];
+  return teams.map((team) => {
+    const own = memberships.filter((membership) => membership.team_id === team.id);
+    const ownAssignments = assignments.filter((assignment) => assignment.team_id === team.id);
+    const chestIds = new Set(ownAssignments.map((assignment) => assignment.vault_id));
+    const extras: TeamExtras = {
+      memberships: own,
+      assignments: ownAssignments,
+      vaults: chests.filter((chest) => chestIds.has(chest.id)).map(({ id, name }) => ({ id, name })),
+    };
+    if (withMembers) {
+      const byUser = new Map(own.map((membership) => [membership.user_id, membership]));
+      extras.members = users.flatMap((user): TeamMember[] => {
+        const membership = byUser.get(user.id);
+        if (!membership) return [];
+        const { id, name, email, administrator } = user;
+        return [
+          {
+            id,
+            name,
+            email,
+            administrator,
+            membership_id: membership.id,
+            edit_access: membership.edit_access,
+          },
+        ];
+      });
+    }
+    return presentTeam(team, extras);
+  });
+}

@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto';
+import { type Team, validateTeam } from '@coffer/core';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { AppError } from '../http/app-error.js';
+import { type CallerAccess, requireAdministrator, requireVisibleTeam } from '../policy/index.js';
+import {
+  deleteAssignments,
+  insertAssignments,
+  listAssignmentsOfTeams,
+  updateAssignmentAccess,
+} from '../repositories/assignment-repository.js';
+import { findChestsByIds } from '../repositories/chest-repository.js';
+import {
+  deleteMemberships,
+  insertMemberships,
+  listMembershipsOfTeams,
+  updateMembershipAccess,
+} from '../repositories/membership-repository.js';
+import { deleteKeysWithoutAccess } from '../repositories/secret-key-repository.js';
+import {
+  deleteTeam,
+  findTeam,
+  insertTeam,
+  type TeamRecord,
+  touchTeam,
+} from '../repositories/team-repository.js';
+import { findDirectoryUsers } from '../repositories/user-directory-repository.js';
+import { auditByCaller } from './caller-audit.js';
+import {
+  type NestedAttribute,
+  type NestedPlan,
+  planChangesSomething,
+  planNestedChanges,
+} from './nested-attributes.js';
+import { showTeamFor } from './team-query-service.js';
+
+/** The default team new users join cannot be removed. */
+export const DEFAULT_TEAM_MESSAGE = 'The default team cannot be removed.';
+
+/** Body of a team create or update (`team`). */
+export interface TeamInput {
+  name?: string;
+  memberships_attributes?: NestedAttribute[];
+  assignments_attributes?: NestedAttribute[];
+}
+
+interface TeamPlans {
+  memberships: NestedPlan;
+  assignments: NestedPlan;
+}
+
+function checkName(name: string | undefined): string {
+  const [message] = validateTeam({ teamName: name }).errors;
+  if (message) throw AppError.validation(message);
+  return (name ?? '').trim();
+}
+
+async function planTeam(
+  db: Kysely<Database>,
+  organisationId: string,
+  input: TeamInput,
+  team: TeamRecord | null,
+) {
+  const teamIds = team ? [team.id] : [];
+  const [memberships, assignments] = await Promise.all([
+    listMembershipsOfTeams(db, organisationId, teamIds),
+    listAssignmentsOfTeams(db, organisationId, teamIds),
+  ]);
+  const plans: TeamPlans = {
+    memberships: planNestedChanges(
+      input.memberships_attributes ?? [],
+      memberships.map((row) => ({ id: row.id, ref: row.user_id, edit_access: row.edit_access })),
+      'user_id',
+      'Membership',
+    ),
+    assignments: planNestedChanges(
+      input.assignments_attributes ?? [],
+      assignments.map((row) => ({ id: row.id, ref: row.vault_id, edit_access: row.edit_access })),
+      'vault_id',
+      'Assignment',
+    ),
+  };
+  // Users and chests of another organisation are simply not found: nothing is written.
+  const userIds = plans.memberships.creates.map((create) => create.ref);
+  if ((await findDirectoryUsers(db, organisationId, userIds)).length !== userIds.length) {
+    throw AppError.validation('User not found.');
+  }
+  const chestIds = plans.assignments.creates.map((create) => create.ref);
+  if ((await findChestsByIds(db, organisationId, chestIds)).length !== chestIds.length) {
+    throw AppError.validation('Chest not found.');
+  }
+  const touchedChestIds = [...new Set([...assignments.map((row) => row.vault_id), ...chestIds])];
+  return { plans, touchedChestIds };
+}
+
+async function applyTeamPlans(
+  trx: Kysely<Database>,
+  organisationId: string,
+  teamId: string,
+  plans: TeamPlans,
+) {
+  const { memberships, assignments } = plans;
+  await deleteMemberships(trx, organisationId, memberships.destroys);
+  for (const update of memberships.updates)
+    await updateMembershipAccess(trx, organisationId, update.id, update.edit_access);
+  const newMembers = memberships.creates.map(({ ref, edit_access }) => ({
+    team_id: teamId,
+    user_id: ref,
+    edit_access,
+  }));
+  await insertMemberships(trx, organisationId, newMembers);
+  await deleteAssignments(trx, organisationId, assignments.destroys);
+  for (const update of assignments.updates)
+    await updateAssignmentAccess(trx, organisationId, update.id, update.edit_access);
+  const newChests = assignments.creates.map(({ ref, edit_access }) => ({
+    vault_id: ref,
+    team_id: teamId,
+    edit_access,
+  }));
+  await insertAssignments(trx, organisationId, newChests);
+}
+
+/** Creates a team with members and chests (administrators). */
+export async function createTeam(
+  db: Kysely<Database>,
+  access: CallerAccess,
+  input: TeamInput,
+): Promise<Team> {
+  requireAdministrator(access);
+  const organisationId = access.organisation.id;
+  const name = checkName(input.name);
+  const { plans } = await planTeam(db, organisationId, input, null);
+  const now = new Date().toISOString();
+  const team = {
+    id: randomUUID(),
+    organisation_id: organisationId,
+    name,
+    default_for_new_users: false,
+    created_at: now,
+    updated_at: now,
+  };
+  await db.transaction().execute(async (trx) => {
+    await insertTeam(trx, team);
+    await applyTeamPlans(trx, organisationId, team.id, plans);
+    await auditByCaller(trx, access, `Created team ${name}`, 'Team', team.id);
+  });
+  return showTeamFor(db, access, team.id);
+}
+
+/**
+ * Renames a team and changes its members and chests (administrators). Keys of users who lose access
+ * are deleted in the same transaction; newcomers' missing keys then appear in reshare_all.
+ */
+export async function updateTeam(
+  db: Kysely<Database>,
+  access: CallerAccess,
+  id: string,
+  input: TeamInput,
+): Promise<Team> {
+  const organisationId = access.organisation.id;
+  const team = requireVisibleTeam(access, await findTeam(db, organisationId, id));
+  requireAdministrator(access);
+  const name = checkName(input.name ?? team.name);
+  const { plans, touchedChestIds } = await planTeam(db, organisationId, input, team);
+  await db.transaction().execute(async (trx) => {
+    await applyTeamPlans(trx, organisationId, team.id, plans);
+    await touchTeam(trx, team, { name });
+    if (planChangesSomething(plans.memberships) || planChangesSomething(plans.assignments)) {
+      await deleteKeysWithoutAccess(trx, organisationId, { chestIds: touchedChestIds });
+    }
+    const action = name === team.name ? `Updated team ${name}` : `Renamed team ${team.name} to ${name}`;
+    await auditByCaller(trx, access, action, 'Team', team.id);
+  });
+  return showTeamFor(db, access, team.id);
+}
+
+/** Deletes a team, never the default one (administrators); its members' keys to its chests go with it. */
+export async function removeTeam(db: Kysely<Database>, access: CallerAccess, id: string): Promise<void> {
+  const organisationId = access.organisation.id;
+  const team = requireVisibleTeam(access, await findTeam(db, organisationId, id));
+  requireAdministrator(access);
+  if (team.default_for_new_users) throw AppError.validation(DEFAULT_TEAM_MESSAGE);
+  const chestIds = (await listAssignmentsOfTeams(db, organisationId, [team.id])).map((row) => row.vault_id);
+  await db.transaction().execute(async (trx) => {
+    await deleteTeam(trx, team);
+    await deleteKeysWithoutAccess(trx, organisationId, { chestIds });
+    await auditByCaller(trx, access, `Deleted team ${team.name}`, 'Team', team.id);
+  });
+}
