@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import './app-types.js';
 import { registerAuthentication } from './auth/authenticate.js';
 import type { Config } from './config.js';
@@ -40,7 +40,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: buildLoggerOptions(config, deps.logStream),
     // registerRequestLog writes one line per request instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     rewriteUrl: (request) => stripJsonSuffix(request.url ?? '/'),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,

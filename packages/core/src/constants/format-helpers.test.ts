@@ -58,3 +58,10 @@ describe('formatCardExpiry', () => {
     expect(formatCardExpiry(7, 29)).toBe('07/2029');
   });
 });
+
+describe('formatPence beyond the plan prices', () => {
+  it('groups millions and keeps the sign of a refund', () => {
+    expect(formatPence(123456789)).toBe('£1,234,567.89');
+    expect(formatPence(-300)).toBe('-£3.00');
+  });
+});
