@@ -24,7 +24,13 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.ts'], environment: 'node', testTimeout: 60_000 },
+        test: {
+          name: 'core',
+          root: 'packages/core',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
       },
       {
         resolve: { alias },
@@ -39,7 +45,14 @@ export default defineConfig({
             provider: playwright({
               launchOptions: {
                 executablePath: '/usr/bin/chromium',
-                args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+                args: [
+                  '--no-sandbox',
+                  '--disable-gpu',
+                  '--disable-background-networking',
+                  '--disable-component-update',
+                  '--disable-sync',
+                  '--no-first-run',
+                ],
               },
             }),
             instances: [{ browser: 'chromium' }],

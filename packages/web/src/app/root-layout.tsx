@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { useInactivityLogout } from '../components/inactivity/use-inactivity-logout.js';
 import { ModalHost } from '../components/modals/modal-host.js';
 import { closeAllModals, modalStore } from '../components/modals/modal-store.js';
 import { NotificationHost } from '../components/notifications/notification-host.js';
@@ -25,6 +26,7 @@ export function RootLayout() {
   useShortcuts(globalShortcuts, 'global');
   useThemeSync();
   useSessionExpiryRedirect();
+  useInactivityLogout();
   useSessionEndCleanup();
   useEffect(() => {
     document.title = title ? `${title} · Coffer` : 'Coffer';

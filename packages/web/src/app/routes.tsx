@@ -3,8 +3,10 @@ import { createBrowserRouter } from 'react-router';
 import { AppLayout } from '../components/layout/app-layout.js';
 import { GuestOnly } from '../session/guest-only.js';
 import { RequireAuth } from '../session/require-auth.js';
+import { paths } from './paths.js';
 import { RootLayout } from './root-layout.js';
 import { RouteErrorScreen } from './route-error-screen.js';
+import type { RouteHandle } from './route-handle.js';
 
 // THE route table. A screen is one line in one of the two lists below; its module exports
 // `Component` (and optionally `loader`, `ErrorBoundary`...), react-router loads it lazily:
@@ -12,10 +14,53 @@ import { RouteErrorScreen } from './route-error-screen.js';
 // Paths come from ./paths.ts; `handle` is a RouteHandle (./route-handle.ts).
 
 /** Screens that need a signed-in user; without a token they redirect to /login (RequireAuth). */
-const signedInScreens: RouteObject[] = [];
+const signedInScreens: RouteObject[] = [
+  { path: paths.home, handle: { title: 'Dashboard' }, lazy: () => import('../pages/home/home-screen.js') },
+  {
+    path: paths.welcome,
+    handle: { title: 'Welcome' },
+    lazy: () => import('../pages/welcome/welcome-layout.js'),
+    children: [
+      { index: true, lazy: () => import('../pages/welcome/welcome-screen.js') },
+      { path: paths.welcomeTutorial, lazy: () => import('../pages/welcome/tutorial-screen.js') },
+      {
+        path: paths.welcomePersonalPassword,
+        lazy: () => import('../pages/welcome/personal-password-step.js'),
+      },
+      { path: paths.welcomeTwoFactor, lazy: () => import('../pages/welcome/two-factor-step.js') },
+      { path: paths.welcomeFirstSecret, lazy: () => import('../pages/welcome/first-secret-step.js') },
+    ],
+  },
+  {
+    path: paths.profile,
+    handle: { title: 'Account Settings' },
+    lazy: () => import('../pages/profile/profile-screen.js'),
+  },
+  {
+    path: paths.profilePersonalPassword,
+    handle: { title: 'Personal Password' },
+    lazy: () => import('../pages/profile/personal-password-screen.js'),
+  },
+  {
+    path: paths.profileTwoFactor,
+    handle: { title: 'Two-Step Verification' },
+    lazy: () => import('../pages/profile/two-factor-screen.js'),
+  },
+];
 
 /** Screens for visitors (login, register); a signed-in user is sent on (GuestOnly). */
-const visitorScreens: RouteObject[] = [];
+const visitorScreens: RouteObject[] = [
+  { path: paths.login, handle: { title: 'Login' }, lazy: () => import('../pages/login/login-screen.js') },
+  {
+    path: paths.register,
+    handle: {
+      title: 'Register',
+      headerLink: { to: paths.login, label: 'SIGN IN' },
+      notificationPlacement: 'header',
+    } satisfies RouteHandle,
+    lazy: () => import('../pages/register/register-screen.js'),
+  },
+];
 
 // The shell has nothing to show before the first lazy route arrives; the page stays blank for that instant.
 function RenderNothing() {

@@ -35,3 +35,26 @@ describe('key store', () => {
     expect(await loadPrivateKey()).toBeNull();
   });
 });
+
+describe('key store and the end of a session', () => {
+  it('does not keep a key whose save was still in flight when the session ended', async () => {
+    const saving = savePrivateKey(await rsaPrivateKey(false));
+    await deletePrivateKey();
+    await saving;
+    expect(await loadPrivateKey()).toBeNull();
+  });
+
+  it('logOut deletes the key from IndexedDB before it navigates', async () => {
+    const { QueryClient } = await import('@tanstack/react-query');
+    const { logOut } = await import('../session/session-actions.js');
+    const { mockFetch } = await import('../test/mock-fetch.js');
+    localStorage.setItem('token', 'tok');
+    mockFetch({ 'DELETE /users/sign_out.json': { status: 204 } });
+    await savePrivateKey(await rsaPrivateKey(false));
+    let keyAtNavigation: CryptoKey | null | undefined;
+    await logOut(new QueryClient(), async () => {
+      keyAtNavigation = await loadPrivateKey();
+    });
+    expect(keyAtNavigation).toBeNull();
+  });
+});

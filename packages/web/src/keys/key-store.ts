@@ -40,18 +40,38 @@ async function withStore<T>(
 
 // Kept in memory too, so decrypting a secret does not wait on IndexedDB each time.
 let cached: CryptoKey | null = null;
+// Bumped whenever the key is dropped, so a save still in flight cannot outlive the session that made it.
+let generation = 0;
 
-/** Stores the unlocked private key for this browser session. Refuses an extractable key. */
+/**
+ * Stores the unlocked private key for this browser session. Refuses an extractable key. The key is
+ * usable from memory at once; when IndexedDB cannot keep it (a browser without it), it lasts until
+ * the page reloads.
+ */
 export async function savePrivateKey(key: CryptoKey): Promise<void> {
   if (key.extractable) throw new Error('Only a non-extractable private key may be stored.');
-  await withStore('readwrite', (store) => store.put(key, PRIVATE_KEY));
   cached = key;
+  const saving = generation;
+  try {
+    await withStore('readwrite', (store) => store.put(key, PRIVATE_KEY));
+  } catch {
+    return;
+  }
+  // The session ended while the key was being written: take it out again.
+  if (saving !== generation) await deletePrivateKey();
 }
 
 /** The unlocked private key, or null when this browser holds none (signed out, or another browser). */
 export async function loadPrivateKey(): Promise<CryptoKey | null> {
   if (cached) return cached;
-  const stored = await withStore<unknown>('readonly', (store) => store.get(PRIVATE_KEY));
+  const loading = generation;
+  let stored: unknown;
+  try {
+    stored = await withStore<unknown>('readonly', (store) => store.get(PRIVATE_KEY));
+  } catch {
+    return null;
+  }
+  if (loading !== generation) return cached;
   cached = stored instanceof CryptoKey ? stored : null;
   return cached;
 }
@@ -59,11 +79,11 @@ export async function loadPrivateKey(): Promise<CryptoKey | null> {
 /** Deletes the private key from memory and IndexedDB. */
 export async function deletePrivateKey(): Promise<void> {
   cached = null;
+  generation += 1;
   await withStore('readwrite', (store) => store.delete(PRIVATE_KEY));
 }
 
 sessionCleared.subscribe(() => {
-  cached = null;
   // A failure here leaves nothing usable: the key cannot be read out, and the token is already gone.
   deletePrivateKey().catch(() => undefined);
 });

@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { NavigateFunction } from 'react-router';
 import { request } from '../api/index.js';
 import { paths } from '../app/paths.js';
+import { deletePrivateKey } from '../keys/key-store.js';
 import { clearStorageExcept, STORAGE_KEYS, writeStorage } from '../lib/local-storage.js';
 import { clearSession } from './clear-session.js';
 import { profileQueryKey } from './profile-query.js';
@@ -27,9 +28,14 @@ export function endSession(queryClient: QueryClient): void {
   queryClient.clear();
 }
 
-/** Logs out: revokes the token on the server (best effort), ends the session and goes to /login. */
+/**
+ * Logs out: revokes the token on the server (best effort), ends the session, deletes the private
+ * key from IndexedDB and goes to /login.
+ */
 export async function logOut(queryClient: QueryClient, navigate: NavigateFunction): Promise<void> {
   if (getToken()) await request('/users/sign_out.json', { method: 'DELETE' });
   endSession(queryClient);
+  // The key store also deletes on sessionCleared; waiting here means /login never shows while it is still there.
+  await deletePrivateKey().catch(() => undefined);
   await navigate(paths.login, { replace: true });
 }

@@ -1,0 +1,59 @@
+import type { TwoFactorBackupCodes, TwoFactorMessage, TwoFactorSetup } from '@coffer/core';
+import type { CallOutcome } from './accounts-api.js';
+import { toOutcome } from './accounts-api.js';
+import { requestRaw } from './api-client.js';
+import type { RawResponse } from './api-types.js';
+import { readErrorMessage } from './error-message.js';
+
+// Typed calls of two-step verification (spec section 7).
+
+/** The server's answer when the code is right (spec section 7). */
+export const TWO_FACTOR_ACTIVATED = 'Success: Correct OTP Code!';
+
+/** A two-factor message call: `ok` tells success, `message` is the server's text to show. */
+export interface TwoFactorOutcome {
+  ok: boolean;
+  message: string | undefined;
+}
+
+/** `GET /api/v1/two-factor-code.json`: a new TOTP key and its QR code (SVG). */
+export async function fetchTwoFactorCode(): Promise<CallOutcome<TwoFactorSetup>> {
+  return toOutcome(await requestRaw<TwoFactorSetup>('/api/v1/two-factor-code.json'));
+}
+
+/** `PUT /api/v1/two-factor-active.json {code}`: turns two-step on when the code is right. */
+export async function activateTwoFactor(code: string): Promise<TwoFactorOutcome> {
+  const answer = await requestRaw<TwoFactorMessage>('/api/v1/two-factor-active.json', {
+    method: 'PUT',
+    body: { code },
+  });
+  const message = readTwoFactorMessage(answer);
+  return { ok: isSuccess(answer.status) && message === TWO_FACTOR_ACTIVATED, message };
+}
+
+/** `PUT /api/v1/two-factor-disable.json`: success when the server's message contains 'Success' (spec section 8). */
+export async function disableTwoFactor(): Promise<TwoFactorOutcome> {
+  const answer = await requestRaw<TwoFactorMessage>('/api/v1/two-factor-disable.json', { method: 'PUT' });
+  const message = readTwoFactorMessage(answer);
+  return { ok: isSuccess(answer.status) && (message ?? '').includes('Success'), message };
+}
+
+/** `GET /api/v1/two-factor-backup.json`: the recovery codes. */
+export async function fetchBackupCodes(): Promise<CallOutcome<string[]>> {
+  const outcome = toOutcome(await requestRaw<TwoFactorBackupCodes>('/api/v1/two-factor-backup.json'));
+  if (!outcome.ok) return outcome;
+  const codes = outcome.value?.['2faCodes'];
+  if (!Array.isArray(codes)) return { ok: false, status: 200, message: undefined };
+  return { ok: true, value: codes.filter((code): code is string => typeof code === 'string') };
+}
+
+// The message is in `2fa`, on success and on a wrong code alike; other failures carry errors[] or error.
+function readTwoFactorMessage(answer: RawResponse<TwoFactorMessage>): string | undefined {
+  const { json } = answer;
+  if (typeof json === 'object' && json !== null && typeof json['2fa'] === 'string') return json['2fa'];
+  return readErrorMessage(json);
+}
+
+function isSuccess(status: number): boolean {
+  return status >= 200 && status < 300;
+}

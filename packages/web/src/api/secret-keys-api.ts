@@ -1,0 +1,28 @@
+import type { ReshareAllResponse, ReshareKeyAttributes } from '@coffer/core';
+import { requestOrThrow } from './api-client.js';
+
+/** Which missing keys to ask for: all of them, or those of one team or user. */
+export type ReshareScope = { kind: 'all' } | { kind: 'team'; id: string } | { kind: 'user'; id: string };
+
+const BASE = '/api/v1/secret_keys';
+
+/**
+ * Missing pairs the caller can fill: each holds the caller's own wrapped key (`encrypted_value`)
+ * and the public key of the user who lacks one.
+ */
+export function fetchMissingKeys(scope: ReshareScope = { kind: 'all' }): Promise<ReshareAllResponse> {
+  if (scope.kind === 'all') return requestOrThrow<ReshareAllResponse>(`${BASE}/reshare_all.json`);
+  return requestOrThrow<ReshareAllResponse>(`${BASE}/reshare_${scope.kind}.json`, {
+    method: 'POST',
+    body: { id: scope.id },
+  });
+}
+
+/** Delivers rewrapped keys; answers how many the server stored. */
+export async function deliverKeyShares(shares: ReshareKeyAttributes[]): Promise<number> {
+  const answer = await requestOrThrow<{ count?: number } | null>(`${BASE}/reshare.json`, {
+    method: 'POST',
+    body: { key_reshare_handler: { secret_keys_attributes: shares } },
+  });
+  return typeof answer?.count === 'number' ? answer.count : shares.length;
+}

@@ -1,0 +1,29 @@
+import { type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
+import type { PagePosition, SecretListFilter } from './secrets-api.js';
+import { listSecrets } from './secrets-api.js';
+import { FIRST_PAGE, nextPagePosition } from './secrets-paging.js';
+
+/** Query keys of secret metadata. Decrypted payloads are never cached: they live in component state. */
+export const secretQueryKeys = {
+  all: ['secrets'] as const,
+  list: (filter: SecretListFilter) => ['secrets', 'list', filter] as const,
+};
+
+/** A scroll-paged list of secrets (20 a page, cursor paging when the server offers it). */
+export function useSecretList(filter: SecretListFilter, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: secretQueryKeys.list(filter),
+    queryFn: ({ pageParam, signal }) => listSecrets(filter, pageParam, signal),
+    initialPageParam: FIRST_PAGE as PagePosition,
+    getNextPageParam: (_last, pages) => nextPagePosition(pages),
+    enabled,
+  });
+}
+
+/** Refetches every secret list and the chest lists (their secret counts) after a change. */
+export function invalidateSecretLists(queryClient: QueryClient): Promise<void> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: secretQueryKeys.all }),
+    queryClient.invalidateQueries({ queryKey: ['vaults'] }),
+  ]).then(() => undefined);
+}

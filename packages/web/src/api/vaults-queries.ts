@@ -1,0 +1,56 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useSession } from '../session/use-session.js';
+import type { PagePosition } from './secrets-api.js';
+import { FIRST_PAGE, nextPagePosition } from './secrets-paging.js';
+import { fetchOwnMemberships } from './teams-api.js';
+import type { ChestListFilter } from './vaults-api.js';
+import { fetchChest, listAllChests, listChests } from './vaults-api.js';
+
+/** Query keys of chests. */
+export const chestQueryKeys = {
+  all: ['vaults'] as const,
+  list: (filter: ChestListFilter) => ['vaults', 'list', filter] as const,
+  one: (id: string) => ['vaults', 'one', id] as const,
+  access: (userId: string) => ['vaults', 'access', userId] as const,
+};
+
+/** A scroll-paged list of chests with their teams. */
+export function useChestList(filter: ChestListFilter, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: chestQueryKeys.list(filter),
+    queryFn: ({ pageParam, signal }) => listChests(filter, pageParam, signal),
+    initialPageParam: FIRST_PAGE as PagePosition,
+    getNextPageParam: (_last, pages) => nextPagePosition(pages),
+    enabled,
+  });
+}
+
+/** One chest (the chest view's title when reopened from lastChest). */
+export function useChest(id: string | null) {
+  return useQuery({
+    queryKey: chestQueryKeys.one(id ?? ''),
+    queryFn: ({ signal }) => fetchChest(id ?? '', signal),
+    enabled: id !== null,
+  });
+}
+
+/**
+ * Every chest the user sees plus their own team memberships: what the chest access rules need to
+ * tell which chests the user may write to (administrators: all of them).
+ */
+export function useChestAccessData() {
+  const { profile, isAdministrator } = useSession();
+  const userId = profile?.id ?? '';
+  return useQuery({
+    queryKey: chestQueryKeys.access(userId),
+    queryFn: async ({ signal }) => {
+      const [chests, memberships] = await Promise.all([
+        listAllChests(isAdministrator, signal),
+        isAdministrator ? Promise.resolve(null) : fetchOwnMemberships(userId, signal),
+      ]);
+      return { chests, memberships };
+    },
+    enabled: profile !== undefined,
+    staleTime: 30_000,
+  });
+}

@@ -1,0 +1,166 @@
+import { normaliseEmailInput, validateEmailChange } from '@coffer/core';
+import { useState } from 'react';
+import { submitEmailChange } from '../../pages/profile/email-change.js';
+import { useSession, useSessionActions } from '../../session/use-session.js';
+import { ErrorBanner } from '../form-fields/error-banner.js';
+import { TextField } from '../form-fields/text-field.js';
+import { useMarkedFields } from '../form-fields/use-marked-fields.js';
+import { ModalDialog } from '../modals/modal-dialog.js';
+import { openModal } from '../modals/modal-store.js';
+import '../form-fields/form-fields.css';
+
+/** The steps of the Email modal (spec section 4). */
+export type EmailModalStep = 'email' | 'password' | 'success';
+
+/**
+ * The Email modal: EMAIL (new e-mail twice) → PASSWORD (current password) → SUCCESS. Esc goes back
+ * one step and cancels from EMAIL; Enter advances. The change ends every other session and the
+ * e-mail is the key's salt, so SUCCESS logs out (its Login button, Enter or Esc) to sign in anew.
+ */
+export function EmailModal({ onClose }: { onClose: () => void }) {
+  const { profile } = useSession();
+  const { logOut } = useSessionActions();
+  const marked = useMarkedFields();
+  const [step, setStep] = useState<EmailModalStep>('email');
+  const [values, setValues] = useState({ email: '', confirmation: '', password: '' });
+  const [busy, setBusy] = useState(false);
+
+  const setField = (field: keyof typeof values, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    marked.edited(field);
+  };
+
+  const toPassword = () => {
+    if (marked.show(validateEmailChange(values))) setStep('password');
+  };
+
+  const save = async () => {
+    if (busy || !profile || values.password === '') return;
+    marked.clear();
+    setBusy(true);
+    try {
+      const outcome = await submitEmailChange(profile, values.email, values.password);
+      if (outcome.ok) setStep('success');
+      else marked.showErrors([outcome.message]);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const back = () => {
+    if (busy) return;
+    marked.clear();
+    if (step === 'password') setStep('email');
+    else onClose();
+  };
+
+  if (step === 'success') {
+    return (
+      <ModalDialog
+        key="success"
+        title="Email Updated"
+        subtext={`Your email is now ${normaliseEmailInput(values.email)}. Log in again with your new email.`}
+        onCancel={() => void logOut()}
+        onEnter={() => void logOut()}
+      >
+        <div className="modal__actions">
+          <button
+            type="button"
+            className="button button--primary"
+            data-autofocus
+            onClick={() => void logOut()}
+          >
+            Login
+          </button>
+        </div>
+      </ModalDialog>
+    );
+  }
+  if (step === 'password') {
+    return (
+      <ModalDialog
+        key="password"
+        title="Confirm with your password"
+        subtext="Your encryption key is re-encrypted for the new email, which needs your password."
+        onCancel={back}
+        onEnter={() => void save()}
+      >
+        <ErrorBanner errors={marked.errors} />
+        <TextField
+          label="Password"
+          type="password"
+          name="current_password"
+          autoComplete="current-password"
+          data-autofocus
+          value={values.password}
+          onValueChange={(value) => {
+            setField('password', value);
+            marked.showErrors([]);
+          }}
+          disabled={busy}
+        />
+        {busy ? (
+          <p className="form-status" role="status">
+            Re-encrypting your key…
+          </p>
+        ) : null}
+        <div className="modal__actions">
+          <button type="button" className="button button--secondary" onClick={back} disabled={busy}>
+            Back
+          </button>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => void save()}
+            disabled={busy || values.password === ''}
+          >
+            Save
+          </button>
+        </div>
+      </ModalDialog>
+    );
+  }
+  return (
+    <ModalDialog
+      key="email"
+      title="Change Email"
+      subtext={profile ? `Current email: ${profile.email}` : undefined}
+      onCancel={back}
+      onEnter={toPassword}
+    >
+      <ErrorBanner errors={marked.errors} />
+      <TextField
+        label="New Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        data-autofocus
+        value={values.email}
+        onValueChange={(value) => setField('email', value)}
+        invalid={marked.isMarked('email')}
+      />
+      <TextField
+        label="Confirm New Email"
+        type="email"
+        name="email_confirmation"
+        autoComplete="email"
+        value={values.confirmation}
+        onValueChange={(value) => setField('confirmation', value)}
+        invalid={marked.isMarked('confirmation')}
+      />
+      <div className="modal__actions">
+        <button type="button" className="button button--secondary" onClick={back}>
+          Cancel
+        </button>
+        <button type="button" className="button button--primary" onClick={toPassword}>
+          Next
+        </button>
+      </div>
+    </ModalDialog>
+  );
+}
+
+/** Opens the Email modal; answers when it closes (a completed change ends in logout instead). */
+export async function openEmailModal(): Promise<void> {
+  await openModal<void>((close) => <EmailModal onClose={() => close()} />);
+}

@@ -1,0 +1,47 @@
+import type { Chest } from '@coffer/core';
+import { CHEST_NAME_VIEW_MAX } from '@coffer/core';
+import { useChestList } from '../../api/vaults-queries.js';
+import { secretCountLabel } from '../chests/select-chest-modal.js';
+import { truncateName } from '../chests/truncate-name.js';
+import { DashboardRow } from './dashboard-row.js';
+import type { RowMenuItem } from './row-menu.js';
+import { ScrollList } from './scroll-list.js';
+import { LIST_FAILED_MESSAGE } from './secret-list.js';
+
+/** Props of the Chests tab's list. */
+export interface ChestListProps {
+  filter: string;
+  everything: boolean;
+  onOpen: (chest: Chest) => void;
+  menuFor: (chest: Chest) => RowMenuItem[];
+}
+
+/** Chests by 20 with their secret counts and teams; 'No Chests Found' when there are none. */
+export function ChestList({ filter, everything, onOpen, menuFor }: ChestListProps) {
+  const query = useChestList({ filter, everything });
+  const rows = query.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <ScrollList
+      label="Chests"
+      rows={rows}
+      rowKey={(chest) => chest.id}
+      emptyText="No Chests Found"
+      loading={query.isPending}
+      error={query.isError ? LIST_FAILED_MESSAGE : null}
+      hasMore={query.hasNextPage}
+      loadingMore={query.isFetchingNextPage}
+      loadMore={() => void query.fetchNextPage()}
+      renderRow={(chest) => (
+        <DashboardRow
+          name={truncateName(chest.name, CHEST_NAME_VIEW_MAX)}
+          detail={[
+            secretCountLabel(chest.secret_count),
+            ...(chest.teams ?? []).map((team) => team.name),
+          ].join(' · ')}
+          onOpen={() => onOpen(chest)}
+          menuItems={menuFor(chest)}
+        />
+      )}
+    />
+  );
+}

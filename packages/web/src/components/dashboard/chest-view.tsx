@@ -1,0 +1,76 @@
+import { CHEST_NAME_VIEW_MAX } from '@coffer/core';
+import { useEffect } from 'react';
+import { ApiError } from '../../api/api-error.js';
+import type { SecretRow } from '../../api/secrets-api.js';
+import { useChest } from '../../api/vaults-queries.js';
+import { truncateName } from '../chests/truncate-name.js';
+import type { RowMenuItem } from './row-menu.js';
+import { SecretList } from './secret-list.js';
+
+/** Props of the chest view. */
+export interface ChestViewProps {
+  chestId: string;
+  filter: string;
+  showAll: boolean;
+  selectedId: string | null;
+  onOpen: (row: SecretRow) => void;
+  menuFor: (row: SecretRow, removed: boolean) => RowMenuItem[];
+  onBack: () => void;
+  /** The chest is gone or no longer visible (a remembered lastChest): leave the view. */
+  onMissing: () => void;
+}
+
+/** A chest's secrets (name cut to 40 characters), and with Show all its removed ones to restore. */
+export function ChestView({
+  chestId,
+  filter,
+  showAll,
+  selectedId,
+  onOpen,
+  menuFor,
+  onBack,
+  onMissing,
+}: ChestViewProps) {
+  const chest = useChest(chestId);
+  const missing =
+    chest.error instanceof ApiError && (chest.error.status === 404 || chest.error.status === 403);
+  useEffect(() => {
+    if (missing) onMissing();
+  }, [missing, onMissing]);
+
+  const name = chest.data?.name ?? '';
+  return (
+    <div className="chest-view">
+      <div className="chest-view__header">
+        <button type="button" className="button button--ghost button--small" onClick={onBack}>
+          ← Chests
+        </button>
+        <h2 className="chest-view__title" title={name}>
+          {chest.isPending ? 'Loading…' : truncateName(name, CHEST_NAME_VIEW_MAX)}
+        </h2>
+      </div>
+      <SecretList
+        label={`Secrets in ${name}`}
+        filter={{ filter, vaultId: chestId }}
+        selectedId={selectedId}
+        onOpen={onOpen}
+        menuFor={(row) => menuFor(row, false)}
+        hideChest
+      />
+      {showAll ? (
+        <section className="dashboard__removed" aria-label="Removed Secrets">
+          <h3 className="dashboard__removed-title">Removed Secrets</h3>
+          <SecretList
+            label={`Removed secrets in ${name}`}
+            filter={{ filter, vaultId: chestId, deleted: true }}
+            selectedId={selectedId}
+            onOpen={onOpen}
+            menuFor={(row) => menuFor(row, true)}
+            hideChest
+            badge="Removed"
+          />
+        </section>
+      ) : null}
+    </div>
+  );
+}

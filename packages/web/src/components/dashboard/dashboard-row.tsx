@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import type { RowMenuItem } from './row-menu.js';
+import { RowMenu } from './row-menu.js';
+import { ROW_ATTRIBUTE } from './row-navigation.js';
+
+/** Props of one row of a dashboard list. */
+export interface DashboardRowProps {
+  name: string;
+  /** The line under the name (category and chest, or secret count). */
+  detail?: ReactNode;
+  /** A small marker after the name (e.g. 'Removed'). */
+  badge?: string;
+  selected?: boolean;
+  onOpen: () => void;
+  menuItems: readonly RowMenuItem[];
+}
+
+/**
+ * A row: one button that opens it (Enter; arrows move between rows) and its options menu (Right).
+ * The button carries the row attribute the keyboard navigation looks for.
+ */
+export function DashboardRow({ name, detail, badge, selected, onOpen, menuItems }: DashboardRowProps) {
+  return (
+    <>
+      <button
+        type="button"
+        className={selected ? 'dashboard-row__main dashboard-row__main--selected' : 'dashboard-row__main'}
+        aria-current={selected ? 'true' : undefined}
+        {...{ [ROW_ATTRIBUTE]: '' }}
+        onClick={onOpen}
+      >
+        <span className="dashboard-row__name">
+          {name}
+          {badge ? <span className="dashboard-row__badge">{badge}</span> : null}
+        </span>
+        {detail ? <span className="dashboard-row__detail">{detail}</span> : null}
+      </button>
+      <RowMenu rowName={name} items={menuItems} />
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+import { useRef } from 'react';
+import { useSession } from '../../session/use-session.js';
+import { useWritableChests } from '../chests/use-writable-chests.js';
+import { ChestList } from './chest-list.js';
+import { ChestView } from './chest-view.js';
+import { DashboardToolbar, tabId } from './dashboard-toolbar.js';
+import { DetailPanel } from './detail-panel.js';
+import { SecretList } from './secret-list.js';
+import { useDashboardShortcuts } from './use-dashboard-shortcuts.js';
+import { useDashboardState } from './use-dashboard-state.js';
+import { rowChestId, useRowMenus } from './use-row-menus.js';
+import './dashboard.css';
+
+/**
+ * The home dashboard (spec section 2): Secrets and Chests tabs, search, Add Secret, Show all, the
+ * lists with their row menus, a chest's view, and the secret viewer or form beside them.
+ * Show all adds the removed secrets, so a secret removed by mistake can be restored.
+ */
+export function Dashboard() {
+  const state = useDashboardState();
+  const searchRef = useRef<HTMLInputElement>(null);
+  const { isAdministrator } = useSession();
+  const writable = useWritableChests();
+  const menus = useRowMenus(state, writable);
+  const canAdd = isAdministrator || writable.chests.length > 0;
+  useDashboardShortcuts(state, searchRef, { add: canAdd, edit: menus.canWrite });
+
+  const selectedId = state.panel.kind === 'view' || state.panel.kind === 'edit' ? state.panel.id : null;
+  const openRow = (row: Parameters<typeof rowChestId>[0]) => state.showSecret(row.id, rowChestId(row));
+  const detailOpen = state.panel.kind !== 'none';
+
+  return (
+    <div
+      className={['dashboard', detailOpen ? 'dashboard--detail' : '', state.open ? '' : 'dashboard--closed']
+        .join(' ')
+        .trim()}
+    >
+      <h1 className="visually-hidden">Dashboard</h1>
+      <DashboardToolbar state={state} searchRef={searchRef} canAdd={canAdd} />
+      <div className="dashboard__body">
+        {state.open ? (
+          <div
+            id="dashboard-lists"
+            role="tabpanel"
+            aria-labelledby={tabId(state.shownTab)}
+            className={state.switching ? 'dashboard__lists dashboard__lists--switching' : 'dashboard__lists'}
+          >
+            {state.shownTab === 'secrets' ? (
+              <>
+                <SecretList
+                  label="Secrets"
+                  filter={{ filter: state.filter, everything: isAdministrator }}
+                  selectedId={selectedId}
+                  onOpen={openRow}
+                  menuFor={(row) => menus.secretMenu(row, false)}
+                />
+                {state.showAll ? (
+                  <section className="dashboard__removed" aria-label="Removed Secrets">
+                    <h2 className="dashboard__removed-title">Removed Secrets</h2>
+                    <SecretList
+                      label="Removed secrets"
+                      filter={{ filter: state.filter, everything: isAdministrator, deleted: true }}
+                      selectedId={selectedId}
+                      onOpen={openRow}
+                      menuFor={(row) => menus.secretMenu(row, true)}
+                      badge="Removed"
+                    />
+                  </section>
+                ) : null}
+              </>
+            ) : state.chestId ? (
+              <ChestView
+                chestId={state.chestId}
+                filter={state.filter}
+                showAll={state.showAll}
+                selectedId={selectedId}
+                onOpen={openRow}
+                menuFor={menus.secretMenu}
+                onBack={state.leaveChest}
+                onMissing={state.leaveChest}
+              />
+            ) : (
+              <ChestList
+                filter={state.filter}
+                everything={isAdministrator}
+                onOpen={(chest) => state.openChest(chest.id)}
+                menuFor={menus.chestMenu}
+              />
+            )}
+          </div>
+        ) : null}
+        <div className="dashboard__detail">
+          <DetailPanel state={state} writable={writable} canWrite={menus.canWrite} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import type { SavedSecret } from '../../crypto-client/save-secret.js';
+import { useSession } from '../../session/use-session.js';
+import type { WritableChests } from '../chests/use-writable-chests.js';
+import { EditSecretPanel } from '../secrets/edit-secret-panel.js';
+import { SecretForm } from '../secrets/secret-form.js';
+import { SecretViewer } from '../secrets/secret-viewer.js';
+import type { DashboardState } from './use-dashboard-state.js';
+
+/** The detail side of the dashboard: the secret viewer, or the new or edit form. */
+export function DetailPanel({
+  state,
+  writable,
+  canWrite,
+}: {
+  state: DashboardState;
+  writable: WritableChests;
+  canWrite: (chestId: string) => boolean;
+}) {
+  const { profile } = useSession();
+  const userId = profile?.id ?? '';
+  const { panel } = state;
+  const showSaved = (saved: SavedSecret) => state.showSecret(saved.id, '');
+
+  switch (panel.kind) {
+    case 'view':
+      return (
+        <SecretViewer
+          key={panel.id}
+          secretId={panel.id}
+          userId={userId}
+          onClose={state.closePanel}
+          canEdit={(secret) => !secret.marked_for_deletion && canWrite(secret.vault_id)}
+          onEdit={(secret) => state.editSecret(secret.id)}
+        />
+      );
+    case 'new':
+      return (
+        <SecretForm
+          key="new"
+          userId={userId}
+          start={panel.vaultId ? { vaultId: panel.vaultId } : {}}
+          chests={writable.chests}
+          chestsLoading={writable.loading}
+          onSaved={showSaved}
+          onCancel={state.closePanel}
+        />
+      );
+    case 'edit':
+      return (
+        <EditSecretPanel
+          key={`edit-${panel.id}`}
+          secretId={panel.id}
+          userId={userId}
+          chests={writable.chests}
+          chestsLoading={writable.loading}
+          onSaved={showSaved}
+          onCancel={() => state.showSecret(panel.id, '')}
+        />
+      );
+    default:
+      return (
+        <p className="dashboard__hint">
+          Choose a secret to see it here, or press <kbd>Shift</kbd> <kbd>N</kbd> to add one.
+        </p>
+      );
+  }
+}

@@ -1,0 +1,68 @@
+import { COUNTRIES } from '@coffer/core';
+import { TextField } from '../form-fields/text-field.js';
+import { DigitsField } from './digits-field.js';
+import { PasswordInputField } from './password-input-field.js';
+import { payloadFieldLabel } from './secret-labels.js';
+import { SelectField } from './select-field.js';
+import { TextAreaField } from './text-area-field.js';
+import { UrlField } from './url-field.js';
+import type { SecretFormState } from './use-secret-form.js';
+
+const COUNTRY_OPTIONS = COUNTRIES.map((country) => ({ value: country.code, label: country.name }));
+
+/** The payload fields of the form's category (spec sections 3 and 5). */
+export function CategoryFields({ form }: { form: SecretFormState }) {
+  const { values, marks, setPayloadField } = form;
+  const payload = values.payload;
+  const text = (field: string) => ({
+    label: payloadFieldLabel(values.category, field),
+    value: payload[field] ?? '',
+    onValueChange: (value: string) => setPayloadField(field, value),
+    invalid: marks.isMarked(field),
+  });
+  const note = <TextAreaField {...text('note')} />;
+
+  switch (values.category) {
+    case 'password':
+      return (
+        <>
+          <TextField {...text('username')} autoComplete="off" />
+          <PasswordInputField
+            {...text('password')}
+            userInputs={[values.name, payload.username ?? ''].filter((word) => word !== '')}
+          />
+          <UrlField
+            protocol={values.protocol}
+            address={values.urlAddress}
+            onProtocolChange={form.setProtocol}
+            onAddressChange={form.setUrlAddress}
+            invalid={marks.isMarked('url')}
+          />
+          {note}
+        </>
+      );
+    case 'telephone':
+      return (
+        <>
+          <DigitsField {...text('country')} placeholder="44" />
+          <DigitsField {...text('number')} />
+          <DigitsField {...text('extension')} />
+          {note}
+        </>
+      );
+    case 'address':
+      return (
+        <>
+          <TextField {...text('addressOne')} autoComplete="off" />
+          <TextField {...text('addressTwo')} autoComplete="off" />
+          <TextField {...text('addressThree')} autoComplete="off" />
+          <TextField {...text('addressFour')} autoComplete="off" />
+          <TextField {...text('postalCode')} autoComplete="off" />
+          <SelectField {...text('country')} options={COUNTRY_OPTIONS} placeholder="Select a country" />
+          {note}
+        </>
+      );
+    default:
+      return note;
+  }
+}

@@ -1,0 +1,80 @@
+import type { Chest } from '@coffer/core';
+import type { SavedSecret } from '../../crypto-client/save-secret.js';
+import { SecretForm } from './secret-form.js';
+import { useOpenedSecret } from './use-opened-secret.js';
+
+/** Props of the edit panel. */
+export interface EditSecretPanelProps {
+  secretId: string;
+  userId: string;
+  chests: readonly Chest[];
+  chestsLoading?: boolean;
+  allowHide?: boolean;
+  onSaved: (saved: SavedSecret & { name: string }) => void;
+  onCancel: () => void;
+}
+
+/**
+ * Decrypts a secret afresh and opens the form on it, so the edit starts from the revision the server
+ * holds now (the save is refused if someone saves in between).
+ */
+export function EditSecretPanel({
+  secretId,
+  userId,
+  chests,
+  chestsLoading,
+  allowHide,
+  onSaved,
+  onCancel,
+}: EditSecretPanelProps) {
+  const state = useOpenedSecret(secretId, userId);
+  if (state.status === 'loading') {
+    return (
+      <section className="secret-form" aria-label="Edit Secret" aria-busy="true">
+        <p role="status">Decrypting…</p>
+      </section>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <section className="secret-form" aria-label="Edit Secret">
+        <p className="secret-viewer__error" role="alert" data-error-kind={state.error.kind}>
+          {state.error.message}
+        </p>
+        <div className="secret-form__actions">
+          <button type="button" className="button button--secondary" onClick={onCancel}>
+            Close
+          </button>
+        </div>
+      </section>
+    );
+  }
+  const { secret, payload } = state.opened;
+  const current =
+    chests.some((chest) => chest.id === secret.vault_id) || !secret.vault
+      ? chests
+      : [
+          { id: secret.vault.id, name: secret.vault.name, secret_count: 0, created_at: '', updated_at: '' },
+          ...chests,
+        ];
+  return (
+    <SecretForm
+      key={`${secret.id}@${secret.revision}`}
+      userId={userId}
+      editTarget={{ id: secret.id, baseRevision: secret.revision }}
+      start={{
+        category: secret.category,
+        name: secret.name,
+        vaultId: secret.vault_id,
+        hidden: secret.hidden,
+        formFill: secret.form_fill,
+        payload,
+      }}
+      chests={current}
+      chestsLoading={chestsLoading ?? false}
+      allowHide={allowHide ?? false}
+      onSaved={onSaved}
+      onCancel={onCancel}
+    />
+  );
+}

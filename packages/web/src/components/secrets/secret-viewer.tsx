@@ -1,0 +1,98 @@
+import type { PasswordPayload, Secret } from '@coffer/core';
+import { useEffect } from 'react';
+import { notify } from '../notifications/notification-store.js';
+import { PasswordStrengthMeter } from '../strength/password-strength-meter.js';
+import { SecretFields } from './secret-fields.js';
+import { CATEGORY_LABELS } from './secret-labels.js';
+import { useOpenedSecret } from './use-opened-secret.js';
+import './secrets.css';
+
+/** Props of the secret viewer. */
+export interface SecretViewerProps {
+  secretId: string;
+  userId: string;
+  onClose: () => void;
+  /** 'Edit Secret' shows when this answers true for the opened secret. */
+  canEdit?: ((secret: Secret) => boolean) | undefined;
+  onEdit?: ((secret: Secret) => void) | undefined;
+}
+
+/** The warning when the server serves an older revision than this browser saw (crypto.md, replay). */
+export function olderRevisionMessage(served: number, seen: number): string {
+  return `The server sent an older version of this secret (revision ${served}) than one this browser has already seen (revision ${seen}). It may have been rolled back: check with an administrator before relying on it.`;
+}
+
+/**
+ * Shows a secret decrypted in this browser: its fields with copy buttons, reveal for the password,
+ * the strength meter; an integrity error instead of any data when decryption fails; the spec's
+ * reshare text (and closing) when the server has no key for the user.
+ */
+export function SecretViewer({ secretId, userId, onClose, canEdit, onEdit }: SecretViewerProps) {
+  const state = useOpenedSecret(secretId, userId);
+  const notFound = state.status === 'error' && state.error.kind === 'not-found';
+
+  useEffect(() => {
+    if (!notFound || state.status !== 'error') return;
+    notify({ type: 'error', message: state.error.message });
+    onClose();
+  }, [notFound, state, onClose]);
+
+  if (state.status === 'loading') {
+    return (
+      <section className="secret-viewer" aria-label="Secret" aria-busy="true">
+        <p role="status">Decrypting…</p>
+      </section>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <section className="secret-viewer" aria-label="Secret">
+        <p className="secret-viewer__error" role="alert" data-error-kind={state.error.kind}>
+          {state.error.message}
+        </p>
+        <div className="secret-viewer__actions">
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            Close
+          </button>
+        </div>
+      </section>
+    );
+  }
+
+  const { secret, payload, olderThanSeen } = state.opened;
+  return (
+    <section className="secret-viewer" aria-labelledby="secret-viewer-title">
+      <header className="secret-viewer__header">
+        <h2 id="secret-viewer-title" className="secret-viewer__title">
+          {secret.name}
+        </h2>
+        <p className="secret-viewer__meta">
+          {CATEGORY_LABELS[secret.category]}
+          {secret.vault?.name ? ` · ${secret.vault.name}` : ''}
+        </p>
+      </header>
+      {olderThanSeen !== null ? (
+        <p className="secret-viewer__warning" role="alert">
+          {olderRevisionMessage(secret.revision, olderThanSeen)}
+        </p>
+      ) : null}
+      <SecretFields category={secret.category} payload={payload} />
+      {secret.category === 'password' && (payload as PasswordPayload).password !== '' ? (
+        <div className="secret-viewer__strength">
+          <span className="secret-field__label">Strength</span>
+          <PasswordStrengthMeter password={(payload as PasswordPayload).password} />
+        </div>
+      ) : null}
+      <div className="secret-viewer__actions">
+        <button type="button" className="button button--secondary" onClick={onClose}>
+          Close
+        </button>
+        {onEdit && canEdit?.(secret) ? (
+          <button type="button" className="button button--primary" onClick={() => onEdit(secret)}>
+            Edit Secret
+          </button>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+/** Scores a password 0–4 (zxcvbn); `userInputs` are words the user typed elsewhere (name, e-mail). */
+export type StrengthScorer = (password: string, userInputs?: readonly string[]) => number;
+
+let loading: Promise<StrengthScorer> | undefined;
+
+/**
+ * Loads zxcvbn and its dictionaries on first use. They are large (about 800 kB), so they are
+ * imported dynamically and stay out of the initial bundle; later calls share the same promise.
+ */
+export function loadStrengthScorer(): Promise<StrengthScorer> {
+  loading ??= importScorer().catch((error: unknown) => {
+    // A failed chunk load (offline, new release) may succeed on the next try.
+    loading = undefined;
+    throw error;
+  });
+  return loading;
+}
+
+async function importScorer(): Promise<StrengthScorer> {
+  const [{ ZxcvbnFactory }, common, english] = await Promise.all([
+    import('@zxcvbn-ts/core'),
+    import('@zxcvbn-ts/language-common'),
+    import('@zxcvbn-ts/language-en'),
+  ]);
+  const zxcvbn = new ZxcvbnFactory({
+    translations: english.translations,
+    graphs: common.adjacencyGraphs,
+    dictionary: { ...common.dictionary, ...english.dictionary },
+  });
+  return (password, userInputs = []) => zxcvbn.check(password, [...userInputs]).score;
+}

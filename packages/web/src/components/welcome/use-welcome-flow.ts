@@ -1,0 +1,73 @@
+import type { Profile } from '@coffer/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { updateProfile } from '../../api/accounts-profile-api.js';
+import { paths } from '../../app/paths.js';
+import { fetchProfile, profileQueryKey } from '../../session/profile-query.js';
+import { notify } from '../notifications/notification-store.js';
+import { decideWelcomeStep, WELCOME_STEP_PATHS } from './welcome-steps.js';
+
+/** Shown when a welcome flag could not be saved. */
+export const WELCOME_SAVE_FAILED_MESSAGE = 'Your progress could not be saved. Please try again.';
+
+/** The welcome flow's moves: on to the next step, finish, skip, or mark the tutorial seen. */
+export interface WelcomeFlow {
+  /** Reloads the profile and goes to the next unfinished step, or finishes. */
+  advance: () => Promise<void>;
+  /** The tutorial's Finish: saves `tutorial`, then advances. */
+  finishTutorial: () => Promise<void>;
+  /** The administrators' Skip: tutorial, two-factor and first secret count as done; off to /. */
+  skip: () => Promise<void>;
+}
+
+/** The welcome flow's transitions (spec sections 2 and 4). */
+export function useWelcomeFlow(): WelcomeFlow {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  const save = useCallback(
+    async (user: { tutorial?: boolean; first_time?: boolean }): Promise<boolean> => {
+      const outcome = await updateProfile(user);
+      if (!outcome.ok) {
+        notify({ type: 'error', message: outcome.message ?? WELCOME_SAVE_FAILED_MESSAGE });
+        return false;
+      }
+      queryClient.setQueryData<Profile | null>(profileQueryKey, (current) =>
+        current ? { ...current, ...user, ...(outcome.value ?? {}) } : current,
+      );
+      return true;
+    },
+    [queryClient],
+  );
+
+  // Every flag done: first_time becomes false and the user goes to / (spec section 4).
+  const finish = useCallback(async () => {
+    if (await save({ first_time: false })) await navigate(paths.home, { replace: true });
+  }, [save, navigate]);
+
+  const advance = useCallback(async () => {
+    const profile = await queryClient.fetchQuery({
+      queryKey: profileQueryKey,
+      queryFn: ({ signal }) => fetchProfile(signal),
+      staleTime: 0,
+    });
+    if (!profile) return;
+    const step = decideWelcomeStep(profile);
+    if (step === 'done') await finish();
+    else await navigate(WELCOME_STEP_PATHS[step]);
+  }, [queryClient, navigate, finish]);
+
+  return useMemo(
+    () => ({
+      advance,
+      finishTutorial: async () => {
+        if (await save({ tutorial: true })) await advance();
+      },
+      skip: async () => {
+        if (await save({ tutorial: true, first_time: false })) await navigate(paths.home, { replace: true });
+      },
+    }),
+    [advance, save, navigate],
+  );
+}

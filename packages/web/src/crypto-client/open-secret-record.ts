@@ -1,0 +1,54 @@
+import type { Secret, SecretPayload } from '@coffer/core';
+import { openSecret, unwrapSecretKey } from '@coffer/core';
+import { fetchSecret } from '../api/secrets-api.js';
+import { requirePrivateKey } from './private-key.js';
+import { recordRevision } from './revision-memory.js';
+import { SECRET_KEY_NOT_FOUND_MESSAGE, SecretAccessError } from './secret-access-error.js';
+import { normalisePayload } from './secret-payload.js';
+import { toSecretAccessError } from './to-secret-access-error.js';
+
+/** A secret opened in this browser: metadata, the decrypted payload, and a replay warning if any. */
+export interface OpenedSecret {
+  secret: Secret;
+  payload: SecretPayload;
+  /** The higher revision seen before, when the server served an older one; else null. */
+  olderThanSeen: number | null;
+}
+
+/** Unwraps the caller's copy of a fetched secret's key; the caller zeroes it after use. */
+export async function unwrapOwnKey(
+  secret: Secret,
+  userId: string,
+  privateKey: CryptoKey,
+): Promise<Uint8Array> {
+  const wrapped = secret.secret_key?.encrypted_value;
+  if (!wrapped) throw new SecretAccessError('not-found', SECRET_KEY_NOT_FOUND_MESSAGE);
+  return unwrapSecretKey(wrapped, privateKey, { secretId: secret.id, userId });
+}
+
+/**
+ * Fetches a secret and decrypts it in memory: unwrap the caller's key with the private key, then
+ * open the payload bound to the secret's id and revision. Every failure is a SecretAccessError
+ * (integrity errors instead of wrong data; 'Not found' with the spec's reshare text).
+ */
+export async function openSecretRecord(
+  id: string,
+  userId: string,
+  signal?: AbortSignal,
+): Promise<OpenedSecret> {
+  try {
+    const privateKey = await requirePrivateKey();
+    const secret = await fetchSecret(id, signal);
+    const secretKey = await unwrapOwnKey(secret, userId, privateKey);
+    try {
+      const opened = await openSecret({ ...secret, secretId: secret.id }, secretKey);
+      const olderThanSeen = recordRevision(secret.id, secret.revision);
+      return { secret, payload: normalisePayload(secret.category, opened), olderThanSeen };
+    } finally {
+      secretKey.fill(0);
+    }
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw toSecretAccessError(error);
+  }
+}

@@ -1,0 +1,123 @@
+import type { SecretCategory, SecretPayload } from '@coffer/core';
+import {
+  generateSecretKey,
+  KEY_FOR_STRANGER_MESSAGE,
+  newSecretId,
+  READERS_CHANGED_MESSAGE,
+  sealSecret,
+} from '@coffer/core';
+import { ApiError } from '../api/api-error.js';
+import { createSecret, fetchSecret, updateSecret } from '../api/secrets-api.js';
+import { fetchChestPublicKeys } from '../api/vaults-api.js';
+import { unwrapOwnKey } from './open-secret-record.js';
+import { requirePrivateKey } from './private-key.js';
+import { wrapForReaders } from './reader-keys.js';
+import { recordRevision } from './revision-memory.js';
+import { CONFLICT_MESSAGE, SecretAccessError } from './secret-access-error.js';
+import { toSecretAccessError } from './to-secret-access-error.js';
+
+/** What the secret form hands over to be encrypted and saved. */
+export interface SecretDraft {
+  vaultId: string;
+  name: string;
+  category: SecretCategory;
+  payload: SecretPayload;
+  strength: number | null;
+  formFill: boolean;
+  hidden: boolean;
+}
+
+/** A saved secret: its id and the revision now stored. */
+export interface SavedSecret {
+  id: string;
+  revision: number;
+}
+
+/** Which secret an edit saves, and the revision the user's copy was opened at. */
+export interface EditTarget {
+  id: string;
+  baseRevision: number;
+}
+
+/**
+ * Creates a secret: a new id and key, revision 1, the payload sealed to that place, the key wrapped
+ * for exactly the chest's readers. A 409 (the reader set changed meanwhile) refetches the public
+ * keys and tries once more.
+ */
+export async function createEncryptedSecret(draft: SecretDraft): Promise<SavedSecret> {
+  const secretId = newSecretId();
+  const secretKey = generateSecretKey();
+  try {
+    await withOneRetry(async () => {
+      const body = await buildBody(draft, secretId, 1, secretKey);
+      return createSecret({ id: secretId, ...body });
+    });
+    recordRevision(secretId, 1);
+    return { id: secretId, revision: 1 };
+  } catch (error) {
+    throw toSecretAccessError(error);
+  } finally {
+    secretKey.fill(0);
+  }
+}
+
+/**
+ * Saves an edit: refetches the secret, refuses when someone saved since the user's copy was
+ * opened, keeps the secret's key (unwrapped with the private key) and seals revision + 1.
+ */
+export async function updateEncryptedSecret(
+  target: EditTarget,
+  draft: SecretDraft,
+  userId: string,
+): Promise<SavedSecret> {
+  let secretKey: Uint8Array | undefined;
+  try {
+    const privateKey = await requirePrivateKey();
+    const stored = await fetchSecret(target.id);
+    if (stored.revision !== target.baseRevision) throw new SecretAccessError('conflict', CONFLICT_MESSAGE);
+    const key = await unwrapOwnKey(stored, userId, privateKey);
+    secretKey = key;
+    const revision = stored.revision + 1;
+    await withOneRetry(async () => updateSecret(target.id, await buildBody(draft, target.id, revision, key)));
+    recordRevision(target.id, revision);
+    return { id: target.id, revision };
+  } catch (error) {
+    throw toSecretAccessError(error);
+  } finally {
+    secretKey?.fill(0);
+  }
+}
+
+async function buildBody(draft: SecretDraft, secretId: string, revision: number, secretKey: Uint8Array) {
+  const readers = await fetchChestPublicKeys(draft.vaultId, draft.hidden);
+  const sealed = await sealSecret({ secretId, revision, payload: draft.payload, secretKey });
+  return {
+    revision,
+    vault_id: draft.vaultId,
+    name: draft.name,
+    category: draft.category,
+    ...sealed,
+    strength: draft.strength,
+    form_fill: draft.formFill,
+    hidden: draft.hidden,
+    secret_keys_attributes: await wrapForReaders(secretKey, secretId, readers),
+  };
+}
+
+// The chest's readers changed between fetching their keys and saving (someone joined: 409, someone
+// left: 400): fetch the keys again and save once more. A stale revision is not retried.
+async function withOneRetry<T>(attempt: () => Promise<T>): Promise<T> {
+  try {
+    return await attempt();
+  } catch (error) {
+    if (!readersChanged(error)) throw error;
+    return attempt();
+  }
+}
+
+function readersChanged(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  if (error.status === 409)
+    return error.serverMessage === undefined || error.serverMessage === READERS_CHANGED_MESSAGE;
+  return error.status === 400 && error.serverMessage === KEY_FOR_STRANGER_MESSAGE;
+}

@@ -1,0 +1,42 @@
+/** Why a secret could not be read or saved; the UI shows `message` as written. */
+export type SecretAccessErrorKind =
+  | 'not-found'
+  | 'integrity'
+  | 'no-private-key'
+  | 'conflict'
+  | 'limit'
+  | 'server';
+
+/** Spec section 8: the fetch answered 'Not found' (no wrapped key for this user). */
+export const SECRET_KEY_NOT_FOUND_MESSAGE =
+  'Secret key for this secret was not found, please contact an administrator to reshare.';
+/** Shown instead of any data when decryption fails (crypto.md: never wrong data). */
+export const INTEGRITY_ERROR_MESSAGE =
+  'This secret could not be decrypted: its data failed an integrity check. Nothing of it is shown.';
+/** The unlocked private key is not in this browser (another browser, or storage cleared). */
+export const NO_PRIVATE_KEY_MESSAGE =
+  'Your private key is not unlocked in this browser. Log out and log in again to read and save secrets.';
+/** A save based on an old copy (someone saved in between). */
+export const CONFLICT_MESSAGE =
+  'This secret was changed by someone else since you opened it. Close it and open it again to edit the latest version.';
+/** Fallback when the server gave no text. */
+export const GENERIC_SECRET_ERROR_MESSAGE = 'The secret could not be loaded. Please try again.';
+
+/** The one error the crypto client throws on purpose; its message never carries key material. */
+export class SecretAccessError extends Error {
+  readonly kind: SecretAccessErrorKind;
+
+  constructor(kind: SecretAccessErrorKind, message: string) {
+    super(message);
+    this.name = 'SecretAccessError';
+    this.kind = kind;
+  }
+}
+
+/** Tells a SecretAccessError (of a kind, when given) from anything else. */
+export function isSecretAccessError(
+  error: unknown,
+  kind?: SecretAccessErrorKind,
+): error is SecretAccessError {
+  return error instanceof SecretAccessError && (kind === undefined || error.kind === kind);
+}

@@ -1,0 +1,22 @@
+import { Navigate } from 'react-router';
+import { paths } from '../../app/paths.js';
+import { Dashboard } from '../../components/dashboard/dashboard.js';
+import { useSession } from '../../session/use-session.js';
+
+/**
+ * Home (`/`): the dashboard. First-time users go to /welcome and users who must change their
+ * password to /profile/personal_password (spec section 2); RequireAuth already sent visitors to /login.
+ */
+export function Component() {
+  const { profile } = useSession();
+  if (!profile) {
+    return (
+      <p className="visually-hidden" role="status">
+        Loading…
+      </p>
+    );
+  }
+  if (profile.first_time) return <Navigate to={paths.welcome} replace />;
+  if (profile.must_change_password) return <Navigate to={paths.profilePersonalPassword} replace />;
+  return <Dashboard />;
+}

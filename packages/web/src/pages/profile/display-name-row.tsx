@@ -1,0 +1,102 @@
+import type { Profile } from '@coffer/core';
+import { checkField, DEFAULT_TEXT_MAX } from '@coffer/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { updateProfile } from '../../api/accounts-profile-api.js';
+import { TextField } from '../../components/form-fields/text-field.js';
+import { notify } from '../../components/notifications/notification-store.js';
+import { profileQueryKey } from '../../session/profile-query.js';
+
+/** Shown after the display name is saved. */
+export const DISPLAY_NAME_SAVED_MESSAGE = 'Display name updated.';
+/** Shown when the server refuses the name without a message. */
+export const DISPLAY_NAME_FAILED_MESSAGE = 'Your display name could not be saved. Please try again.';
+
+const NAME_RULE = { label: 'Display Name', required: true, max: DEFAULT_TEXT_MAX };
+
+/** The Display Name row: Edit turns the name into a field, Save sends `PATCH profile {user:{name}}`. */
+export function DisplayNameRow({ profile }: { profile: Profile }) {
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<string | null>(null);
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  const save = async () => {
+    if (draft === null || busy) return;
+    const name = draft.trim();
+    const invalid = checkField(name, NAME_RULE);
+    if (invalid) {
+      setError(invalid);
+      return;
+    }
+    setBusy(true);
+    const outcome = await updateProfile({ name });
+    setBusy(false);
+    if (!outcome.ok) {
+      notify({ type: 'error', message: outcome.message ?? DISPLAY_NAME_FAILED_MESSAGE });
+      return;
+    }
+    queryClient.setQueryData<Profile | null>(profileQueryKey, (p) => (p ? { ...p, name } : p));
+    setDraft(null);
+    notify({ type: 'success', message: DISPLAY_NAME_SAVED_MESSAGE });
+  };
+
+  if (draft === null) {
+    return (
+      <div className="settings-row">
+        <h2 className="settings-row__label">Display Name</h2>
+        <p className="settings-row__value">{profile.name}</p>
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          onClick={() => setDraft(profile.name)}
+        >
+          Edit <span className="visually-hidden">Display Name</span>
+        </button>
+      </div>
+    );
+  }
+  return (
+    <form
+      className="settings-row settings-row--editing"
+      aria-label="Edit display name"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <TextField
+        className="settings-row__field"
+        label="Display Name"
+        name="name"
+        autoComplete="name"
+        autoFocus
+        value={draft}
+        maxLength={DEFAULT_TEXT_MAX}
+        onValueChange={(value) => {
+          setDraft(value);
+          setError(undefined);
+        }}
+        error={error}
+        disabled={busy}
+      />
+      <div className="settings-row__actions">
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          onClick={() => setDraft(null)}
+        >
+          Cancel
+        </button>
+        <button
+          type="submit"
+          className="button button--primary button--small"
+          disabled={busy || draft.trim() === ''}
+        >
+          Save
+        </button>
+      </div>
+    </form>
+  );
+}

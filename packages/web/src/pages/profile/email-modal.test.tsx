@@ -1,0 +1,98 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../test/render-app.js';
+import { profileScreens, signInForProfile } from './profile-test-setup.js';
+
+vi.mock('../../keys/account-rekey.js', () => ({
+  deriveCurrentKeys: vi.fn(async (_record: unknown, password: string) => ({
+    authHash: `current:${password}`,
+  })),
+  rekeyAccount: vi.fn(async (_record: unknown, _current: unknown, next: { email: string }) => ({
+    authHash: `next:${next.email}`,
+    sealed: { encrypted_private_key: 'new-sealed', private_key_iv: 'new-iv' },
+  })),
+}));
+
+async function openEmailModal(overrides: Parameters<typeof signInForProfile>[1] = {}) {
+  const calls = signInForProfile({}, overrides);
+  const view = renderApp('/profile', profileScreens);
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Change Email' }));
+  expect(screen.getByRole('dialog', { name: 'Change Email' })).toBeTruthy();
+  return { user, calls, router: view.router };
+}
+
+async function typeEmails(user: ReturnType<typeof userEvent.setup>, email: string, confirmation: string) {
+  await user.type(screen.getByLabelText('New Email'), email);
+  await user.type(screen.getByLabelText('Confirm New Email'), confirmation);
+}
+
+describe('the Email modal', () => {
+  it('cancels from EMAIL on Escape', async () => {
+    const { user } = await openEmailModal();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("says 'Invalid New Email' and 'Emails Do Not Match'", async () => {
+    const { user } = await openEmailModal();
+    await typeEmails(user, 'not-an-email', 'other@example.com');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const dialog = screen.getByRole('dialog', { name: 'Change Email' });
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Invalid New Email', 'Emails Do Not Match']);
+    expect(screen.getByLabelText('New Email').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('advances on Enter and goes back one step on Escape, keeping what was typed', async () => {
+    const { user } = await openEmailModal();
+    await typeEmails(user, 'new@example.com', 'NEW@example.com');
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('dialog', { name: 'Confirm with your password' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Change Email' })).toBeTruthy();
+    expect(screen.getByLabelText('New Email')).toHaveProperty('value', 'new@example.com');
+  });
+
+  it("says 'Incorrect Password' when the password check fails", async () => {
+    const { user, calls } = await openEmailModal({
+      'POST /api/v1/users/verify_password.json': { body: { valid: false } },
+    });
+    await typeEmails(user, 'new@example.com', 'new@example.com');
+    await user.keyboard('{Enter}');
+    await user.type(screen.getByLabelText('Password'), 'wrong{Enter}');
+    expect(await screen.findByText('Incorrect Password')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+  });
+
+  it('changes the e-mail with the key re-sealed, then Enter at SUCCESS logs out', async () => {
+    const { user, calls, router } = await openEmailModal({
+      'POST /api/v1/users/verify_password.json': { body: { valid: true } },
+      'PATCH /users.json': { body: {} },
+    });
+    await typeEmails(user, 'New@Example.com', 'new@example.com');
+    await user.keyboard('{Enter}');
+    await user.type(screen.getByLabelText('Password'), 'my password{Enter}');
+    const success = await screen.findByRole('dialog', { name: 'Email Updated' });
+    expect(within(success).getByRole('button', { name: 'Login' })).toBeTruthy();
+    expect(JSON.parse(String(calls.find((c) => c.method === 'PATCH')?.init.body))).toEqual({
+      user: {
+        email: 'new@example.com',
+        password: 'next:new@example.com',
+        current_password: 'current:my password',
+        encrypted_private_key: 'new-sealed',
+        private_key_iv: 'new-iv',
+      },
+    });
+
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Login screen')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(calls.some((c) => c.method === 'DELETE' && c.path === '/users/sign_out.json')).toBe(true);
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+});

@@ -1,0 +1,83 @@
+import type { PasswordChangeValues, Profile } from '@coffer/core';
+import { canSavePasswordChange, validatePasswordChange } from '@coffer/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { MarkedFields } from '../../components/form-fields/use-marked-fields.js';
+import { useMarkedFields } from '../../components/form-fields/use-marked-fields.js';
+import { notify } from '../../components/notifications/notification-store.js';
+import { profileQueryKey } from '../../session/profile-query.js';
+import { useSession } from '../../session/use-session.js';
+import { SAME_PASSWORD_MESSAGE } from './account-messages.js';
+import { submitPasswordChange } from './password-change.js';
+
+/** A field of the password change form. */
+export type PasswordField = keyof Required<PasswordChangeValues>;
+
+/** State and actions of a password change form (the Password modal and the personal-password step). */
+export interface PasswordChangeForm {
+  values: Required<PasswordChangeValues>;
+  setField: (field: PasswordField, value: string) => void;
+  marked: MarkedFields;
+  /** The message under the current password ('Current password is incorrect', 'Incorrect Password'). */
+  currentPasswordError: string | undefined;
+  busy: boolean;
+  /** Save is enabled while none of the three fields is empty (spec section 5) and nothing is pending. */
+  canSave: boolean;
+  submit: () => Promise<void>;
+}
+
+const EMPTY: Required<PasswordChangeValues> = { currentPassword: '', password: '', confirmation: '' };
+
+/** Runs a password change form; `onChanged` follows a successful change. */
+export function usePasswordChangeForm(onChanged: () => void): PasswordChangeForm {
+  const { profile } = useSession();
+  const queryClient = useQueryClient();
+  const marked = useMarkedFields();
+  const [values, setValues] = useState(EMPTY);
+  const [currentPasswordError, setCurrentPasswordError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  const setField = (field: PasswordField, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    marked.edited(field);
+    if (field === 'currentPassword') setCurrentPasswordError(undefined);
+  };
+
+  const submit = async () => {
+    if (busy || !profile || !canSavePasswordChange(values)) return;
+    setCurrentPasswordError(undefined);
+    if (!marked.show(validatePasswordChange(values))) return;
+    if (values.password === values.currentPassword) {
+      marked.showErrors([SAME_PASSWORD_MESSAGE]);
+      return;
+    }
+    setBusy(true);
+    try {
+      const outcome = await submitPasswordChange(profile, values.currentPassword, values.password);
+      if (outcome.ok) {
+        queryClient.setQueryData<Profile | null>(profileQueryKey, (p) =>
+          p ? { ...p, ...outcome.sealed, must_change_password: false } : p,
+        );
+        void queryClient.invalidateQueries({ queryKey: profileQueryKey });
+        setValues(EMPTY);
+        onChanged();
+        return;
+      }
+      if (outcome.fromServer) notify({ type: 'error', message: outcome.message });
+      else if (outcome.field) setCurrentPasswordError(outcome.message);
+      else marked.showErrors([outcome.message]);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return {
+    values,
+    setField,
+    marked,
+    currentPasswordError,
+    busy,
+    canSave: !busy && canSavePasswordChange(values),
+    submit,
+  };
+}

@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { readSuccessMessage, resendConfirmation } from '../../api/accounts-api.js';
+import { paths } from '../../app/paths.js';
+import { notify } from '../../components/notifications/notification-store.js';
+import { WEBMAIL_LINKS } from './register-links.js';
+import {
+  CONFIRMATION_RESEND_FAILED_MESSAGE,
+  CONFIRMATION_RESENT_MESSAGE,
+  RESEND_EMAIL_LABEL,
+} from './register-messages.js';
+
+/** The emailconfirmation step's body: the address, web-mail links and 'Resend email'. */
+export function EmailConfirmationStep({ email }: { email: string }) {
+  const [sending, setSending] = useState(false);
+
+  const resend = async () => {
+    setSending(true);
+    const outcome = await resendConfirmation(email);
+    setSending(false);
+    notify(
+      outcome.ok
+        ? { type: 'success', message: readSuccessMessage(outcome.value) ?? CONFIRMATION_RESENT_MESSAGE }
+        : { type: 'error', message: outcome.message ?? CONFIRMATION_RESEND_FAILED_MESSAGE },
+    );
+  };
+
+  return (
+    <div>
+      <p>
+        We have sent a confirmation link to <strong data-testid="confirmation-email">{email}</strong>. Open it
+        to activate your account, then log in.
+      </p>
+      <ul className="register__webmail">
+        {WEBMAIL_LINKS.map((link) => (
+          <li key={link.href}>
+            <a
+              className="button button--secondary"
+              href={link.href}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              {link.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+      <p>
+        No email after a few minutes? Check your spam folder or{' '}
+        <button type="button" className="link-button" onClick={() => void resend()} disabled={sending}>
+          {RESEND_EMAIL_LABEL}
+        </button>
+        .
+      </p>
+      <p>
+        <Link to={paths.login}>Go to login</Link>
+      </p>
+    </div>
+  );
+}

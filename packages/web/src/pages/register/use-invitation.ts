@@ -1,0 +1,69 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { fetchInvitation } from '../../api/accounts-api.js';
+import type { InvitationContext } from './register-values.js';
+
+/** The query parameter of the invitation e-mail's link (`/register?invitation_token=...`). */
+export const INVITATION_TOKEN_PARAM = 'invitation_token';
+
+/** The invitation the visitor registers through, if any. */
+export interface InvitationState {
+  /** Whether the visitor came through an invitation link. */
+  invited: boolean;
+  invitation: InvitationContext | null;
+  loading: boolean;
+  /** The link's invitation is unknown, used or expired. */
+  invalid: boolean;
+}
+
+interface InvitationLocationState {
+  invitationToken?: unknown;
+}
+
+/**
+ * Reads the invitation token, moves it from the address bar into the history entry's state (so it
+ * survives a reload but not a shared or logged URL), and loads what the invitation prefills.
+ */
+export function useInvitation(): InvitationState {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const fromUrl = new URLSearchParams(location.search).get(INVITATION_TOKEN_PARAM);
+  const stored = (location.state as InvitationLocationState | null)?.invitationToken;
+  const token = fromUrl ?? (typeof stored === 'string' ? stored : null);
+
+  useEffect(() => {
+    if (!fromUrl) return;
+    const rest = new URLSearchParams(location.search);
+    rest.delete(INVITATION_TOKEN_PARAM);
+    const search = rest.toString();
+    void navigate(
+      { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash },
+      { replace: true, state: { invitationToken: fromUrl } },
+    );
+  }, [fromUrl, location.pathname, location.search, location.hash, navigate]);
+
+  const details = useQuery({
+    queryKey: ['register', 'invitation', token],
+    queryFn: async () => {
+      const outcome = await fetchInvitation(token ?? '');
+      if (!outcome.ok || !outcome.value) throw new Error('invitation');
+      return outcome.value;
+    },
+    enabled: token !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+
+  // One object per invitation, so that screens can depend on it in effects.
+  const invitation = useMemo(
+    () => (token && details.data ? { token, ...details.data } : null),
+    [token, details.data],
+  );
+  return {
+    invited: token !== null,
+    invitation,
+    loading: token !== null && details.isPending,
+    invalid: token !== null && details.isError,
+  };
+}

@@ -1,0 +1,26 @@
+import { useNavigate } from 'react-router';
+import { paths } from '../../app/paths.js';
+import { useWritableChests } from '../../components/chests/use-writable-chests.js';
+import { SecretForm } from '../../components/secrets/secret-form.js';
+import { useWelcomeFlow } from '../../components/welcome/use-welcome-flow.js';
+import { useSession } from '../../session/use-session.js';
+
+/** /welcome/first_secret: the secret form; saving sets has_secret on the server, then the next step. */
+export function Component() {
+  const { profile } = useSession();
+  const writable = useWritableChests();
+  const flow = useWelcomeFlow();
+  const navigate = useNavigate();
+  return (
+    <div className="welcome-first-secret">
+      <SecretForm
+        title="Add your first Secret"
+        userId={profile?.id ?? ''}
+        chests={writable.chests}
+        chestsLoading={writable.loading}
+        onSaved={() => void flow.advance()}
+        onCancel={() => void navigate(paths.welcome)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { useState } from 'react';
+import { FormCard } from '../../components/form-fields/form-card.js';
+import { TutorialCarousel } from '../../components/welcome/tutorial-carousel.js';
+import { useWelcomeFlow } from '../../components/welcome/use-welcome-flow.js';
+
+/** /welcome/tutorial: three slides; Finish saves the tutorial flag and moves on. */
+export function Component() {
+  const flow = useWelcomeFlow();
+  const [finishing, setFinishing] = useState(false);
+  const finish = async () => {
+    setFinishing(true);
+    await flow.finishTutorial();
+    setFinishing(false);
+  };
+  return (
+    <FormCard title="Let's explore the product" width="wide">
+      <TutorialCarousel finishing={finishing} onFinish={() => void finish()} />
+    </FormCard>
+  );
+}

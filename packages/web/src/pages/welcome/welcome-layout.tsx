@@ -1,0 +1,52 @@
+import { WELCOME_FADE_MS } from '@coffer/core';
+import type { CSSProperties } from 'react';
+import { useState } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { paths } from '../../app/paths.js';
+import { useWelcomeFlow } from '../../components/welcome/use-welcome-flow.js';
+import { useSession } from '../../session/use-session.js';
+import '../../components/welcome/welcome.css';
+
+/**
+ * The frame of /welcome and its steps: only for first-time users (others go to /), a 500 ms fade
+ * between pages, and the administrators' Skip link.
+ */
+export function Component() {
+  const { profile, isAdministrator } = useSession();
+  const { pathname } = useLocation();
+  const flow = useWelcomeFlow();
+  const [skipping, setSkipping] = useState(false);
+  if (!profile) {
+    return (
+      <p className="visually-hidden" role="status">
+        Loading…
+      </p>
+    );
+  }
+  if (!profile.first_time) return <Navigate to={paths.home} replace />;
+
+  const skip = async () => {
+    setSkipping(true);
+    await flow.skip();
+    setSkipping(false);
+  };
+  return (
+    <div className="welcome" style={{ '--welcome-fade': `${WELCOME_FADE_MS}ms` } as CSSProperties}>
+      {isAdministrator ? (
+        <div className="welcome__skip">
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            disabled={skipping}
+            onClick={() => void skip()}
+          >
+            Skip
+          </button>
+        </div>
+      ) : null}
+      <div key={pathname} className="welcome-fade">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
