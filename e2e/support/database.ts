@@ -1,0 +1,21 @@
+import Database from 'better-sqlite3';
+import { databasePath } from './data-dir.js';
+
+/**
+ * Sets the auto-logout minutes of the organisation a user belongs to, straight in the server's
+ * SQLite file (WAL mode allows this second connection). There is no organisation API yet.
+ */
+export function setInactivityMinutes(email: string, minutes: number): void {
+  const db = new Database(databasePath, { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    const changed = db
+      .prepare(
+        'UPDATE organisations SET inactivity_length = ? WHERE id = (SELECT organisation_id FROM users WHERE email = ?)',
+      )
+      .run(minutes, email.trim().toLowerCase()).changes;
+    if (changed !== 1) throw new Error(`No organisation for ${email}`);
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,109 @@
+import type {
+  Chest,
+  PublicKeysResponse,
+  Secret,
+  SecretCategory,
+  SecretKeyAttributes,
+  SecretPayloadByCategory,
+  Team,
+} from '@coffer/core';
+import {
+  generateSecretKey,
+  newSecretId,
+  openSecret,
+  sealSecret,
+  unwrapSecretKey,
+  wrapSecretKey,
+} from '@coffer/core';
+import type { ApiSession } from './api-session.js';
+import { apiOk } from './api-session.js';
+
+/** The organisation's default 'Everyone' team (every user is a member). */
+export async function findEveryoneTeam(session: ApiSession): Promise<Team> {
+  const { items } = await apiOk<{ items: Team[] }>(session, 'GET', '/api/v1/teams.json');
+  const everyone = items.find((team) => team.default_for_new_users);
+  if (!everyone) throw new Error('The organisation has no default team');
+  return everyone;
+}
+
+/** Creates a team with members and chest assignments (administrators). */
+export async function createTeamThroughApi(
+  session: ApiSession,
+  name: string,
+  members: { user_id: string; edit_access?: boolean }[] = [],
+  chests: { vault_id: string; edit_access: boolean }[] = [],
+): Promise<Team> {
+  return apiOk<Team>(session, 'POST', '/api/v1/teams.json', {
+    team: { name, memberships_attributes: members, assignments_attributes: chests },
+  });
+}
+
+/** Creates a chest linked to teams (administrators). */
+export async function createChestThroughApi(
+  session: ApiSession,
+  name: string,
+  teams: { team_id: string; edit_access: boolean }[],
+): Promise<Chest> {
+  return apiOk<Chest>(session, 'POST', '/api/v1/vaults.json', {
+    vault: { name, assignments_attributes: teams },
+  });
+}
+
+/** The secret's key wrapped for every reader of a chest, as the web app does on every save. */
+export async function wrapForReaders(
+  session: ApiSession,
+  vaultId: string,
+  secretId: string,
+  secretKey: Uint8Array,
+): Promise<SecretKeyAttributes[]> {
+  const { items } = await apiOk<PublicKeysResponse>(
+    session,
+    'GET',
+    `/api/v1/vaults/${vaultId}/public_keys.json`,
+  );
+  return Promise.all(
+    items.map(async (entry) => ({
+      user_id: entry.user_id,
+      encrypted_value: await wrapSecretKey(secretKey, entry.public_key, { secretId, userId: entry.user_id }),
+    })),
+  );
+}
+
+/** Creates a secret sealed and wrapped in Node with core's crypto, exactly as the browser would. */
+export async function createSecretThroughApi<C extends SecretCategory>(
+  session: ApiSession,
+  input: { vaultId: string; name: string; category: C; payload: SecretPayloadByCategory[C] },
+): Promise<Secret> {
+  const id = newSecretId();
+  const secretKey = generateSecretKey();
+  const sealed = await sealSecret({ secretId: id, revision: 1, payload: input.payload, secretKey });
+  return apiOk<Secret>(session, 'POST', '/api/v1/secrets.json', {
+    secret: {
+      id,
+      revision: 1,
+      vault_id: input.vaultId,
+      name: input.name,
+      category: input.category,
+      ...sealed,
+      secret_keys_attributes: await wrapForReaders(session, input.vaultId, id, secretKey),
+      strength: input.category === 'password' ? 3 : null,
+      form_fill: false,
+      hidden: false,
+    },
+  });
+}
+
+/** Fetches a secret and opens it with the session's own private key: its key and decrypted payload. */
+export async function openSecretThroughApi(
+  session: ApiSession,
+  id: string,
+): Promise<{ secret: Secret; secretKey: Uint8Array; payload: Record<string, unknown> }> {
+  const secret = await apiOk<Secret>(session, 'GET', `/api/v1/secrets/${id}.json`);
+  if (!secret.secret_key) throw new Error(`No key of secret ${id} for ${session.profile.email}`);
+  const secretKey = await unwrapSecretKey(secret.secret_key.encrypted_value, session.privateKey, {
+    secretId: id,
+    userId: session.profile.id,
+  });
+  const payload = await openSecret({ ...secret, secretId: id, revision: secret.revision }, secretKey);
+  return { secret, secretKey, payload };
+}
