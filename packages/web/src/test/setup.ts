@@ -1,10 +1,14 @@
 // Setup of the `web` vitest project (jsdom): unmount between tests and reset the shell's singletons.
 import 'fake-indexeddb/auto';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { closeAllModals } from '../components/modals/modal-store.js';
 import { dismissAllNotifications } from '../components/notifications/notification-store.js';
 import { hideHelpPanel } from '../shortcuts/help-panel-store.js';
+
+// Lazy routes load through dynamic import; on a busy two-core CI machine that can take longer than
+// Testing Library's default second, which made findBy* fail for want of time, not of behaviour.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no matchMedia; the theme reads the system preference through it.
 if (typeof window.matchMedia !== 'function') {
