@@ -40,13 +40,21 @@ describe('two-factor calls', () => {
     mockFetch({ 'PUT /api/v1/two-factor-active.json': { body: { '2fa': 'Success: Correct OTP Code!' } } });
     expect(await activateTwoFactor('123456')).toEqual({ ok: true, message: 'Success: Correct OTP Code!' });
     mockFetch({
-      'PUT /api/v1/two-factor-active.json': { status: 400, body: { '2fa': 'Incorrect OTP code, please try again.' } },
+      'PUT /api/v1/two-factor-active.json': {
+        status: 400,
+        body: { '2fa': 'Incorrect OTP code, please try again.' },
+      },
     });
-    expect(await activateTwoFactor('000000')).toEqual({ ok: false, message: 'Incorrect OTP code, please try again.' });
+    expect(await activateTwoFactor('000000')).toEqual({
+      ok: false,
+      message: 'Incorrect OTP code, please try again.',
+    });
   });
 
   it("treats a disable answer as success only when it contains 'Success'", async () => {
-    mockFetch({ 'PUT /api/v1/two-factor-disable.json': { body: { '2fa': 'Two-factor authentication is not enabled.' } } });
+    mockFetch({
+      'PUT /api/v1/two-factor-disable.json': { body: { '2fa': 'Two-factor authentication is not enabled.' } },
+    });
     expect((await disableTwoFactor()).ok).toBe(false);
     mockFetch({ 'PUT /api/v1/two-factor-disable.json': { body: { '2fa': 'Success: disabled.' } } });
     expect((await disableTwoFactor()).ok).toBe(true);

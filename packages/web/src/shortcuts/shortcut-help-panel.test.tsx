@@ -61,6 +61,30 @@ describe('the shortcut help panel', () => {
     ]);
   });
 
+  it('lists a row key that needs a focused row, without letting it fire elsewhere', async () => {
+    const opened = vi.fn();
+    function RowsScreen() {
+      useShortcuts([
+        {
+          id: 'rows.open',
+          keys: 'Enter',
+          description: 'Open the selected row',
+          alwaysListed: true,
+          when: () => false,
+          run: opened,
+        },
+      ]);
+      return <p>Rows screen</p>;
+    }
+    signInAsAdministrator();
+    renderApp('/rows', { signedIn: [{ path: '/rows', element: <RowsScreen /> }] });
+    await screen.findByText('Rows screen');
+    pressShiftH();
+    expect(listedDescriptions()).toContain('Open the selected row');
+    fireEvent.keyDown(window, { key: 'Enter', code: 'Enter' });
+    expect(opened).not.toHaveBeenCalled();
+  });
+
   it('hides itself 10 seconds after Shift+H', async () => {
     signInAsAdministrator();
     renderApp('/', screens);

@@ -1,7 +1,7 @@
 import { useStore } from '../lib/create-store.js';
 import { helpPanelStore, hideHelpPanel } from './help-panel-store.js';
 import { formatCombo } from './key-combo.js';
-import { appliesTo, listShortcuts, shortcutRegistry } from './shortcut-registry.js';
+import { isListed, listShortcuts, shortcutRegistry } from './shortcut-registry.js';
 import type { ShortcutDefinition } from './shortcut-types.js';
 import { useShortcutContext } from './use-shortcut-context.js';
 import './shortcuts.css';
@@ -12,9 +12,7 @@ export function ShortcutHelpPanel() {
   const registrations = useStore(shortcutRegistry);
   const context = useShortcutContext();
   if (!open) return null;
-  const shortcuts = uniqueByKeys(
-    listShortcuts(registrations).filter((s) => !s.hidden && appliesTo(s, context)),
-  );
+  const shortcuts = uniqueByKeys(listShortcuts(registrations).filter((s) => isListed(s, context)));
 
   return (
     <section className="shortcut-panel" aria-labelledby="shortcut-panel-title">

@@ -39,10 +39,19 @@ export function listShortcuts(registrations = shortcutRegistry.get()): ShortcutD
     .flatMap((registration) => registration.definitions);
 }
 
+function onRoute(definition: ShortcutDefinition, pathname: string): boolean {
+  return !definition.routes || definition.routes.some((pattern) => matchPath(pattern, pathname) !== null);
+}
+
 /** Whether a shortcut applies on this path and in this context. */
 export function appliesTo(definition: ShortcutDefinition, context: ShortcutContext): boolean {
-  const onRoute =
-    !definition.routes || definition.routes.some((pattern) => matchPath(pattern, context.pathname) !== null);
-  if (!onRoute) return false;
+  if (!onRoute(definition, context.pathname)) return false;
   return definition.when ? definition.when(context) : true;
+}
+
+/** Whether the help panel lists a shortcut here: it applies, or it is always listed on its routes. */
+export function isListed(definition: ShortcutDefinition, context: ShortcutContext): boolean {
+  if (definition.hidden) return false;
+  if (definition.alwaysListed) return onRoute(definition, context.pathname);
+  return appliesTo(definition, context);
 }

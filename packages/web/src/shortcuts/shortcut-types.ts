@@ -28,6 +28,11 @@ export interface ShortcutDefinition {
   allowRepeat?: boolean;
   /** Left out of the help panel (duplicates, or keys the panel should not advertise). */
   hidden?: boolean;
+  /**
+   * Listed in the help panel on its routes even while `when` is false: keys that act on a focused row
+   * (Enter, Right) must still be learnable from a panel opened elsewhere on the page.
+   */
+  alwaysListed?: boolean;
   /** The action; the dispatcher has already called preventDefault() on the event. */
   run: (context: ShortcutContext, event: KeyboardEvent) => void;
 }

@@ -5,6 +5,7 @@ import { ChestList } from './chest-list.js';
 import { ChestView } from './chest-view.js';
 import { DashboardToolbar, tabId } from './dashboard-toolbar.js';
 import { DetailPanel } from './detail-panel.js';
+import { MissingKeysNotice } from './missing-keys-notice.js';
 import { SecretList } from './secret-list.js';
 import { useDashboardShortcuts } from './use-dashboard-shortcuts.js';
 import { useDashboardState } from './use-dashboard-state.js';
@@ -36,6 +37,7 @@ export function Dashboard() {
         .trim()}
     >
       <h1 className="visually-hidden">Dashboard</h1>
+      <MissingKeysNotice />
       <DashboardToolbar state={state} searchRef={searchRef} canAdd={canAdd} />
       <div className="dashboard__body">
         {state.open ? (

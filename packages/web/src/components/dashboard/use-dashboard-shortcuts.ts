@@ -60,6 +60,7 @@ export function useDashboardShortcuts(
     },
     {
       id: 'dashboard.row-down',
+      alwaysListed: true,
       keys: 'ArrowDown',
       description: 'Next row',
       allowRepeat: true,
@@ -68,6 +69,7 @@ export function useDashboardShortcuts(
     },
     {
       id: 'dashboard.row-up',
+      alwaysListed: true,
       keys: 'ArrowUp',
       description: 'Previous row',
       allowRepeat: true,
@@ -76,6 +78,7 @@ export function useDashboardShortcuts(
     },
     {
       id: 'dashboard.row-open',
+      alwaysListed: true,
       keys: 'Enter',
       description: 'Open the selected row',
       when: () => focusedRow() !== null,
@@ -83,6 +86,7 @@ export function useDashboardShortcuts(
     },
     {
       id: 'dashboard.row-menu',
+      alwaysListed: true,
       keys: 'ArrowRight',
       description: "Open the row's options menu",
       when: () => focusedRow() !== null,
