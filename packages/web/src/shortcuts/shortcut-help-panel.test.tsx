@@ -100,7 +100,10 @@ describe('the shortcut help panel', () => {
 
   it('opens and closes from the footer button', async () => {
     renderApp('/somewhere', {});
-    fireEvent.click(await screen.findByRole('button', { name: 'Keyboard shortcuts' }));
+    // The lazy catch-all screen must be in place first, as a person would see it before clicking.
+    await screen.findByText('Unknown route: /somewhere');
+    fireEvent.click(screen.getByRole('button', { name: 'Keyboard shortcuts' }));
+    expect(await screen.findByRole('region', { name: 'Keyboard shortcuts' })).toBeTruthy();
     expect(listedDescriptions()).toEqual(['Show keyboard shortcuts']);
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('region', { name: 'Keyboard shortcuts' })).toBeNull();
