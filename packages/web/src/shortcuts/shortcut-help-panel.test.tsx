@@ -10,6 +10,23 @@ function TeamsScreen() {
   return <p>Teams screen</p>;
 }
 
+const rowOpened = vi.fn();
+
+// A screen whose row key needs a focused row (there is none here).
+function RowsScreen() {
+  useShortcuts([
+    {
+      id: 'rows.open',
+      keys: 'Enter',
+      description: 'Open the selected row',
+      alwaysListed: true,
+      when: () => false,
+      run: rowOpened,
+    },
+  ]);
+  return <p>Rows screen</p>;
+}
+
 const screens = {
   signedIn: [
     { path: '/admin/teams', element: <TeamsScreen /> },
@@ -62,27 +79,14 @@ describe('the shortcut help panel', () => {
   });
 
   it('lists a row key that needs a focused row, without letting it fire elsewhere', async () => {
-    const opened = vi.fn();
-    function RowsScreen() {
-      useShortcuts([
-        {
-          id: 'rows.open',
-          keys: 'Enter',
-          description: 'Open the selected row',
-          alwaysListed: true,
-          when: () => false,
-          run: opened,
-        },
-      ]);
-      return <p>Rows screen</p>;
-    }
+    rowOpened.mockClear();
     signInAsAdministrator();
     renderApp('/rows', { signedIn: [{ path: '/rows', element: <RowsScreen /> }] });
     await screen.findByText('Rows screen');
     pressShiftH();
     expect(listedDescriptions()).toContain('Open the selected row');
     fireEvent.keyDown(window, { key: 'Enter', code: 'Enter' });
-    expect(opened).not.toHaveBeenCalled();
+    expect(rowOpened).not.toHaveBeenCalled();
   });
 
   it('hides itself 10 seconds after Shift+H', async () => {
