@@ -67,7 +67,7 @@ async function createAsAda() {
     'GET /api/v1/vaults/c-1/public_keys.json': readers(ada, bob),
     'POST /api/v1/secrets.json': (call) => ({ status: 201, body: JSON.parse(String(call.init.body)).secret }),
   });
-  await createEncryptedSecret(draft);
+  await createEncryptedSecret(draft, 'u-ada');
   return bodyOf(calls.find((c) => c.method === 'POST')).secret;
 }
 

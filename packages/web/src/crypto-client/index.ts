@@ -1,5 +1,9 @@
 // The browser's secret crypto: fetch → unwrap → open, and seal → wrap for every reader → save.
 // Decrypted payloads only ever live in the caller's React state; nothing here caches them.
+export type { KeyOwner } from './confirm-reader-keys.js';
+export { confirmReaderKeys } from './confirm-reader-keys.js';
+export type { ChangedKey } from './key-change-warning.js';
+export { KEY_CHANGE_WARNING_TITLE, keyChangeWarning } from './key-change-warning.js';
 export { moveEncryptedSecret } from './move-secret.js';
 export type { OpenedSecret } from './open-secret-record.js';
 export { openSecretRecord, unwrapOwnKey } from './open-secret-record.js';
@@ -15,7 +19,9 @@ export {
   CONFLICT_MESSAGE,
   INTEGRITY_ERROR_MESSAGE,
   isSecretAccessError,
+  KEY_CHANGE_CANCELLED_MESSAGE,
   NO_PRIVATE_KEY_MESSAGE,
+  OWN_KEY_MISMATCH_MESSAGE,
   SECRET_KEY_NOT_FOUND_MESSAGE,
   SecretAccessError,
 } from './secret-access-error.js';

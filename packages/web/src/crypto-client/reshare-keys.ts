@@ -2,6 +2,7 @@ import type { KeyShare, ReshareKeyAttributes } from '@coffer/core';
 import { unwrapSecretKey, wrapSecretKey } from '@coffer/core';
 import type { ReshareScope } from '../api/secret-keys-api.js';
 import { deliverKeyShares, fetchMissingKeys } from '../api/secret-keys-api.js';
+import { confirmReaderKeys } from './confirm-reader-keys.js';
 import { requirePrivateKey } from './private-key.js';
 
 /** What a reshare did: pairs the server listed, keys delivered, pairs this browser could not unwrap. */
@@ -14,7 +15,9 @@ export interface ReshareResult {
 /**
  * Fills missing keys (crypto.md): downloads the pairs, unwraps each secret key with the caller's own
  * private key, wraps it for the newcomer's public key and delivers the shares. No key ever leaves
- * this browser unwrapped. Used by the admin settings' 'Reshare Missing Keys'.
+ * this browser unwrapped. Every newcomer's public key is checked against the pins first, all pairs
+ * at once, so a changed key asks once (and Cancel throws a SecretAccessError, delivering nothing).
+ * Used by the admin settings' 'Reshare Missing Keys'.
  */
 export async function reshareMissingKeys(
   userId: string,
@@ -22,6 +25,7 @@ export async function reshareMissingKeys(
 ): Promise<ReshareResult> {
   const privateKey = await requirePrivateKey();
   const { keyshare } = await fetchMissingKeys(scope);
+  await confirmReaderKeys({ userId, privateKey }, keyshare);
   const shares: ReshareKeyAttributes[] = [];
   let failed = 0;
   for (const pair of keyshare) {

@@ -5,6 +5,7 @@ export type SecretAccessErrorKind =
   | 'no-private-key'
   | 'conflict'
   | 'limit'
+  | 'key-changed'
   | 'server';
 
 /** Spec section 8: the fetch answered 'Not found' (no wrapped key for this user). */
@@ -19,6 +20,12 @@ export const NO_PRIVATE_KEY_MESSAGE =
 /** A save based on an old copy (someone saved in between). */
 export const CONFLICT_MESSAGE =
   'This secret was changed by someone else since you opened it. Close it and open it again to edit the latest version.';
+/** The user cancelled the 'Security warning' about a colleague's changed public key. */
+export const KEY_CHANGE_CANCELLED_MESSAGE =
+  "Nothing was shared: a colleague's encryption key has changed. Ask an administrator whether their account was reset, then try again.";
+/** The server listed a public key for the caller that the caller's own private key does not match. */
+export const OWN_KEY_MISMATCH_MESSAGE =
+  'Nothing was shared: the server listed an encryption key for your own account that does not match your private key. Log out and log in again, and tell an administrator if this happens again.';
 /** Fallback when the server gave no text. */
 export const GENERIC_SECRET_ERROR_MESSAGE = 'The secret could not be loaded. Please try again.';
 

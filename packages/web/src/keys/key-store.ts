@@ -1,41 +1,18 @@
 import { sessionCleared } from '../session/clear-session.js';
+import { withKeyDatabaseStore } from './key-database.js';
 
 /*
  * The unlocked private key lives only here: a non-extractable CryptoKey in IndexedDB, so a reload
  * does not ask for the password again, yet no script (ours or an injected one) can read its bytes.
  * Nothing of it ever goes to localStorage (crypto.md). Logging out, locking and the inactivity
- * timeout all clear the session, which deletes the key.
+ * timeout all clear the session, which deletes the key. The public key pins in the same database
+ * (key-pins.ts) are not key material and stay.
  */
 
-const DATABASE = 'coffer-keys';
-const STORE = 'keys';
 const PRIVATE_KEY = 'private-key';
 
-function openDatabase(): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const opening = indexedDB.open(DATABASE, 1);
-    opening.onupgradeneeded = () => opening.result.createObjectStore(STORE);
-    opening.onsuccess = () => resolve(opening.result);
-    opening.onerror = () => reject(opening.error);
-  });
-}
-
-async function withStore<T>(
-  mode: IDBTransactionMode,
-  act: (store: IDBObjectStore) => IDBRequest<T>,
-): Promise<T> {
-  const database = await openDatabase();
-  try {
-    return await new Promise<T>((resolve, reject) => {
-      const transaction = database.transaction(STORE, mode);
-      const pending = act(transaction.objectStore(STORE));
-      transaction.oncomplete = () => resolve(pending.result);
-      transaction.onerror = () => reject(transaction.error);
-      transaction.onabort = () => reject(transaction.error);
-    });
-  } finally {
-    database.close();
-  }
+function withStore<T>(mode: IDBTransactionMode, act: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  return withKeyDatabaseStore('keys', mode, act);
 }
 
 // Kept in memory too, so decrypting a secret does not wait on IndexedDB each time.

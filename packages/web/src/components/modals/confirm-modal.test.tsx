@@ -67,3 +67,21 @@ describe('the Confirm modal', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Yes, log me out.' }));
   });
 });
+
+describe('a Confirm whose safe answer is no', () => {
+  it('starts on Cancel, and Enter cancels', async () => {
+    render(<ModalHost />);
+    let answer: Promise<boolean> = Promise.resolve(true);
+    act(() => {
+      answer = openConfirm({
+        title: 'Security warning',
+        confirmLabel: 'Share anyway',
+        defaultAction: 'cancel',
+      });
+    });
+    const cancel = await screen.findByRole('button', { name: 'Cancel' });
+    expect(document.activeElement).toBe(cancel);
+    await userEvent.keyboard('{Enter}');
+    expect(await answer).toBe(false);
+  });
+});

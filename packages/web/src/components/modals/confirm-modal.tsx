@@ -12,6 +12,11 @@ export interface ConfirmOptions {
   cancelLabel?: string;
   /** Styles the confirm button as destructive. */
   danger?: boolean;
+  /**
+   * Where focus starts and what Enter does. 'cancel' for warnings whose safe answer is no (a changed
+   * encryption key): a reflexive Enter must not share a secret.
+   */
+  defaultAction?: 'confirm' | 'cancel';
 }
 
 interface ConfirmModalProps extends ConfirmOptions {
@@ -25,23 +30,30 @@ export function ConfirmModal({
   confirmLabel,
   cancelLabel,
   danger,
+  defaultAction = 'confirm',
   onResolve,
 }: ConfirmModalProps) {
+  const cancelFirst = defaultAction === 'cancel';
   return (
     <ModalDialog
       title={title}
       subtext={subtext}
       onCancel={() => onResolve(false)}
-      onEnter={() => onResolve(true)}
+      onEnter={() => onResolve(!cancelFirst)}
     >
       <div className="modal__actions">
-        <button type="button" className="button button--secondary" onClick={() => onResolve(false)}>
+        <button
+          type="button"
+          className="button button--secondary"
+          data-autofocus={cancelFirst ? true : undefined}
+          onClick={() => onResolve(false)}
+        >
           {cancelLabel ?? 'Cancel'}
         </button>
         <button
           type="button"
           className={danger ? 'button button--danger' : 'button button--primary'}
-          data-autofocus
+          data-autofocus={cancelFirst ? undefined : true}
           onClick={() => onResolve(true)}
         >
           {confirmLabel ?? 'Confirm'}

@@ -150,15 +150,18 @@ describe('saving', () => {
     await user.type(screen.getByLabelText('URL'), 'mail.example.com');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith({ id: 'new-id', revision: 1, name: 'Mail' }));
-    expect(createEncryptedSecret).toHaveBeenCalledWith({
-      vaultId: 'c-2',
-      name: 'Mail',
-      category: 'password',
-      payload: { username: 'ada', password: 'correct horse', url: 'https://mail.example.com', note: '' },
-      strength: 4,
-      formFill: false,
-      hidden: false,
-    });
+    expect(createEncryptedSecret).toHaveBeenCalledWith(
+      {
+        vaultId: 'c-2',
+        name: 'Mail',
+        category: 'password',
+        payload: { username: 'ada', password: 'correct horse', url: 'https://mail.example.com', note: '' },
+        strength: 4,
+        formFill: false,
+        hidden: false,
+      },
+      'u-1',
+    );
     expect(notificationStore.get().map((n) => n.message)).toContain('Mail created!');
   });
 

@@ -88,14 +88,14 @@ export function SecretForm({
       };
       const saved = editTarget
         ? await updateEncryptedSecret(editTarget, draft, userId)
-        : await createEncryptedSecret(draft);
+        : await createEncryptedSecret(draft, userId);
       notify({ type: 'success', message: editing ? updatedMessage(draft.name) : createdMessage(draft.name) });
       void invalidateSecretLists(queryClient);
       if (!editing) void queryClient.invalidateQueries({ queryKey: profileQueryKey });
       onSaved({ ...saved, name: draft.name });
     } catch (error) {
       const failure = toSecretAccessError(error);
-      if (failure.kind === 'limit' || failure.kind === 'server')
+      if (failure.kind === 'limit' || failure.kind === 'server' || failure.kind === 'key-changed')
         notify({ type: 'error', message: failure.message });
       marks.showErrors([failure.message]);
     } finally {

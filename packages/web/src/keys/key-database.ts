@@ -1,0 +1,46 @@
+/*
+ * The browser's 'coffer-keys' IndexedDB database: the store 'keys' holds the unlocked private key
+ * (key-store.ts), the store 'pins' the public key fingerprints seen per user (key-pins.ts).
+ */
+
+const DATABASE = 'coffer-keys';
+// Version 2 added 'pins'; a browser still at version 1 keeps its 'keys' and gains 'pins'.
+const VERSION = 2;
+
+/** The object stores of the key database. */
+export type KeyDatabaseStore = 'keys' | 'pins';
+
+const STORES: readonly KeyDatabaseStore[] = ['keys', 'pins'];
+
+function openDatabase(): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const opening = indexedDB.open(DATABASE, VERSION);
+    opening.onupgradeneeded = () => {
+      for (const store of STORES) {
+        if (!opening.result.objectStoreNames.contains(store)) opening.result.createObjectStore(store);
+      }
+    };
+    opening.onsuccess = () => resolve(opening.result);
+    opening.onerror = () => reject(opening.error);
+  });
+}
+
+/** Runs one request in its own transaction on a store of the key database; answers its result once committed. */
+export async function withKeyDatabaseStore<T>(
+  name: KeyDatabaseStore,
+  mode: IDBTransactionMode,
+  act: (store: IDBObjectStore) => IDBRequest<T>,
+): Promise<T> {
+  const database = await openDatabase();
+  try {
+    return await new Promise<T>((resolve, reject) => {
+      const transaction = database.transaction(name, mode);
+      const pending = act(transaction.objectStore(name));
+      transaction.oncomplete = () => resolve(pending.result);
+      transaction.onerror = () => reject(transaction.error);
+      transaction.onabort = () => reject(transaction.error);
+    });
+  } finally {
+    database.close();
+  }
+}
