@@ -1,9 +1,22 @@
 // Every benchmark, in the order `node bench/run.mjs` runs them. server-memory follows healthz so it
-// can reuse that run's memory readings.
+// can reuse that run's memory readings. secrets-list, open-secret and dashboard-first-page share
+// the seeded database in bench/.cache (dataset/).
+
+import dashboardFirstPage from './dashboard-first-page.mjs';
 import healthz from './healthz.mjs';
 import initialJs from './initial-js.mjs';
+import openSecret from './open-secret.mjs';
+import secretsList from './secrets-list.mjs';
 import serverMemory from './server-memory.mjs';
 import staticAsset from './static-asset.mjs';
 
 /** @type {Array<{ name: string, title: string, run: (context: object) => Promise<object> }>} */
-export const BENCHMARKS = [initialJs, healthz, serverMemory, staticAsset];
+export const BENCHMARKS = [
+  initialJs,
+  healthz,
+  serverMemory,
+  staticAsset,
+  secretsList,
+  openSecret,
+  dashboardFirstPage,
+];

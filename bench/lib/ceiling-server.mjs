@@ -19,26 +19,41 @@ const READY_TIMEOUT_MS = 30_000;
  * Returns { name, url, port, pid, stop() }.
  */
 export async function startCeilingServer(routes) {
+  return launchCeilingChild({
+    script: CHILD_SCRIPT,
+    writeSpec: (workDir) => ({
+      resolveFrom: SERVER_PACKAGE_JSON,
+      routes: routes.map((route, index) => {
+        const bodyFile = path.join(workDir, `body-${index}`);
+        writeFileSync(bodyFile, route.body);
+        return {
+          method: route.method ?? 'GET',
+          path: route.path,
+          status: route.status,
+          headers: route.headers,
+          bodyFile,
+        };
+      }),
+    }),
+  });
+}
+
+/**
+ * Starts a ceiling child process: `node <script> <spec.json> <port> <host>` with an IPC channel;
+ * the child sends one message once it listens. `writeSpec(workDir)` returns the spec (it may write
+ * files in workDir); `env` adds variables (e.g. a database URL that must not be on the command line).
+ * Returns { name, url, port, pid, stop() }.
+ */
+export async function launchCeilingChild({ script, writeSpec, env = {}, name = 'bare Fastify (ceiling)' }) {
   const workDir = mkdtempSync(path.join(tmpdir(), 'coffer-bench-ceiling-'));
   const forgetWorkDir = registerTempDir(workDir);
-  const specRoutes = routes.map((route, index) => {
-    const bodyFile = path.join(workDir, `body-${index}`);
-    writeFileSync(bodyFile, route.body);
-    return {
-      method: route.method ?? 'GET',
-      path: route.path,
-      status: route.status,
-      headers: route.headers,
-      bodyFile,
-    };
-  });
   const specFile = path.join(workDir, 'spec.json');
-  writeFileSync(specFile, JSON.stringify({ resolveFrom: SERVER_PACKAGE_JSON, routes: specRoutes }));
+  writeFileSync(specFile, JSON.stringify(writeSpec(workDir)));
   const port = await findFreePort();
   const service = spawnNode({
     name: `ceiling server on port ${port}`,
-    args: [CHILD_SCRIPT, specFile, String(port), LOOPBACK],
-    env: { ...process.env, NODE_ENV: 'production', NODE_OPTIONS: '' },
+    args: [script, specFile, String(port), LOOPBACK],
+    env: { ...process.env, NODE_ENV: 'production', NODE_OPTIONS: '', ...env },
     logFile: path.join(workDir, 'ceiling.log'),
     ipc: true,
   });
@@ -53,7 +68,7 @@ export async function startCeilingServer(routes) {
     await stop();
     throw error;
   }
-  return { name: 'bare Fastify (ceiling)', url: `http://${LOOPBACK}:${port}`, port, pid: service.pid, stop };
+  return { name, url: `http://${LOOPBACK}:${port}`, port, pid: service.pid, stop };
 }
 
 /**

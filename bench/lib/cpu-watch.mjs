@@ -113,9 +113,12 @@ function readSystem() {
   return { busy, total, cpus, self: readProcessJiffies('self') ?? 0 };
 }
 
-// utime + stime, fields 14 and 15 of /proc/<pid>/stat (children reaped by it are not added: they
-// were polled while alive, and counting their time again would count it twice).
-function readProcessJiffies(pid) {
+/**
+ * utime + stime of a process (fields 14 and 15 of /proc/<pid>/stat), in clock ticks, or null when it
+ * is gone. Children reaped by it are not added: they were polled while alive, and counting their
+ * time again would count it twice.
+ */
+export function readProcessJiffies(pid) {
   const stat = readStat(pid);
   if (stat === null) return null;
   const fields = stat

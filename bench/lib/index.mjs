@@ -1,7 +1,9 @@
 // The benchmark library: everything a benchmark in bench/benchmarks/ needs (see docs/benchmarks.md,
 // "How to add a benchmark").
-export { startCeilingFor, startCeilingServer } from './ceiling-server.mjs';
+export { buildBenchPage } from './bench-page.mjs';
+export { launchCeilingChild, startCeilingFor, startCeilingServer } from './ceiling-server.mjs';
 export { delay } from './child-process.mjs';
+export { CHROMIUM_ARGS, CHROMIUM_PATH, launchChromium } from './chromium.mjs';
 export { registerCleanup, registerTempDir } from './cleanup.mjs';
 export { compareTargets } from './compare.mjs';
 export { describeLoad, renderComparison } from './compare-report.mjs';
@@ -9,6 +11,7 @@ export { compareWithCeiling } from './compare-with-ceiling.mjs';
 export { mergeCpuWatches, SHARED_MACHINE_CORES, startCpuWatch } from './cpu-watch.mjs';
 export { findFreePort, LOOPBACK } from './free-port.mjs';
 export { assertSameResponse, captureResponse, replayableHeaders } from './http-capture.mjs';
+export { waitForIdle } from './idle-wait.mjs';
 export { DEFAULT_LOAD, runLoad } from './load.mjs';
 export {
   formatInteger,
@@ -19,7 +22,10 @@ export {
   renderTable,
 } from './markdown.mjs';
 export { readRssBytes, startRssSampler } from './memory.mjs';
-export { ROOT_DIR, SERVER_MAIN, WEB_DIST } from './paths.mjs';
+export { CACHE_DIR, ROOT_DIR, SERVER_MAIN, WEB_DIST } from './paths.mjs';
 export { measureIdleRss, startRealServer } from './real-server.mjs';
+export { captureSql } from './sql-capture.mjs';
+export { isRead, startSqlCeilingFor } from './sql-ceiling.mjs';
+export { explainStatements } from './sql-explain.mjs';
 export { median, ratio } from './stats.mjs';
 export { assertWebBuild, findInitialScripts, findLargestAsset, MissingWebBuildError } from './web-dist.mjs';

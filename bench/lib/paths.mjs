@@ -11,6 +11,10 @@ export const SERVER_PACKAGE_JSON = fileURLToPath(
 );
 /** The built web app. */
 export const WEB_DIST = fileURLToPath(new URL('../../packages/web/dist/', import.meta.url));
+/** Seeded databases and built benchmark pages, kept across runs (gitignored by bench/.gitignore). */
+export const CACHE_DIR = fileURLToPath(new URL('../.cache/', import.meta.url));
+/** The built server's folder, from which the bench imports its migrations and password hashing. */
+export const SERVER_DIST = fileURLToPath(new URL('../../packages/server/dist/', import.meta.url));
 /** Machine-readable results of the latest run. */
 export const RESULTS_JSON = fileURLToPath(new URL('../results/latest.json', import.meta.url));
 /** The human-readable results, one section per benchmark. */

@@ -32,28 +32,35 @@ const INHERITED_SERVER_VARIABLES = [
  * Starts the built server and waits until GET /healthz answers 200.
  * options.database: 'sqlite' (default, a fresh file in a temporary DATA_DIR) or 'postgres' (a
  * throwaway database on options.databaseUrl, default BENCH_DATABASE_URL). options.env adds or
- * overrides variables (e.g. { LOG_LEVEL: 'warn' }). Returns
- * { name, url, port, pid, dataDir, database, cpuPids(), logTail(), stop() }.
+ * overrides variables (e.g. { LOG_LEVEL: 'warn' }). options.prepareDataDir(dataDir) runs before the
+ * server starts (e.g. to copy a seeded coffer.sqlite there). options.attachTo: another server from
+ * this function whose DATA_DIR and database this one shares (its stop() leaves them to the other).
+ * Returns { name, url, port, pid, dataDir, database, databaseUrl, cpuPids(), logTail(), stop() };
+ * databaseUrl (PostgreSQL only) is for the bench's own connections: never print it.
  */
 export async function startRealServer(options = {}) {
   if (!existsSync(SERVER_MAIN)) {
     throw new Error(`${SERVER_MAIN} is missing: run \`npm run build\` first (npm run bench does).`);
   }
-  const database = options.database ?? 'sqlite';
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'coffer-bench-'));
-  const forgetDataDir = registerTempDir(dataDir);
-  const postgres = database === 'postgres' ? await createPostgres(options.databaseUrl) : null;
+  const shared = options.attachTo ?? null;
+  const database = shared?.database ?? options.database ?? 'sqlite';
+  const dataDir = shared?.dataDir ?? mkdtempSync(path.join(tmpdir(), 'coffer-bench-'));
+  const forgetDataDir = shared ? () => {} : registerTempDir(dataDir);
+  const postgres = !shared && database === 'postgres' ? await createPostgres(options.databaseUrl) : null;
+  const databaseUrl = shared?.databaseUrl ?? postgres?.url ?? null;
+  await options.prepareDataDir?.(dataDir);
   const port = await findFreePort();
-  const env = buildEnv({ port, dataDir, databaseUrl: postgres?.url ?? null, extra: options.env ?? {} });
+  const env = buildEnv({ port, dataDir, databaseUrl, extra: options.env ?? {} });
   const service = spawnNode({
     name: `Coffer server (${database}) on port ${port}`,
     args: [SERVER_MAIN],
     env,
-    logFile: path.join(dataDir, 'server.log'),
+    logFile: path.join(dataDir, shared ? `server-${port}.log` : 'server.log'),
   });
   const url = `http://${LOOPBACK}:${port}`;
   const stop = async () => {
     await service.stop();
+    if (shared) return;
     await postgres?.drop();
     forgetDataDir();
     rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
@@ -71,6 +78,7 @@ export async function startRealServer(options = {}) {
     pid: service.pid,
     dataDir,
     database,
+    databaseUrl,
     // Counted as ours by CPU watches: the server and, on PostgreSQL, the backends serving it.
     cpuPids: async () => [service.pid, ...((await postgres?.listBackendPids()) ?? [])],
     logTail: service.logTail,

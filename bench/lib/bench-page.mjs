@@ -1,0 +1,34 @@
+// Small pages the browser benchmarks load from the real server (WEB_DIST pointed at them, so they
+// run under the real CSP and origin): bench/browser/<name>/index.html built with the web app's
+// Vite, `@coffer/core` and `@coffer/web-src/…` aliased to the sources the web app bundles.
+import { rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { CACHE_DIR } from './paths.mjs';
+
+const WEB_PACKAGE_JSON = fileURLToPath(new URL('../../packages/web/package.json', import.meta.url));
+const CORE_SOURCE = fileURLToPath(new URL('../../packages/core/src/index.ts', import.meta.url));
+const WEB_SOURCE = fileURLToPath(new URL('../../packages/web/src/', import.meta.url));
+const PAGES_DIR = fileURLToPath(new URL('../browser/', import.meta.url));
+
+/** Builds bench/browser/<name> into bench/.cache/pages/<name> (a few seconds) and returns that folder. */
+export async function buildBenchPage(name) {
+  const requireFromWeb = createRequire(WEB_PACKAGE_JSON);
+  const { build } = await import(pathToFileURL(requireFromWeb.resolve('vite')).href);
+  const outDir = path.join(CACHE_DIR, 'pages', name);
+  rmSync(outDir, { recursive: true, force: true });
+  await build({
+    configFile: false,
+    root: path.join(PAGES_DIR, name),
+    logLevel: 'warn',
+    resolve: {
+      alias: [
+        { find: '@coffer/core', replacement: CORE_SOURCE },
+        { find: /^@coffer\/web-src\/(.*)$/, replacement: `${WEB_SOURCE}$1` },
+      ],
+    },
+    build: { outDir, emptyOutDir: true, target: 'es2022', assetsInlineLimit: 0 },
+  });
+  return outDir;
+}

@@ -1,0 +1,49 @@
+// How a SQL ceiling turns the rows of the captured statements into the real server's answer body,
+// byte for byte (checked against the real answer before any load). One function per route kind.
+
+/**
+ * GET /api/v1/secrets: the list statement's rows (limit + 1 asked) and the count statement's
+ * number, as the server's presenter and splitPage make them. `route.page` = { limit, column, direction }.
+ */
+export function renderSecretList(results, route) {
+  const list = results.find((result) => isSecretListStatement(result.sql));
+  const count = results.find((result) => isCountStatement(result.sql));
+  if (!list || !count) throw new Error('secret-list: the captured statements have no list or no count');
+  const { limit, column, direction } = route.page;
+  const rows = list.rows.slice(0, limit);
+  const last = rows[rows.length - 1];
+  const nextCursor =
+    list.rows.length > limit && last
+      ? Buffer.from(JSON.stringify([column, direction, last[column], last.id]), 'utf8').toString('base64url')
+      : null;
+  const items = rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    category: row.category,
+    strength: row.strength > 0 ? row.strength : null,
+    form_fill: row.form_fill === true || row.form_fill === 1,
+    hidden: row.hidden === true || row.hidden === 1,
+    vault_id: row.vault_id,
+    marked_for_deletion: row.deleted_at !== null,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  }));
+  return JSON.stringify({
+    items,
+    total: Number(Object.values(count.rows[0] ?? {})[0]),
+    next_cursor: nextCursor,
+  });
+}
+
+/** Whether a captured statement is the secrets list query (metadata columns, limit). */
+export function isSecretListStatement(sql) {
+  return /^select "secrets"\."id"/.test(sql) && / limit /.test(sql);
+}
+
+/** Whether a captured statement is a count(*). */
+export function isCountStatement(sql) {
+  return /^select count\(\*\)/.test(sql);
+}
+
+/** Renderers by the name a ceiling route gives. */
+export const RENDERERS = { 'secret-list': renderSecretList };
