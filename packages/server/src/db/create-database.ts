@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Config } from '../config.js';
 import type { Database } from './schema.js';
 import { SqliteBooleanPlugin } from './sqlite-boolean-plugin.js';
+import { withStatementCache } from './sqlite-statement-cache.js';
 
 /** The two SQL engines Coffer runs on. */
 export type Dialect = 'sqlite' | 'postgres';
@@ -41,7 +42,7 @@ function openSqlite(filename: string): DatabaseHandle {
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database }),
+    dialect: new SqliteDialect({ database: withStatementCache(database) }),
     plugins: [new SqliteBooleanPlugin()],
   });
   return {

@@ -5,6 +5,7 @@ import * as secrets from './2026-11-21-0003-secrets.js';
 import * as auditLogAndStatistics from './2026-11-21-0004-audit-log-and-statistics.js';
 import * as billing from './2026-11-21-0005-billing.js';
 import * as liveSecretIndexes from './2026-11-22-0001-live-secret-indexes.js';
+import * as liveSecretVisibilityIndex from './2026-11-22-0002-live-secret-visibility-index.js';
 
 /**
  * Every migration, by name, in the order they run. Static imports (no folder globbing) so that
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-0004-audit-log-and-statistics': auditLogAndStatistics,
   '2026-11-21-0005-billing': billing,
   '2026-11-22-0001-live-secret-indexes': liveSecretIndexes,
+  '2026-11-22-0002-live-secret-visibility-index': liveSecretVisibilityIndex,
 };
