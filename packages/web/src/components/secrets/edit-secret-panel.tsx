@@ -1,5 +1,6 @@
 import type { Chest } from '@coffer/core';
 import type { SavedSecret } from '../../crypto-client/save-secret.js';
+import { OpenedSecretStatus } from './opened-secret-status.js';
 import { SecretForm } from './secret-form.js';
 import { useOpenedSecret } from './use-opened-secret.js';
 
@@ -28,25 +29,9 @@ export function EditSecretPanel({
   onCancel,
 }: EditSecretPanelProps) {
   const state = useOpenedSecret(secretId, userId);
-  if (state.status === 'loading') {
+  if (state.status !== 'ready') {
     return (
-      <section className="secret-form" aria-label="Edit Secret" aria-busy="true">
-        <p role="status">Decrypting…</p>
-      </section>
-    );
-  }
-  if (state.status === 'error') {
-    return (
-      <section className="secret-form" aria-label="Edit Secret">
-        <p className="secret-viewer__error" role="alert" data-error-kind={state.error.kind}>
-          {state.error.message}
-        </p>
-        <div className="secret-form__actions">
-          <button type="button" className="button button--secondary" onClick={onCancel}>
-            Close
-          </button>
-        </div>
-      </section>
+      <OpenedSecretStatus state={state} className="secret-form" label="Edit Secret" onClose={onCancel} />
     );
   }
   const { secret, payload } = state.opened;

@@ -2,6 +2,7 @@ import type { PasswordPayload, Secret } from '@coffer/core';
 import { useEffect } from 'react';
 import { notify } from '../notifications/notification-store.js';
 import { PasswordStrengthMeter } from '../strength/password-strength-meter.js';
+import { OpenedSecretStatus } from './opened-secret-status.js';
 import { SecretFields } from './secret-fields.js';
 import { CATEGORY_LABELS } from './secret-labels.js';
 import { useOpenedSecret } from './use-opened-secret.js';
@@ -37,26 +38,8 @@ export function SecretViewer({ secretId, userId, onClose, canEdit, onEdit }: Sec
     onClose();
   }, [notFound, state, onClose]);
 
-  if (state.status === 'loading') {
-    return (
-      <section className="secret-viewer" aria-label="Secret" aria-busy="true">
-        <p role="status">Decrypting…</p>
-      </section>
-    );
-  }
-  if (state.status === 'error') {
-    return (
-      <section className="secret-viewer" aria-label="Secret">
-        <p className="secret-viewer__error" role="alert" data-error-kind={state.error.kind}>
-          {state.error.message}
-        </p>
-        <div className="secret-viewer__actions">
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            Close
-          </button>
-        </div>
-      </section>
-    );
+  if (state.status !== 'ready') {
+    return <OpenedSecretStatus state={state} className="secret-viewer" label="Secret" onClose={onClose} />;
   }
 
   const { secret, payload, olderThanSeen } = state.opened;
