@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { forgetListTotals } from './list-total-cache.js';
 
 /** Who did it: a user, or null with `userString` for the system (e.g. a billing webhook). */
 export interface AuditEntry {
@@ -20,6 +21,8 @@ export function describeAuditUser(user: { name: string; email: string }): string
 
 /** Writes one audit-log entry. Call it with the transaction of the mutation it records. */
 export async function writeAudit(trx: Kysely<Database>, entry: AuditEntry): Promise<void> {
+  // Every change is audited, so this is where cached list totals of the organisation are dropped.
+  forgetListTotals(entry.organisationId);
   await trx
     .insertInto('audit_log_entries')
     .values({

@@ -24,6 +24,7 @@ import {
 import { findTeamsByIds } from '../repositories/team-repository.js';
 import { splitPage } from './list-cursor.js';
 import { type ListParams, wantsOption } from './list-params.js';
+import { cachedListTotal } from './list-total-cache.js';
 
 /**
  * Secrets' metadata as the caller may list them: one chest (`vault_id`), their own chests, or with
@@ -48,7 +49,9 @@ export async function listSecretsFor(
   };
   const [rows, total] = await Promise.all([
     listSecrets(db, scope, params.page),
-    countSecrets(db, scope, params.page.filter),
+    cachedListTotal(organisationId, `secrets:${JSON.stringify([scope, params.page.filter])}`, () =>
+      countSecrets(db, scope, params.page.filter),
+    ),
   ]);
   const { rows: page, nextCursor } = splitPage(rows, params.page.limit, params.page.order);
   const extras = await loadSecretExtras(db, access, page, params.options);

@@ -44,6 +44,27 @@ describe('listing secrets', () => {
     return response.json();
   };
 
+  it('counts a removal and a restore in the very next total', async () => {
+    const before = await list(scenario.tokens.writer, 'limit=1');
+    const id = before.items[0]?.id ?? '';
+    const removed = await callApi(
+      context.app,
+      scenario.tokens.writer,
+      'POST',
+      `/api/v1/secrets/${id}/mark_for_deletion`,
+    );
+    expect(removed.statusCode).toBe(200);
+    expect((await list(scenario.tokens.writer, 'limit=1')).total).toBe(before.total - 1);
+    const restored = await callApi(
+      context.app,
+      scenario.tokens.writer,
+      'POST',
+      `/api/v1/secrets/${id}/unmark_for_deletion`,
+    );
+    expect(restored.statusCode).toBe(200);
+    expect((await list(scenario.tokens.writer, 'limit=1')).total).toBe(before.total);
+  });
+
   it('lists metadata only, never ciphertext', async () => {
     const page = await list(scenario.tokens.writer, 'limit=3');
     expect(page.items).toHaveLength(3);

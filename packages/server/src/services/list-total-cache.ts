@@ -1,0 +1,50 @@
+/**
+ * List totals (`total` of spec section 7's lists) kept for a few seconds per organisation. Counting
+ * an administrator's 98,000 live secrets costs more than the page itself (docs/benchmarks.md), and
+ * every page of an infinite scroll asks again. Every change in an organisation writes an audit entry,
+ * which drops the organisation's totals (see writeAudit); the short lifetime bounds what another
+ * server, or a read racing a commit, can keep. Clients page by `next_cursor`, so a total a few
+ * seconds old never hides a row.
+ */
+
+/** How long a total is reused. */
+export const LIST_TOTAL_TTL_MS = 5_000;
+// Past this many totals in one organisation (filters typed letter by letter), start afresh.
+const MAX_TOTALS_PER_ORGANISATION = 500;
+
+interface CachedTotal {
+  value: number;
+  at: number;
+}
+
+const totals = new Map<string, Map<string, CachedTotal>>();
+let clock: () => number = Date.now;
+
+/** The organisation's total for `key`, counted by `count` when not known within the last few seconds. */
+export async function cachedListTotal(
+  organisationId: string,
+  key: string,
+  count: () => Promise<number>,
+): Promise<number> {
+  const known = totals.get(organisationId)?.get(key);
+  if (known && clock() - known.at < LIST_TOTAL_TTL_MS) return known.value;
+  const startedAt = clock();
+  const value = await count();
+  let organisation = totals.get(organisationId);
+  if (!organisation || organisation.size >= MAX_TOTALS_PER_ORGANISATION) {
+    organisation = new Map();
+    totals.set(organisationId, organisation);
+  }
+  organisation.set(key, { value, at: startedAt });
+  return value;
+}
+
+/** Drops every total of an organisation: something in it changed. */
+export function forgetListTotals(organisationId: string): void {
+  totals.delete(organisationId);
+}
+
+/** Tests only: a controllable clock. */
+export function setListTotalClock(now: () => number): void {
+  clock = now;
+}
