@@ -4,11 +4,15 @@
 /**
  * GET /api/v1/secrets: the list statement's rows (limit + 1 asked) and the count statement's
  * number, as the server's presenter and splitPage make them. `route.page` = { limit, column, direction }.
+ * Without a count statement (the server reused a cached total) the route's `knownTotal` stands in.
  */
 export function renderSecretList(results, route) {
   const list = results.find((result) => isSecretListStatement(result.sql));
   const count = results.find((result) => isCountStatement(result.sql));
-  if (!list || !count) throw new Error('secret-list: the captured statements have no list or no count');
+  const total = count ? Number(Object.values(count.rows[0] ?? {})[0]) : route.knownTotal;
+  if (!list || typeof total !== 'number') {
+    throw new Error('secret-list: the captured statements have no list, or no count and no known total');
+  }
   const { limit, column, direction } = route.page;
   const rows = list.rows.slice(0, limit);
   const last = rows[rows.length - 1];
@@ -30,7 +34,7 @@ export function renderSecretList(results, route) {
   }));
   return JSON.stringify({
     items,
-    total: Number(Object.values(count.rows[0] ?? {})[0]),
+    total,
     next_cursor: nextCursor,
   });
 }

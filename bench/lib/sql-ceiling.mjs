@@ -40,6 +40,9 @@ export async function startSqlCeilingFor(server, routes) {
           headers: replayableHeaders(answer.headers),
           render: route.render,
           page: route.page ?? null,
+          // The server reuses a list's total for a few seconds (services/list-total-cache.ts), so a
+          // loaded page usually runs no count(*); the ceiling then answers the same known total.
+          knownTotal: knownTotalOf(answer.body),
           statements: route.statements.map(({ sql, params }) => ({ sql, params, reads: isRead(sql) })),
         };
       }),
@@ -55,6 +58,15 @@ export async function startSqlCeilingFor(server, routes) {
     throw error;
   }
   return { ceiling, recorded };
+}
+
+function knownTotalOf(body) {
+  try {
+    const total = JSON.parse(body.toString('utf8'))?.total;
+    return typeof total === 'number' ? total : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Whether a statement only reads (the ceiling skips writes, e.g. a session's once-a-minute touch). */
