@@ -1,6 +1,6 @@
 // The real Coffer server, exactly as `npm start` runs it (node packages/server/dist/main.js), on a
 // free loopback port with a fresh DATA_DIR: SQLite by default, PostgreSQL on request.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { delay, spawnNode, waitForHttp } from './child-process.mjs';
@@ -53,7 +53,7 @@ export async function startRealServer(options = {}) {
   const env = buildEnv({ port, dataDir, databaseUrl, extra: options.env ?? {} });
   const service = spawnNode({
     name: `Coffer server (${database}) on port ${port}`,
-    args: [SERVER_MAIN],
+    args: [...startNodeFlags(), SERVER_MAIN],
     env,
     logFile: path.join(dataDir, shared ? `server-${port}.log` : 'server.log'),
   });
@@ -117,4 +117,16 @@ function buildEnv({ port, dataDir, databaseUrl, extra }) {
   });
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   return { ...env, ...extra };
+}
+
+/**
+ * The node flags of the root `npm start` script (e.g. --max-semi-space-size=2), so the benchmarks
+ * measure the server exactly as it is started, from one source of truth.
+ */
+export function startNodeFlags() {
+  const rootPackage = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+  const command = rootPackage.scripts?.start ?? '';
+  const flags =
+    command.match(/\bnode((?:\s+--[\w-]+(?:=\S+)?)*)\s+packages\/server\/dist\/main\.js/)?.[1] ?? '';
+  return flags.trim().split(/\s+/).filter(Boolean);
 }
