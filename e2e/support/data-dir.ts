@@ -10,5 +10,3 @@ export const serverLogPath = path.join(dataDir, 'server.log');
 /** The SQLite database the server uses (WAL mode, so a journey may open a second connection). */
 export const databasePath = path.join(dataDir, 'coffer.sqlite');
 
-/** Where the server writes mail when no SMTP server is configured. */
-export const outboxDir = path.join(dataDir, 'outbox');
