@@ -9,4 +9,3 @@ export const serverLogPath = path.join(dataDir, 'server.log');
 
 /** The SQLite database the server uses (WAL mode, so a journey may open a second connection). */
 export const databasePath = path.join(dataDir, 'coffer.sqlite');
-
