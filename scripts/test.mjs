@@ -29,7 +29,7 @@ const steps = [
     results: () => vitestCounts(`${resultsDir}/vitest.json`),
   },
   {
-    name: 'benchmark harness tests',
+    name: 'benchmark tests',
     cmd: 'node',
     args: [
       '--test',
@@ -37,7 +37,7 @@ const steps = [
       '--test-reporter-destination=.vitest-results/bench.tap',
       '--test-reporter=spec',
       '--test-reporter-destination=stdout',
-      'bench/lib/',
+      'bench/',
     ],
     results: () => tapCounts('.vitest-results/bench.tap'),
   },
