@@ -1,6 +1,6 @@
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { isAfterCursor, nameContains, type PageRequest } from './list-paging.js';
+import { nameContains, type PageRequest, selectPage } from './list-paging.js';
 
 /** A chest (vaults row). */
 export interface ChestRecord {
@@ -63,15 +63,7 @@ export async function listChests(
   page: PageRequest,
 ): Promise<ChestRecord[]> {
   if (scope.chestIds?.length === 0) return [];
-  const { column, direction } = page.order;
-  let query = scoped(db, scope, page.filter).selectAll('vaults');
-  if (page.cursor) query = query.where(isAfterCursor('vaults', page.order, page.cursor));
-  else if (page.offset > 0) query = query.offset(page.offset);
-  return query
-    .orderBy(`vaults.${column}`, direction)
-    .orderBy('vaults.id', direction)
-    .limit(page.limit + 1)
-    .execute();
+  return selectPage(scoped(db, scope, page.filter).selectAll('vaults'), 'vaults', page).execute();
 }
 
 /** How many chests the list's scope and filter match. */

@@ -1,4 +1,4 @@
-import { type Expression, type SqlBool, sql } from 'kysely';
+import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 
 /** Columns a list may be ordered by; every order ends with the id, so no two rows tie. */
 export type SortColumn = 'name' | 'created_at' | 'updated_at';
@@ -30,6 +30,25 @@ export function isAfterCursor(table: string, order: ListOrder, cursor: PageCurso
   const operator = sql.raw(order.direction === 'asc' ? '>' : '<');
   const column = sql.ref(`${table}.${order.column}`);
   return sql<SqlBool>`(${column}, ${sql.ref(`${table}.id`)}) ${operator} (${cursor.value}, ${cursor.id})`;
+}
+
+/**
+ * One page of a list query: after the cursor (or past the offset), in the page's order with the id as
+ * tie-break, limit + 1 rows so the caller knows whether more follow. Every list pages alike.
+ */
+export function selectPage<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  table: string,
+  page: PageRequest,
+): SelectQueryBuilder<DB, TB, O> {
+  const { column, direction } = page.order;
+  let paged = query;
+  if (page.cursor) paged = paged.where(isAfterCursor(table, page.order, page.cursor));
+  else if (page.offset > 0) paged = paged.offset(page.offset);
+  return paged
+    .orderBy(sql.ref(`${table}.${column}`), direction)
+    .orderBy(sql.ref(`${table}.id`), direction)
+    .limit(page.limit + 1);
 }
 
 /**

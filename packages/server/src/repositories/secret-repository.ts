@@ -1,7 +1,7 @@
 import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import type { Database, SecretsTable } from '../db/schema.js';
 import { toBool } from '../db/to-bool.js';
-import { isAfterCursor, nameContains, type PageRequest } from './list-paging.js';
+import { nameContains, type PageRequest, selectPage } from './list-paging.js';
 
 /** A secret's metadata: everything but the ciphertext, so lists never carry a payload. */
 export interface SecretRecord {
@@ -144,15 +144,11 @@ export async function listSecrets(
   page: PageRequest,
 ): Promise<SecretRecord[]> {
   if (scope.chestIds?.length === 0) return [];
-  const { column, direction } = page.order;
-  let query = scoped(db, scope, page.filter).select(METADATA_COLUMNS);
-  if (page.cursor) query = query.where(isAfterCursor('secrets', page.order, page.cursor));
-  else if (page.offset > 0) query = query.offset(page.offset);
-  const rows = await query
-    .orderBy(`secrets.${column}`, direction)
-    .orderBy('secrets.id', direction)
-    .limit(page.limit + 1)
-    .execute();
+  const rows = await selectPage(
+    scoped(db, scope, page.filter).select(METADATA_COLUMNS),
+    'secrets',
+    page,
+  ).execute();
   return rows.map(toSecret);
 }
 

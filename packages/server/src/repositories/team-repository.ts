@@ -1,7 +1,7 @@
 import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import type { Database, TeamsTable } from '../db/schema.js';
 import { toBool } from '../db/to-bool.js';
-import { isAfterCursor, nameContains, type PageRequest } from './list-paging.js';
+import { nameContains, type PageRequest, selectPage } from './list-paging.js';
 
 /** A team; default_for_new_users marks the default 'Everyone' team. */
 export interface TeamRecord {
@@ -72,15 +72,7 @@ export async function listTeams(
   page: PageRequest,
 ): Promise<TeamRecord[]> {
   if (scope.teamIds?.length === 0) return [];
-  const { column, direction } = page.order;
-  let query = scoped(db, scope, page.filter).selectAll('teams');
-  if (page.cursor) query = query.where(isAfterCursor('teams', page.order, page.cursor));
-  else if (page.offset > 0) query = query.offset(page.offset);
-  const rows = await query
-    .orderBy(`teams.${column}`, direction)
-    .orderBy('teams.id', direction)
-    .limit(page.limit + 1)
-    .execute();
+  const rows = await selectPage(scoped(db, scope, page.filter).selectAll('teams'), 'teams', page).execute();
   return rows.map(toTeam);
 }
 
