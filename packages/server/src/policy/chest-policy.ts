@@ -18,11 +18,10 @@ export function chestContext(access: CallerAccess, chestId: string): AccessConte
  * chest, but "their" chests are these; they ask for the rest with `everything`).
  */
 export function ownChestIds(access: CallerAccess): string[] {
-  const ids = new Set<string>(access.managers.map((manager) => manager.vault_id));
-  for (const assignment of access.assignments) {
-    if (canSeeChest(chestContext(access, assignment.vault_id))) ids.add(assignment.vault_id);
-  }
-  return [...ids];
+  // loadCallerAccess loads only the assignments of the caller's own teams, each of which lets them
+  // see its chest (canSeeChest), so no per-chest check is needed here.
+  const chestIds = [...access.managers, ...access.assignments].map((row) => row.vault_id);
+  return [...new Set(chestIds)];
 }
 
 /** Chests a list may show: every chest (null) for an administrator asking for everything, else their own. */
@@ -54,7 +53,11 @@ export function requireWritableChest<T extends { id: string }>(access: CallerAcc
   return visible;
 }
 
-/** Administrators only (chest and team changes, managers, purging keys); 403 otherwise. */
-export function requireAdministrator(access: CallerAccess): void {
-  if (!access.actor.administrator) throw noPermission();
+/**
+ * Administrators only (chest and team changes, managers, purging keys, adding and inviting users);
+ * 403 otherwise. Takes the caller's access, or the signed-in user where no access was loaded.
+ */
+export function requireAdministrator(caller: CallerAccess | { user: { administrator: boolean } }): void {
+  const administrator = 'actor' in caller ? caller.actor.administrator : caller.user.administrator;
+  if (!administrator) throw noPermission();
 }

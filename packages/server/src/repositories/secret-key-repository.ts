@@ -33,19 +33,32 @@ export async function findWrappedKey(
   return row ?? null;
 }
 
-/** Ids of the users holding a key of this secret. */
-export async function listKeyHolders(
+// Every column is given, so multi-row inserts are safe on SQLite too (it would not apply defaults
+// to a column left out of some rows). 100 rows of 6 columns stay far below any parameter limit.
+async function insertWrappedKeys(
   db: Kysely<Database>,
   organisationId: string,
   secretId: string,
-): Promise<string[]> {
-  const rows = await db
-    .selectFrom('secret_keys')
-    .select('user_id')
-    .where('organisation_id', '=', organisationId)
-    .where('secret_id', '=', secretId)
-    .execute();
-  return rows.map((row) => row.user_id);
+  keys: readonly WrappedKey[],
+): Promise<void> {
+  const now = new Date().toISOString();
+  for (const chunk of chunkIds(keys, 100)) {
+    await db
+      .insertInto('secret_keys')
+      .values(
+        chunk.map((key) => ({
+          id: randomUUID(),
+          organisation_id: organisationId,
+          secret_id: secretId,
+          user_id: key.user_id,
+          encrypted_value: key.encrypted_value,
+          version: key.version,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+  }
 }
 
 /** Stores keys of one secret, replacing any the same users held. */
@@ -56,7 +69,6 @@ export async function upsertWrappedKeys(
   keys: readonly WrappedKey[],
 ): Promise<void> {
   if (keys.length === 0) return;
-  const now = new Date().toISOString();
   for (const userIds of chunkIds(keys.map((key) => key.user_id))) {
     await db
       .deleteFrom('secret_keys')
@@ -65,19 +77,7 @@ export async function upsertWrappedKeys(
       .where('user_id', 'in', userIds)
       .execute();
   }
-  for (const key of keys) {
-    await db
-      .insertInto('secret_keys')
-      .values({
-        id: randomUUID(),
-        organisation_id: organisationId,
-        secret_id: secretId,
-        ...key,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-  }
+  await insertWrappedKeys(db, organisationId, secretId, keys);
 }
 
 /** Replaces the whole key set of a secret (a save wraps the key for every reader again). */
@@ -92,7 +92,7 @@ export async function replaceWrappedKeys(
     .where('organisation_id', '=', organisationId)
     .where('secret_id', '=', secretId)
     .execute();
-  await upsertWrappedKeys(db, organisationId, secretId, keys);
+  if (keys.length > 0) await insertWrappedKeys(db, organisationId, secretId, keys);
 }
 
 /** Stores keys that are missing and leaves existing ones untouched; answers how many were added. */
@@ -163,18 +163,4 @@ export async function deleteKeysWithoutAccess(
     deleted += Number(result.numDeletedRows);
   }
   return deleted;
-}
-
-/** Deletes every wrapped key of a user (their key pair was replaced, so none opens any more). */
-export async function deleteKeysOfUser(
-  db: Kysely<Database>,
-  organisationId: string,
-  userId: string,
-): Promise<number> {
-  const result = await db
-    .deleteFrom('secret_keys')
-    .where('organisation_id', '=', organisationId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
 }

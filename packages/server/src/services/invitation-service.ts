@@ -3,6 +3,7 @@ import { type InvitationDetails, normaliseEmailInput, validateUserForm } from '@
 import type { AuthContext } from '../auth/authenticate.js';
 import { AppError } from '../http/app-error.js';
 import { sendInvitationMail } from '../mail/account-mails.js';
+import { requireAdministrator } from '../policy/index.js';
 import {
   deletePendingInvitations,
   type Invitation,
@@ -11,7 +12,6 @@ import {
 import { findOrganisationById } from '../repositories/organisation-repository.js';
 import { findUserById } from '../repositories/user-repository.js';
 import type { AccountDeps } from './account-deps.js';
-import { assertAdministrator } from './administrator-guard.js';
 import { writeAudit } from './audit-log.js';
 import { findUsableInvitation } from './invitation-acceptance-service.js';
 import { assertEmailAvailable, newEmailToken } from './new-account.js';
@@ -48,7 +48,7 @@ export async function createInvitation(
   auth: AuthContext,
   input: InvitationInput,
 ): Promise<PresentedInvitation> {
-  assertAdministrator(auth);
+  requireAdministrator(auth);
   const name = (input.name ?? '').trim();
   const email = normaliseEmailInput(input.email);
   const problem = validateUserForm({ userName: name, userEmail: email }).errors[0];

@@ -72,8 +72,8 @@ async function requireSaveTarget(
   secret: SecretRecord,
   chestId: string,
 ) {
+  // The caller may already write the secret (saveSecret checked); staying put needs only the chest.
   if (chestId === secret.vault_id) {
-    requireWritableSecret(access, secret);
     return requireWritableChest(access, await findChest(db, access.organisation.id, chestId));
   }
   return requireMovableSecret(access, secret, await findChest(db, access.organisation.id, chestId)).target;
@@ -96,9 +96,10 @@ export async function saveSecret(
   const keys = checkWrappedKeys(input.secret_keys_attributes ?? []);
   const chest = await requireSaveTarget(db, access, secret, values.vault_id);
   requireHiddenChangeAllowed(access, secret.hidden, values.hidden);
+  // An edit of an old copy is told so before anything else; a save racing this one is caught
+  // atomically by saveSecretRevision below.
+  if (secret.revision !== values.revision - 1) throw AppError.conflict(STALE_REVISION_MESSAGE);
   await db.transaction().execute(async (trx) => {
-    const stored = await findSecret(trx, organisationId, id);
-    if (!stored || stored.revision !== values.revision - 1) throw AppError.conflict(STALE_REVISION_MESSAGE);
     const readers = await loadReaderIds(trx, organisationId, chest.id, values.hidden);
     checkKeyCover(
       keys.map((key) => key.user_id),

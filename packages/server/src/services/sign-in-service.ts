@@ -8,8 +8,6 @@ import { ACCOUNT_LOCKED } from '../auth/auth-messages.js';
 import type { AuthContext } from '../auth/authenticate.js';
 import { createSession } from '../auth/session-service.js';
 import { AppError } from '../http/app-error.js';
-import { presentProfile } from '../presenters/profile-presenter.js';
-import { listUserTeams } from '../repositories/account-team-repository.js';
 import { findOrganisationById } from '../repositories/organisation-repository.js';
 import { revokeSession } from '../repositories/session-repository.js';
 import { findUserByEmail } from '../repositories/user-repository.js';
@@ -18,6 +16,7 @@ import type { AccountDeps } from './account-deps.js';
 import { writeAudit } from './audit-log.js';
 import { checkCredentials } from './credential-check.js';
 import { verifyOtpAttempt } from './otp-verification.js';
+import { loadProfile } from './profile-service.js';
 
 /** Wrong e-mail, password or one-time code: the spec's server error, the same for every case. */
 export const INVALID_CREDENTIALS = 'Invalid Email or password.';
@@ -101,7 +100,7 @@ export async function signIn(
     await attempts.recordFailure();
     throw AppError.unauthorized(INVALID_CREDENTIALS);
   }
-  const profile = presentProfile(user, organisation, await listUserTeams(deps.db, user));
+  const profile = await loadProfile(deps.db, { user, organisation });
   return { token, profile };
 }
 

@@ -2,6 +2,7 @@ import { type User as ApiUser, normaliseEmailInput, validateUserForm } from '@co
 import type { AuthContext } from '../auth/authenticate.js';
 import { AppError } from '../http/app-error.js';
 import { sendConfirmationMail } from '../mail/account-mails.js';
+import { requireAdministrator } from '../policy/index.js';
 import { presentUser } from '../presenters/profile-presenter.js';
 import {
   findDefaultTeamIds,
@@ -9,7 +10,6 @@ import {
   listUserTeams,
 } from '../repositories/account-team-repository.js';
 import type { AccountDeps } from './account-deps.js';
-import { assertAdministrator } from './administrator-guard.js';
 import { writeAudit } from './audit-log.js';
 import type { KeyMaterialInput } from './key-material-validator.js';
 import { assertEmailAvailable, insertAccount, newEmailToken, prepareAccountKeys } from './new-account.js';
@@ -32,7 +32,7 @@ export async function createUserByAdministrator(
   auth: AuthContext,
   input: UserCreationInput,
 ): Promise<ApiUser> {
-  assertAdministrator(auth);
+  requireAdministrator(auth);
   const name = (input.name ?? '').trim();
   const email = normaliseEmailInput(input.email);
   const problem = validateUserForm({ userName: name, userEmail: email }).errors[0];

@@ -38,6 +38,8 @@ export const MOVE_ONLY_MESSAGE = 'To change a secret, send its encrypted data wi
 export const secretRoutes: FastifyPluginAsync = async (app) => {
   const accessOf = (request: Parameters<typeof loadCallerAccess>[1]) => loadCallerAccess(app.db, request);
 
+  // user_id is accepted because the spec's "a chest's secrets by chest id and user id" sends it; the
+  // list is always the caller's own view, whatever it names.
   app.get<{ Querystring: ListQuery & { vault_id?: string; user_id?: string } }>(
     '/api/v1/secrets',
     { schema: { querystring: listQuerySchema({ vault_id: ID_FIELD, user_id: ID_FIELD }) } },
