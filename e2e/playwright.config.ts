@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 
 // Journeys run against the real built server on a fresh SQLite database (see start-server.mjs).
 const port = Number(process.env.E2E_PORT ?? 8181);
+const HYGIENE_FILE = /log-hygiene\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './tests',
@@ -28,6 +29,11 @@ export default defineConfig({
       ],
     },
   },
+  // The log-hygiene check reads what every journey recorded, so it runs once all of them have finished.
+  projects: [
+    { name: 'journeys', testIgnore: HYGIENE_FILE },
+    { name: 'log-hygiene', testMatch: HYGIENE_FILE, dependencies: ['journeys'] },
+  ],
   webServer: {
     command: 'node e2e/start-server.mjs',
     cwd: '..',

@@ -7,6 +7,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 const resultsDir = '.vitest-results';
 rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
+// A browser run that dies before reporting must not be counted from an earlier run's report.
+rmSync('test-results/e2e.json', { force: true });
 
 const vitestProjects = ['core', 'core-chromium', 'web', 'server-sqlite'];
 if (process.env.DATABASE_URL) vitestProjects.push('server-postgres');

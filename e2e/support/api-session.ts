@@ -1,5 +1,5 @@
 import type { Profile } from '@coffer/core';
-import { DEFAULT_KDF_ITERATIONS, deriveAccountKeys, openPrivateKey } from '@coffer/core';
+import { DEFAULT_KDF_ITERATIONS, deriveAccountKeys, normaliseEmail, openPrivateKey } from '@coffer/core';
 import type { APIRequestContext } from '@playwright/test';
 import { expect } from '@playwright/test';
 import { recordSensitive } from './sensitive-values.js';
@@ -31,7 +31,7 @@ export async function apiSignIn(
   request: APIRequestContext,
   credentials: { email: string; password: string; otp?: string },
 ): Promise<ApiSession> {
-  const email = credentials.email.trim().toLowerCase();
+  const email = normaliseEmail(credentials.email);
   const prelogin = await request.post('/api/v1/prelogin.json', { data: { email } });
   expect(prelogin.status(), 'prelogin').toBe(200);
   const { kdf_iterations: iterations } = (await prelogin.json()) as { kdf_iterations: number };

@@ -1,3 +1,4 @@
+import { normaliseEmail } from '@coffer/core';
 import Database from 'better-sqlite3';
 import { databasePath } from './data-dir.js';
 
@@ -13,7 +14,7 @@ export function setInactivityMinutes(email: string, minutes: number): void {
       .prepare(
         'UPDATE organisations SET inactivity_length = ? WHERE id = (SELECT organisation_id FROM users WHERE email = ?)',
       )
-      .run(minutes, email.trim().toLowerCase()).changes;
+      .run(minutes, normaliseEmail(email)).changes;
     if (changed !== 1) throw new Error(`No organisation for ${email}`);
   } finally {
     db.close();

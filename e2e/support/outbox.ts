@@ -1,3 +1,4 @@
+import { normaliseEmail } from '@coffer/core';
 import { expect } from '@playwright/test';
 import {
   type OutboxMail,
@@ -14,7 +15,7 @@ export function readOutbox(): Promise<OutboxMail[]> {
 
 /** The newest message to `address`, waiting for it to arrive; `count` asks for at least that many. */
 export async function waitForMail(address: string, count = 1): Promise<OutboxMail> {
-  const wanted = address.trim().toLowerCase();
+  const wanted = normaliseEmail(address);
   let found: OutboxMail[] = [];
   await expect
     .poll(

@@ -13,8 +13,8 @@ export const TEAM_PLAN = {
   currency: 'gbp',
 } as const;
 
-/** Nickname of the free plan card. */
-export const FREE_PLAN_NICKNAME = 'Free';
+// Nickname of the free plan card.
+const FREE_PLAN_NICKNAME = 'Free';
 
 /** Length of the free trial of the Team Plan. */
 export const TRIAL_DAYS = 30;

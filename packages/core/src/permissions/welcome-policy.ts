@@ -31,7 +31,7 @@ export function welcomeProgress(user: WelcomeUser): WelcomeProgress {
  * verification and finish with the tutorial ("finished password and two-factor but not the
  * tutorial go to the tutorial").
  */
-export const WELCOME_STEP_ORDER = {
+const WELCOME_STEP_ORDER = {
   administrator: ['personal_password', 'tutorial', 'twofactor', 'first_secret'],
   user: ['personal_password', 'twofactor', 'tutorial'],
 } as const satisfies Record<string, readonly Exclude<WelcomeStep, 'done'>[]>;

@@ -1,3 +1,5 @@
+import { normaliseEmail } from '../crypto/account-keys.js';
+
 // E-mail format and the lower-casing applied on input.
 
 // Deliberately simple: something@label.label with a 2+ letter top level, no spaces, one '@'.
@@ -10,7 +12,7 @@ export function isValidEmail(value: string | null | undefined): boolean {
   return EMAIL_PATTERN.test(value);
 }
 
-/** Normalises typed e-mail input: trimmed and lower-cased, as accounts are keyed. */
+/** Normalises typed e-mail input (missing reads as empty) the one way accounts are keyed and salted. */
 export function normaliseEmailInput(value: string | null | undefined): string {
-  return (value ?? '').trim().toLowerCase();
+  return normaliseEmail(value ?? '');
 }

@@ -20,11 +20,3 @@ export function buildResult(
     fields: new Set(failures.map(([field]) => field)),
   };
 }
-
-/** Joins results of several steps into one. */
-export function mergeResults(...results: ValidationResult[]): ValidationResult {
-  return {
-    errors: results.flatMap((result) => result.errors),
-    fields: new Set(results.flatMap((result) => [...result.fields])),
-  };
-}

@@ -1,6 +1,6 @@
+import { normaliseEmail } from '@coffer/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { normaliseEmail } from './user-repository.js';
 
 /** A pending or accepted invitation, with its team ids parsed. Never carries the token. */
 export interface Invitation {

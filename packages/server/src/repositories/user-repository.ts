@@ -1,3 +1,4 @@
+import { normaliseEmail } from '@coffer/core';
 import type { Kysely } from 'kysely';
 import type { Database, NewUserRow, UserRow } from '../db/schema.js';
 import { toBool } from '../db/to-bool.js';
@@ -24,11 +25,6 @@ export type User = Omit<UserRow, BooleanColumn> & Record<BooleanColumn, boolean>
 export function toUser(row: UserRow): User {
   const flags = Object.fromEntries(BOOLEAN_COLUMNS.map((column) => [column, toBool(row[column])]));
   return { ...row, ...(flags as Record<BooleanColumn, boolean>) };
-}
-
-/** E-mail as stored: trimmed and lower-case (unique across all organisations). */
-export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
 }
 
 /** The user with this id in this organisation, or null (a foreign id is simply not found). */

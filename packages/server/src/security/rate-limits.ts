@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { normaliseEmail } from '@coffer/core';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../http/app-error.js';
@@ -65,7 +66,7 @@ export function createAccountLimiter(
 }
 
 function hashAccount(account: string): string {
-  return createHash('sha256').update(account.trim().toLowerCase(), 'utf8').digest('hex');
+  return createHash('sha256').update(normaliseEmail(account), 'utf8').digest('hex');
 }
 
 /** An account limiter bound to one request and account, as services take it. */
