@@ -5,7 +5,7 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** A list of the dashboard by its name ('Secrets', 'Chests', 'Removed secrets', 'Secrets in {chest}'). */
+/** A list of the dashboard by its name ('Secrets', 'Chests', 'Deleted secrets', 'Secrets in {chest}'). */
 export function dashboardList(page: Page, name: string): Locator {
   return page.getByRole('list', { name, exact: true });
 }

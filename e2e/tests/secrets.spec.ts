@@ -134,7 +134,7 @@ test('secrets: one of each category is created, viewed decrypted, copied, edited
   await expect(notice(page, 'Wifi note removed.')).toBeVisible();
   await expect(rowButton(secrets, 'Wifi note')).toHaveCount(0);
   await page.getByRole('checkbox', { name: 'Show all' }).check();
-  const removed = dashboardList(page, 'Removed secrets');
+  const removed = dashboardList(page, 'Deleted secrets');
   await expect(rowButton(removed, 'Wifi note')).toBeVisible();
   const restoreMenu = await openRowMenu(removed, 'Wifi note');
   await restoreMenu.getByRole('menuitem', { name: 'Restore' }).click();

@@ -11,7 +11,8 @@ import { requestRaw } from './api-client.js';
 
 // Typed calls of the signed-in user's own account (spec section 7, api.md).
 
-const PROFILE_PATH = '/api/v1/profile.json';
+/** The profile path of spec section 7 (GET is the session check, PATCH saves first_time or dark_mode). */
+export const PROFILE_PATH = '/api/v1/profile.json';
 
 /** `PATCH /api/v1/profile.json {user}`: saves the display name or a flag; answers the profile when sent. */
 export async function updateProfile(
@@ -31,12 +32,12 @@ export async function verifyPassword(authHash: string): Promise<CallOutcome<Veri
   );
 }
 
-/** `PATCH /users.json`: a password change, with the private key re-sealed under the new password. */
-export async function changePassword(user: PasswordChange): Promise<CallOutcome<unknown>> {
-  return toOutcome(await requestRaw('/users.json', { method: 'PATCH', body: { user } }));
-}
-
-/** `PATCH /users.json`: an e-mail change, with the private key re-sealed under the new e-mail (the salt). */
-export async function changeEmail(user: EmailChange): Promise<CallOutcome<unknown>> {
+/**
+ * `PATCH /users.json`: a password or e-mail change, with the private key re-sealed under the new
+ * credentials (the e-mail is the salt, so a new e-mail needs it too).
+ */
+export async function updateUserCredentials(
+  user: PasswordChange | EmailChange,
+): Promise<CallOutcome<unknown>> {
   return toOutcome(await requestRaw('/users.json', { method: 'PATCH', body: { user } }));
 }

@@ -2,6 +2,7 @@ import { type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
 import type { PagePosition, SecretListFilter } from './secrets-api.js';
 import { listSecrets } from './secrets-api.js';
 import { FIRST_PAGE, nextPagePosition } from './secrets-paging.js';
+import { chestQueryKeys } from './vaults-queries.js';
 
 /** Query keys of secret metadata. Decrypted payloads are never cached: they live in component state. */
 export const secretQueryKeys = {
@@ -10,13 +11,12 @@ export const secretQueryKeys = {
 };
 
 /** A scroll-paged list of secrets (20 a page, cursor paging when the server offers it). */
-export function useSecretList(filter: SecretListFilter, enabled = true) {
+export function useSecretList(filter: SecretListFilter) {
   return useInfiniteQuery({
     queryKey: secretQueryKeys.list(filter),
     queryFn: ({ pageParam, signal }) => listSecrets(filter, pageParam, signal),
     initialPageParam: FIRST_PAGE as PagePosition,
     getNextPageParam: (_last, pages) => nextPagePosition(pages),
-    enabled,
   });
 }
 
@@ -24,6 +24,6 @@ export function useSecretList(filter: SecretListFilter, enabled = true) {
 export function invalidateSecretLists(queryClient: QueryClient): Promise<void> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: secretQueryKeys.all }),
-    queryClient.invalidateQueries({ queryKey: ['vaults'] }),
+    queryClient.invalidateQueries({ queryKey: chestQueryKeys.all }),
   ]).then(() => undefined);
 }

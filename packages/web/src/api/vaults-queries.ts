@@ -15,13 +15,12 @@ export const chestQueryKeys = {
 };
 
 /** A scroll-paged list of chests with their teams. */
-export function useChestList(filter: ChestListFilter, enabled = true) {
+export function useChestList(filter: ChestListFilter) {
   return useInfiniteQuery({
     queryKey: chestQueryKeys.list(filter),
     queryFn: ({ pageParam, signal }) => listChests(filter, pageParam, signal),
     initialPageParam: FIRST_PAGE as PagePosition,
     getNextPageParam: (_last, pages) => nextPagePosition(pages),
-    enabled,
   });
 }
 

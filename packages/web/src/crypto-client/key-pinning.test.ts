@@ -88,18 +88,12 @@ describe('public key pinning when wrapping for readers', () => {
     expect(modalStore.get()).toHaveLength(0);
   }, 30_000);
 
-  it('learns the caller from the profile when the user id is not passed', async () => {
+  it('pins against the passed user id without fetching the profile', async () => {
     const caller = await signIn();
-    const calls = mockFetch({
-      'GET /api/v1/profile.json': { body: { id: caller } },
-      'GET /api/v1/vaults/c-1/public_keys.json': keys([caller, me], ['u-bob', bob]),
-      'POST /api/v1/secrets.json': (call) => ({
-        status: 201,
-        body: JSON.parse(String(call.init.body)).secret,
-      }),
-    });
-    await createEncryptedSecret(draft);
+    const calls = serveChest(keys([caller, me], ['u-bob', bob]));
+    await createEncryptedSecret(draft, caller);
     expect(posts(calls)).toHaveLength(1);
+    expect(calls.some((call) => call.path.includes('/profile'))).toBe(false);
     expect(await loadPin(caller, 'u-bob')).toBe(await publicKeyFingerprint(bob.publicKey));
   }, 30_000);
 

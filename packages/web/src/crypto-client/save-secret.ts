@@ -9,14 +9,13 @@ import {
 import { ApiError } from '../api/api-error.js';
 import { createSecret, fetchSecret, updateSecret } from '../api/secrets-api.js';
 import { fetchChestPublicKeys } from '../api/vaults-api.js';
-import { fetchProfile } from '../session/profile-query.js';
 import type { KeyOwner } from './confirm-reader-keys.js';
 import { confirmReaderKeys } from './confirm-reader-keys.js';
 import { unwrapOwnKey } from './open-secret-record.js';
 import { requirePrivateKey } from './private-key.js';
 import { wrapForReaders } from './reader-keys.js';
 import { recordRevision } from './revision-memory.js';
-import { CONFLICT_MESSAGE, GENERIC_SECRET_ERROR_MESSAGE, SecretAccessError } from './secret-access-error.js';
+import { CONFLICT_MESSAGE, SecretAccessError } from './secret-access-error.js';
 import { toSecretAccessError } from './to-secret-access-error.js';
 
 /** What the secret form hands over to be encrypted and saved. */
@@ -45,14 +44,14 @@ export interface EditTarget {
 /**
  * Creates a secret: a new id and key, revision 1, the payload sealed to that place, the key wrapped
  * for exactly the chest's readers (their keys checked against the pins first). A 409 (the reader
- * set changed meanwhile) refetches the public keys and tries once more. Pass the signed-in user's
- * id; without it the profile is fetched to learn it.
+ * set changed meanwhile) refetches the public keys and tries once more. `userId` is the signed-in
+ * user's id: the pins are kept per user.
  */
-export async function createEncryptedSecret(draft: SecretDraft, userId?: string): Promise<SavedSecret> {
+export async function createEncryptedSecret(draft: SecretDraft, userId: string): Promise<SavedSecret> {
   const secretId = newSecretId();
   const secretKey = generateSecretKey();
   try {
-    const caller = { userId: userId ?? (await fetchOwnUserId()), privateKey: await requirePrivateKey() };
+    const caller = { userId, privateKey: await requirePrivateKey() };
     await withOneRetry(async () => {
       const body = await buildBody(draft, secretId, 1, secretKey, caller);
       return createSecret({ id: secretId, ...body });
@@ -117,13 +116,6 @@ async function buildBody(
     hidden: draft.hidden,
     secret_keys_attributes: await wrapForReaders(secretKey, secretId, readers),
   };
-}
-
-// Only for callers that did not pass the user id: the pins are kept per signed-in user.
-async function fetchOwnUserId(): Promise<string> {
-  const profile = await fetchProfile();
-  if (!profile) throw new SecretAccessError('server', GENERIC_SECRET_ERROR_MESSAGE);
-  return profile.id;
 }
 
 // The chest's readers changed between fetching their keys and saving (someone joined: 409, someone

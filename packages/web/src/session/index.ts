@@ -2,7 +2,7 @@
 export { clearSession, KEPT_STORAGE_KEYS, sessionCleared } from './clear-session.js';
 export { confirmLogOut, LOG_OUT_CONFIRM } from './confirm-log-out.js';
 export { GuestOnly } from './guest-only.js';
-export { fetchProfile, PROFILE_PATH, profileQueryKey, useProfile } from './profile-query.js';
+export { fetchProfile, profileQueryKey, useProfile } from './profile-query.js';
 export type { ReturnState } from './require-auth.js';
 export { RequireAuth, readReturnPath } from './require-auth.js';
 export { endSession, logOut, startSession } from './session-actions.js';

@@ -1,14 +1,12 @@
 import type { Profile } from '@coffer/core';
 import { useQuery } from '@tanstack/react-query';
+import { PROFILE_PATH } from '../api/accounts-profile-api.js';
 import { ApiError, requestRaw } from '../api/index.js';
 import { clearSession } from './clear-session.js';
 import { useToken } from './token-store.js';
 
 /** Query key of the signed-in user's profile; set it with queryClient.setQueryData after a change. */
 export const profileQueryKey = ['session', 'profile'] as const;
-
-/** The profile path of spec section 7 (GET is the session check, PATCH saves first_time or dark_mode). */
-export const PROFILE_PATH = '/api/v1/profile.json';
 
 /** Loads the profile; a 401 ends the session (spec section 4) and answers null. */
 export async function fetchProfile(signal?: AbortSignal): Promise<Profile | null> {

@@ -1,11 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import {
-  readStorage,
-  removeStorage,
-  STORAGE_KEYS,
-  subscribeStorage,
-  writeStorage,
-} from '../lib/local-storage.js';
+import { readStorage, STORAGE_KEYS, subscribeStorage, writeStorage } from '../lib/local-storage.js';
 
 /** The stored session token, or null when signed out. */
 export function getToken(): string | null {
@@ -16,11 +10,6 @@ export function getToken(): string | null {
 /** Stores the token from the sign-in answer's Authorization header (with or without its `Bearer ` prefix). */
 export function setToken(token: string): void {
   writeStorage(STORAGE_KEYS.token, token.replace(/^Bearer\s+/i, '').trim());
-}
-
-/** Forgets the token only; clearSession() is what signing out uses. */
-export function removeToken(): void {
-  removeStorage(STORAGE_KEYS.token);
 }
 
 /** The token in a component, re-rendering on sign-in and sign-out (also in other tabs). */

@@ -1,8 +1,9 @@
 import type { Profile } from '@coffer/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
+import { PROFILE_PATH } from '../api/accounts-profile-api.js';
 import { request } from '../api/index.js';
-import { PROFILE_PATH, profileQueryKey } from '../session/profile-query.js';
+import { profileQueryKey } from '../session/profile-query.js';
 import { useSession } from '../session/use-session.js';
 import { applyTheme, useDarkMode, writeDarkMode } from './theme-store.js';
 

@@ -4,6 +4,7 @@ import { ApiError } from '../../api/api-error.js';
 import type { SecretRow } from '../../api/secrets-api.js';
 import { useChest } from '../../api/vaults-queries.js';
 import { truncateName } from '../chests/truncate-name.js';
+import { DeletedSecretsSection } from './deleted-secrets-section.js';
 import type { RowMenuItem } from './row-menu.js';
 import { SecretList } from './secret-list.js';
 
@@ -20,7 +21,7 @@ export interface ChestViewProps {
   onMissing: () => void;
 }
 
-/** A chest's secrets (name cut to 40 characters), and with Show all its removed ones to restore. */
+/** A chest's secrets (name cut to 40 characters), and with Show all its deleted ones to restore. */
 export function ChestView({
   chestId,
   filter,
@@ -58,18 +59,15 @@ export function ChestView({
         hideChest
       />
       {showAll ? (
-        <section className="dashboard__removed" aria-label="Removed Secrets">
-          <h3 className="dashboard__removed-title">Removed Secrets</h3>
-          <SecretList
-            label={`Removed secrets in ${name}`}
-            filter={{ filter, vaultId: chestId, deleted: true }}
-            selectedId={selectedId}
-            onOpen={onOpen}
-            menuFor={(row) => menuFor(row, true)}
-            hideChest
-            badge="Removed"
-          />
-        </section>
+        <DeletedSecretsSection
+          label={`Deleted secrets in ${name}`}
+          headingLevel={3}
+          filter={{ filter, vaultId: chestId }}
+          selectedId={selectedId}
+          onOpen={onOpen}
+          menuFor={(row) => menuFor(row, true)}
+          hideChest
+        />
       ) : null}
     </div>
   );

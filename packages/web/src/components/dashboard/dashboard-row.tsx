@@ -8,7 +8,7 @@ export interface DashboardRowProps {
   name: string;
   /** The line under the name (category and chest, or secret count). */
   detail?: ReactNode;
-  /** A small marker after the name (e.g. 'Removed'). */
+  /** A small marker after the name (e.g. 'Deleted'). */
   badge?: string;
   selected?: boolean;
   onOpen: () => void;

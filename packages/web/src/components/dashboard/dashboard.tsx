@@ -4,6 +4,7 @@ import { useWritableChests } from '../chests/use-writable-chests.js';
 import { ChestList } from './chest-list.js';
 import { ChestView } from './chest-view.js';
 import { DashboardToolbar, tabId } from './dashboard-toolbar.js';
+import { DeletedSecretsSection } from './deleted-secrets-section.js';
 import { DetailPanel } from './detail-panel.js';
 import { MissingKeysNotice } from './missing-keys-notice.js';
 import { SecretList } from './secret-list.js';
@@ -15,7 +16,7 @@ import './dashboard.css';
 /**
  * The home dashboard (spec section 2): Secrets and Chests tabs, search, Add Secret, Show all, the
  * lists with their row menus, a chest's view, and the secret viewer or form beside them.
- * Show all adds the removed secrets, so a secret removed by mistake can be restored.
+ * Show all adds the deleted secrets, so a secret removed by mistake can be restored.
  */
 export function Dashboard() {
   const state = useDashboardState();
@@ -57,17 +58,14 @@ export function Dashboard() {
                   menuFor={(row) => menus.secretMenu(row, false)}
                 />
                 {state.showAll ? (
-                  <section className="dashboard__removed" aria-label="Removed Secrets">
-                    <h2 className="dashboard__removed-title">Removed Secrets</h2>
-                    <SecretList
-                      label="Removed secrets"
-                      filter={{ filter: state.filter, everything: isAdministrator, deleted: true }}
-                      selectedId={selectedId}
-                      onOpen={openRow}
-                      menuFor={(row) => menus.secretMenu(row, true)}
-                      badge="Removed"
-                    />
-                  </section>
+                  <DeletedSecretsSection
+                    label="Deleted secrets"
+                    headingLevel={2}
+                    filter={{ filter: state.filter, everything: isAdministrator }}
+                    selectedId={selectedId}
+                    onOpen={openRow}
+                    menuFor={(row) => menus.secretMenu(row, true)}
+                  />
                 ) : null}
               </>
             ) : state.chestId ? (

@@ -16,7 +16,7 @@ export interface SecretListProps {
   menuFor: (row: SecretRow) => RowMenuItem[];
   /** Leave out the chest name (the chest view shows it once above). */
   hideChest?: boolean;
-  /** Marks rows (e.g. 'Removed' in the removed list). */
+  /** Marks rows (e.g. 'Deleted' in the deleted list). */
   badge?: string;
 }
 

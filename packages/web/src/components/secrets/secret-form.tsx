@@ -1,4 +1,4 @@
-import type { Chest } from '@coffer/core';
+import type { Chest, Profile } from '@coffer/core';
 import { SECRET_CATEGORIES } from '@coffer/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -91,7 +91,11 @@ export function SecretForm({
         : await createEncryptedSecret(draft, userId);
       notify({ type: 'success', message: editing ? updatedMessage(draft.name) : createdMessage(draft.name) });
       void invalidateSecretLists(queryClient);
-      if (!editing) void queryClient.invalidateQueries({ queryKey: profileQueryKey });
+      // The server sets has_secret on a first creation; the welcome flow advances from the cached profile.
+      if (!editing)
+        queryClient.setQueryData<Profile | null>(profileQueryKey, (p) =>
+          p ? { ...p, has_secret: true } : p,
+        );
       onSaved({ ...saved, name: draft.name });
     } catch (error) {
       const failure = toSecretAccessError(error);

@@ -13,7 +13,7 @@ export const WELCOME_SAVE_FAILED_MESSAGE = 'Your progress could not be saved. Pl
 
 /** The welcome flow's moves: on to the next step, finish, skip, or mark the tutorial seen. */
 export interface WelcomeFlow {
-  /** Reloads the profile and goes to the next unfinished step, or finishes. */
+  /** Goes to the next unfinished step of the cached profile (fetched when missing), or finishes. */
   advance: () => Promise<void>;
   /** The tutorial's Finish: saves `tutorial`, then advances. */
   finishTutorial: () => Promise<void>;
@@ -47,10 +47,10 @@ export function useWelcomeFlow(): WelcomeFlow {
   }, [save, navigate]);
 
   const advance = useCallback(async () => {
-    const profile = await queryClient.fetchQuery({
+    // Every step puts its flag into the cached profile before advancing; fetch only when none is cached.
+    const profile = await queryClient.ensureQueryData({
       queryKey: profileQueryKey,
       queryFn: ({ signal }) => fetchProfile(signal),
-      staleTime: 0,
     });
     if (!profile) return;
     const step = decideWelcomeStep(profile);

@@ -25,8 +25,8 @@ describe('row menus on the dashboard', () => {
     expect(await screen.findByText('Secret 01 removed.')).toBeTruthy();
 
     await user.click(screen.getByRole('checkbox', { name: 'Show all' }));
-    const removed = await screen.findByRole('list', { name: 'Removed secrets' });
-    expect(within(removed).getByText('Removed')).toBeTruthy();
+    const removed = await screen.findByRole('list', { name: 'Deleted secrets' });
+    expect(within(removed).getByText('Deleted')).toBeTruthy();
     await user.click(within(removed).getByRole('button', { name: 'Options for Secret 01' }));
     const items = within(await screen.findByRole('menu'))
       .getAllByRole('menuitem')
@@ -42,7 +42,7 @@ describe('row menus on the dashboard', () => {
     const user = userEvent.setup();
     renderApp('/');
     await user.click(await screen.findByRole('checkbox', { name: 'Show all' }, { timeout: 4000 }));
-    const removed = await screen.findByRole('list', { name: 'Removed secrets' });
+    const removed = await screen.findByRole('list', { name: 'Deleted secrets' });
     await user.click(within(removed).getByRole('button', { name: 'Options for Secret 01' }));
     const items = within(await screen.findByRole('menu'))
       .getAllByRole('menuitem')

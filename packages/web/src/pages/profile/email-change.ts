@@ -1,7 +1,7 @@
-import type { AccountKeys, Profile } from '@coffer/core';
-import { INCORRECT_PASSWORD_MESSAGE, isCryptoError, normaliseEmailInput } from '@coffer/core';
-import { changeEmail, verifyPassword } from '../../api/accounts-profile-api.js';
-import { deriveCurrentKeys, rekeyAccount } from '../../keys/account-rekey.js';
+import type { Profile } from '@coffer/core';
+import { INCORRECT_PASSWORD_MESSAGE, normaliseEmailInput } from '@coffer/core';
+import { updateUserCredentials } from '../../api/accounts-profile-api.js';
+import { proveAndRekey } from '../../keys/prove-and-rekey.js';
 import { EMAIL_CHANGE_FAILED_MESSAGE, WEAK_KDF_MESSAGE } from './account-messages.js';
 
 /** How an e-mail change ended; a failure carries the message to show in the modal. */
@@ -18,22 +18,13 @@ export async function submitEmailChange(
   password: string,
 ): Promise<EmailChangeOutcome> {
   const email = normaliseEmailInput(newEmail);
-  let current: AccountKeys;
-  try {
-    current = await deriveCurrentKeys(profile, password);
-  } catch (error) {
-    if (isCryptoError(error, 'iterations-too-low')) return { ok: false, message: WEAK_KDF_MESSAGE };
-    throw error;
+  const proven = await proveAndRekey(profile, password, { email, password });
+  if (!proven.ok) {
+    const message = proven.reason === 'weak-kdf' ? WEAK_KDF_MESSAGE : INCORRECT_PASSWORD_MESSAGE;
+    return { ok: false, message };
   }
-  const check = await verifyPassword(current.authHash);
-  if (!check.ok || check.value?.valid !== true) return { ok: false, message: INCORRECT_PASSWORD_MESSAGE };
-  let rekeyed: Awaited<ReturnType<typeof rekeyAccount>>;
-  try {
-    rekeyed = await rekeyAccount(profile, current, { email, password });
-  } catch {
-    return { ok: false, message: INCORRECT_PASSWORD_MESSAGE };
-  }
-  const answer = await changeEmail({
+  const { current, rekeyed } = proven;
+  const answer = await updateUserCredentials({
     email,
     password: rekeyed.authHash,
     current_password: current.authHash,

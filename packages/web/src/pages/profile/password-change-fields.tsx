@@ -1,4 +1,5 @@
 import { PASSWORD_LENGTH_HINT } from '@coffer/core';
+import { useMemo } from 'react';
 import { ErrorBanner } from '../../components/form-fields/error-banner.js';
 import { TextField } from '../../components/form-fields/text-field.js';
 import { PasswordStrengthMeter } from '../../components/strength/password-strength-meter.js';
@@ -15,7 +16,13 @@ export function PasswordChangeFields({
 }) {
   const { profile } = useSession();
   const { values, setField, marked, currentPasswordError, busy } = form;
-  const userInputs = profile ? [profile.email, profile.name] : [];
+  const email = profile?.email;
+  const name = profile?.name;
+  // A stable list keeps the strength meter's memoised score from being recomputed on every keystroke elsewhere.
+  const userInputs = useMemo(
+    () => (email === undefined || name === undefined ? [] : [email, name]),
+    [email, name],
+  );
   return (
     <>
       <ErrorBanner errors={marked.errors} />

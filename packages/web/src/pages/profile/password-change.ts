@@ -1,7 +1,8 @@
-import type { AccountKeys, Profile } from '@coffer/core';
-import { CURRENT_PASSWORD_INCORRECT_MESSAGE, INCORRECT_PASSWORD_MESSAGE, isCryptoError } from '@coffer/core';
-import { changePassword, verifyPassword } from '../../api/accounts-profile-api.js';
-import { deriveCurrentKeys, rekeyAccount } from '../../keys/account-rekey.js';
+import type { Profile } from '@coffer/core';
+import { CURRENT_PASSWORD_INCORRECT_MESSAGE, INCORRECT_PASSWORD_MESSAGE } from '@coffer/core';
+import { updateUserCredentials } from '../../api/accounts-profile-api.js';
+import type { RekeyRefusal } from '../../keys/prove-and-rekey.js';
+import { proveAndRekey } from '../../keys/prove-and-rekey.js';
 import { PASSWORD_CHANGE_FAILED_MESSAGE, WEAK_KDF_MESSAGE } from './account-messages.js';
 
 /** How a password change ended: `field` names the field to mark; `fromServer` messages are notifications. */
@@ -19,26 +20,13 @@ export async function submitPasswordChange(
   currentPassword: string,
   nextPassword: string,
 ): Promise<PasswordChangeOutcome> {
-  let current: AccountKeys;
-  try {
-    current = await deriveCurrentKeys(profile, currentPassword);
-  } catch (error) {
-    if (isCryptoError(error, 'iterations-too-low')) return { ok: false, message: WEAK_KDF_MESSAGE };
-    throw error;
-  }
-  const check = await verifyPassword(current.authHash);
-  if (!check.ok) return { ok: false, message: check.message ?? INCORRECT_PASSWORD_MESSAGE };
-  if (check.value?.valid !== true) {
-    return { ok: false, message: CURRENT_PASSWORD_INCORRECT_MESSAGE, field: 'currentPassword' };
-  }
-  let rekeyed: Awaited<ReturnType<typeof rekeyAccount>>;
-  try {
-    rekeyed = await rekeyAccount(profile, current, { email: profile.email, password: nextPassword });
-  } catch {
-    // The server accepted the password but the stored key does not open with it.
-    return { ok: false, message: INCORRECT_PASSWORD_MESSAGE, field: 'currentPassword' };
-  }
-  const answer = await changePassword({
+  const proven = await proveAndRekey(profile, currentPassword, {
+    email: profile.email,
+    password: nextPassword,
+  });
+  if (!proven.ok) return refusalOutcome(proven);
+  const { current, rekeyed } = proven;
+  const answer = await updateUserCredentials({
     password: rekeyed.authHash,
     current_password: current.authHash,
     encrypted_private_key: rekeyed.sealed.encrypted_private_key,
@@ -49,4 +37,18 @@ export async function submitPasswordChange(
     return { ok: false, message: answer.message ?? PASSWORD_CHANGE_FAILED_MESSAGE, fromServer: true };
   }
   return { ok: true, sealed: rekeyed.sealed };
+}
+
+function refusalOutcome(refusal: RekeyRefusal): PasswordChangeOutcome {
+  switch (refusal.reason) {
+    case 'weak-kdf':
+      return { ok: false, message: WEAK_KDF_MESSAGE };
+    case 'unverified':
+      return { ok: false, message: refusal.message ?? INCORRECT_PASSWORD_MESSAGE };
+    case 'wrong-password':
+      return { ok: false, message: CURRENT_PASSWORD_INCORRECT_MESSAGE, field: 'currentPassword' };
+    case 'key-mismatch':
+      // The server accepted the password but the stored key does not open with it.
+      return { ok: false, message: INCORRECT_PASSWORD_MESSAGE, field: 'currentPassword' };
+  }
 }

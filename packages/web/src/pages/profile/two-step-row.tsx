@@ -36,7 +36,6 @@ export function TwoStepRow({ profile }: { profile: Profile }) {
     queryClient.setQueryData<Profile | null>(profileQueryKey, (p) =>
       p ? { ...p, otp_required_for_login: false } : p,
     );
-    void queryClient.invalidateQueries({ queryKey: profileQueryKey });
     notify({ type: 'success', message: outcome.message ?? 'Success' });
   };
 

@@ -58,7 +58,6 @@ export function usePasswordChangeForm(onChanged: () => void): PasswordChangeForm
         queryClient.setQueryData<Profile | null>(profileQueryKey, (p) =>
           p ? { ...p, ...outcome.sealed, must_change_password: false } : p,
         );
-        void queryClient.invalidateQueries({ queryKey: profileQueryKey });
         setValues(EMPTY);
         onChanged();
         return;
