@@ -30,6 +30,8 @@ afterEach(() => {
   dismissAllNotifications();
   hideHelpPanel();
   localStorage.clear();
+  // The theme lives on <html>, which jsdom keeps for the whole file: no test may inherit another's.
+  delete document.documentElement.dataset.theme;
   sessionStorage.clear();
   vi.useRealTimers();
   vi.restoreAllMocks();

@@ -1,6 +1,6 @@
 import type { Profile } from '@coffer/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useLayoutEffect } from 'react';
 import { PROFILE_PATH } from '../api/accounts-profile-api.js';
 import { request } from '../api/index.js';
 import { profileQueryKey } from '../session/profile-query.js';
@@ -16,7 +16,9 @@ export function useThemeSync(): void {
   const { profile } = useSession();
   const profileDark = profile?.dark_mode;
 
-  useEffect(() => applyTheme(dark), [dark]);
+  // A layout effect, not a passive one: the theme lands in the same commit as the markup, so nothing
+  // (a repaint, or a test reading the DOM as soon as an element appears) sees the page without it.
+  useLayoutEffect(() => applyTheme(dark), [dark]);
   useEffect(() => {
     if (profileDark !== undefined) writeDarkMode(profileDark);
   }, [profileDark]);
