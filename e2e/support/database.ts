@@ -20,3 +20,20 @@ export function setInactivityMinutes(email: string, minutes: number): void {
     db.close();
   }
 }
+
+/**
+ * Overwrites one user's wrapped key of a secret straight in the server's SQLite file: a key that
+ * does not open for them (say, wrapped under the wrong label), as a faulty client could have stored.
+ */
+export function replaceWrappedKey(secretId: string, userId: string, encryptedValue: string): void {
+  const db = new Database(databasePath, { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    const changed = db
+      .prepare('UPDATE secret_keys SET encrypted_value = ? WHERE secret_id = ? AND user_id = ?')
+      .run(encryptedValue, secretId, userId).changes;
+    if (changed !== 1) throw new Error(`No key of secret ${secretId} for user ${userId}`);
+  } finally {
+    db.close();
+  }
+}

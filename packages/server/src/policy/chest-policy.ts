@@ -54,8 +54,8 @@ export function requireWritableChest<T extends { id: string }>(access: CallerAcc
 }
 
 /**
- * Administrators only (chest and team changes, managers, purging keys, adding and inviting users);
- * 403 otherwise. Takes the caller's access, or the signed-in user where no access was loaded.
+ * Administrators only (chest and team changes, managers, resharing and purging keys, adding and
+ * inviting users); 403 otherwise. Takes the caller's access, or the signed-in user where no access was loaded.
  */
 export function requireAdministrator(caller: CallerAccess | { user: { administrator: boolean } }): void {
   const administrator = 'actor' in caller ? caller.actor.administrator : caller.user.administrator;

@@ -1,7 +1,5 @@
 import { canSeeSecret } from '@coffer/core';
 import type { ChestAccessRows } from '../repositories/chest-access-repository.js';
-import type { CallerAccess } from './caller-access.js';
-import { ownChestIds } from './chest-policy.js';
 
 /**
  * Who must hold a wrapped key of a secret in this chest (crypto.md): exactly the users core's
@@ -30,14 +28,4 @@ export function readerIdsOf(rows: ChestAccessRows, chestId: string, hidden: bool
     if (canSeeSecret(context)) readers.add(id);
   }
   return readers;
-}
-
-/**
- * Whose secrets the caller may reshare: administrators every secret they hold a key of, others the
- * secrets they can see (their chests, never hidden ones). A key is only ever wrapped by someone who
- * can unwrap it, so the caller's own key set bounds this further.
- */
-export function reshareScope(access: CallerAccess): { chestIds: string[] | null; includeHidden: boolean } {
-  if (access.actor.administrator) return { chestIds: null, includeHidden: true };
-  return { chestIds: ownChestIds(access), includeHidden: false };
 }

@@ -10,13 +10,13 @@ export interface MissingKey {
   encrypted_value: string;
 }
 
-/** Which missing keys to look for: the caller's own keys open them, narrowed further when asked. */
+/**
+ * Which missing keys to look for: every chest's (resharing is for administrators, who see every
+ * secret), among the secrets the caller's own keys open, narrowed further when asked.
+ */
 export interface MissingKeyScope {
   organisationId: string;
   callerId: string;
-  /** Chests the caller may see (null: every chest, for administrators). */
-  chestIds: readonly string[] | null;
-  includeHidden: boolean;
   /** Only for members of this team, or only for this user. */
   teamId?: string;
   userId?: string;
@@ -45,8 +45,6 @@ function missingKeys(db: Kysely<Database>, scope: MissingKeyScope) {
         ),
       ),
     );
-  if (scope.chestIds) query = query.where('s.vault_id', 'in', scope.chestIds);
-  if (!scope.includeHidden) query = query.where('s.hidden', '=', false);
   if (scope.userId) query = query.where('r.user_id', '=', scope.userId);
   if (scope.teamId) {
     query = query.where(
@@ -68,7 +66,6 @@ export async function listMissingKeys(
   scope: MissingKeyScope,
   limit: number,
 ): Promise<MissingKey[]> {
-  if (scope.chestIds?.length === 0) return [];
   return missingKeys(db, scope)
     .select(['s.id as secret_id', 'r.user_id as user_id', 'u.public_key', 'ck.encrypted_value'])
     .orderBy('s.id')
@@ -79,7 +76,6 @@ export async function listMissingKeys(
 
 /** How many keys are missing in the scope. */
 export async function countMissingKeys(db: Kysely<Database>, scope: MissingKeyScope): Promise<number> {
-  if (scope.chestIds?.length === 0) return 0;
   const row = await missingKeys(db, scope)
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();

@@ -114,6 +114,22 @@ export async function insertMissingKeys(
   return added;
 }
 
+/** Deletes one user's key of one secret (a key its holder reported as broken); answers how many. */
+export async function deleteWrappedKey(
+  db: Kysely<Database>,
+  organisationId: string,
+  secretId: string,
+  userId: string,
+): Promise<number> {
+  const result = await db
+    .deleteFrom('secret_keys')
+    .where('organisation_id', '=', organisationId)
+    .where('secret_id', '=', secretId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** Narrows a key purge; without any, the whole organisation is checked. */
 export interface PurgeScope {
   chestIds?: readonly string[];

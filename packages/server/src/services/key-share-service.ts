@@ -9,13 +9,16 @@ import {
   requireAdministrator,
   requireVisibleSecret,
   requireVisibleTeam,
-  reshareScope,
 } from '../policy/index.js';
 import { presentKeyShares } from '../presenters/key-share-presenter.js';
 import { loadChestAccessRows } from '../repositories/chest-access-repository.js';
 import { countMissingKeys, listMissingKeys } from '../repositories/missing-key-repository.js';
-import { deleteKeysWithoutAccess, insertMissingKeys } from '../repositories/secret-key-repository.js';
-import { findSecretsByIds } from '../repositories/secret-repository.js';
+import {
+  deleteKeysWithoutAccess,
+  deleteWrappedKey,
+  insertMissingKeys,
+} from '../repositories/secret-key-repository.js';
+import { findSecret, findSecretsByIds } from '../repositories/secret-repository.js';
 import { findTeam } from '../repositories/team-repository.js';
 import { findDirectoryUsers } from '../repositories/user-directory-repository.js';
 import { auditByCaller } from './caller-audit.js';
@@ -30,8 +33,9 @@ export interface ShareInput extends WrappedKeyInput {
 }
 
 /**
- * Readers without a key, for secrets the caller may reshare and holds a key of: each with the
- * reader's public key and the caller's own wrapped key, so the caller's browser can rewrap.
+ * Readers without a key, for secrets the caller holds a key of: each with the reader's public key
+ * and the caller's own wrapped key, so the caller's browser can rewrap. Administrators only
+ * (crypto.md, spec section 2: resharing is theirs), so no member can plant a key that opens nothing.
  */
 export async function listMissingKeysFor(
   db: Kysely<Database>,
@@ -39,12 +43,13 @@ export async function listMissingKeysFor(
   filter: MissingKeyFilter,
   limit = KEYSHARE_FETCH_LIMIT,
 ): Promise<ReshareAllResponse> {
+  requireAdministrator(access);
   const organisationId = access.organisation.id;
   if ('teamId' in filter) requireVisibleTeam(access, await findTeam(db, organisationId, filter.teamId));
   if ('userId' in filter && (await findDirectoryUsers(db, organisationId, [filter.userId])).length === 0) {
     throw notFound();
   }
-  const scope = { organisationId, callerId: access.user.id, ...reshareScope(access), ...filter };
+  const scope = { organisationId, callerId: access.user.id, ...filter };
   const [missing, total] = await Promise.all([
     listMissingKeys(db, scope, limit),
     countMissingKeys(db, scope),
@@ -53,15 +58,17 @@ export async function listMissingKeysFor(
 }
 
 /**
- * Stores rewrapped keys that are missing; never replaces an existing key, so a reshare cannot lock
- * anyone out. Every share must be for a secret the caller can see and a user who may read it, or
- * nothing is written. Answers how many keys were added.
+ * Stores rewrapped keys that are missing (administrators only); never replaces an existing key, so
+ * a reshare cannot lock anyone out: a key that does not open is dropped by its holder's report
+ * (reportBrokenKey) and so becomes missing. Every share must be for a secret of the organisation
+ * and a user who may read it, or nothing is written. Answers how many keys were added.
  */
 export async function deliverKeys(
   db: Kysely<Database>,
   access: CallerAccess,
   shares: readonly ShareInput[],
 ): Promise<number> {
+  requireAdministrator(access);
   const organisationId = access.organisation.id;
   const keysBySecret = new Map<string, WrappedKeyInput[]>();
   for (const share of shares)
@@ -87,7 +94,11 @@ export async function deliverKeys(
   });
 }
 
-/** Deletes every key of a user who may no longer read its secret (administrators); answers the count. */
+/**
+ * Deletes every key of a user who may no longer read its secret; answers the count. Administrators
+ * only: it is organisation-wide upkeep of other people's keys (access changes already delete keys
+ * in their own transaction), nothing a member needs.
+ */
 export async function purgeKeys(db: Kysely<Database>, access: CallerAccess): Promise<number> {
   requireAdministrator(access);
   return db.transaction().execute(async (trx) => {
@@ -95,5 +106,25 @@ export async function purgeKeys(db: Kysely<Database>, access: CallerAccess): Pro
     if (count > 0)
       await auditByCaller(trx, access, `Removed ${count} keys of users without access`, 'SecretKey', null);
     return count;
+  });
+}
+
+/**
+ * The caller's own wrapped key of a secret does not open (api.md, "report a wrapped key that does
+ * not open"): it is deleted, with its audit entry, so that it shows as missing to administrators,
+ * whose next reshare wraps a working one. Only ever the caller's own key; 404 when the caller cannot
+ * see the secret or holds no key of it.
+ */
+export async function reportBrokenKey(
+  db: Kysely<Database>,
+  access: CallerAccess,
+  secretId: string,
+): Promise<void> {
+  const organisationId = access.organisation.id;
+  const secret = requireVisibleSecret(access, await findSecret(db, organisationId, secretId));
+  await db.transaction().execute(async (trx) => {
+    const deleted = await deleteWrappedKey(trx, organisationId, secret.id, access.user.id);
+    if (deleted === 0) throw notFound();
+    await auditByCaller(trx, access, `Reported a broken key of secret ${secret.name}`, 'Secret', secret.id);
   });
 }

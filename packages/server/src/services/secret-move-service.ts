@@ -17,10 +17,16 @@ export interface SecretMoveInput {
   secret_keys_attributes?: WrappedKeyInput[];
 }
 
+/** A move must go somewhere: one into the chest the secret is in changes nothing and is refused. */
+export const SAME_CHEST_MESSAGE = 'The secret is already in this chest.';
+
 /**
- * Moves a secret to another chest the caller may write. In one transaction: keys given for the new
- * chest's readers are stored, and keys of users who cannot read the new chest are deleted. Readers
- * still without a key show up in reshare_all. The payload and its revision do not change.
+ * Moves a secret to another chest the caller may write. A move changes keys only for readers who
+ * gain or lose access: in one transaction, the keys given for readers of the new chest who could
+ * not read the old one are stored, and keys of users who cannot read the new chest are deleted.
+ * Keys given for readers of both chests are ignored: replacing another reader's key happens only
+ * in a save, with a new revision. A key for anyone else refuses the move (400). Readers still
+ * without a key show up in reshare_all. The payload and its revision do not change.
  */
 export async function moveSecret(
   db: Kysely<Database>,
@@ -35,17 +41,19 @@ export async function moveSecret(
     await findChest(db, organisationId, input.vault_id),
   );
   if (secret.deleted_at) throw AppError.conflict(MARKED_SECRET_MESSAGE);
+  if (target.id === secret.vault_id) throw AppError.validation(SAME_CHEST_MESSAGE);
   const keys = checkWrappedKeys(input.secret_keys_attributes ?? []);
-  if (target.id === secret.vault_id && keys.length === 0) return;
   const from = await findChest(db, organisationId, secret.vault_id);
   await db.transaction().execute(async (trx) => {
     const readers = await loadReaderIds(trx, organisationId, target.id, secret.hidden);
+    const formerReaders = await loadReaderIds(trx, organisationId, secret.vault_id, secret.hidden);
     checkKeysForReaders(
       keys.map((key) => key.user_id),
       readers,
     );
+    const newcomers = keys.filter((key) => !formerReaders.has(key.user_id));
     await moveSecretToChest(trx, organisationId, secret.id, target.id, access.user.id);
-    await upsertWrappedKeys(trx, organisationId, secret.id, keys);
+    await upsertWrappedKeys(trx, organisationId, secret.id, newcomers);
     await deleteKeysWithoutAccess(trx, organisationId, { secretIds: [secret.id] });
     const action = `Moved secret ${secret.name} from chest ${from?.name ?? ''} to chest ${target.name}`;
     await auditByCaller(trx, access, action, 'Secret', secret.id);

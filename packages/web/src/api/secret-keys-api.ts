@@ -26,3 +26,11 @@ export async function deliverKeyShares(shares: ReshareKeyAttributes[]): Promise<
   });
   return typeof answer?.count === 'number' ? answer.count : shares.length;
 }
+
+/**
+ * `POST /api/v1/secret_keys/{secret_id}/broken.json` (api.md): the caller's own wrapped key of the
+ * secret does not open. The server drops it, so it shows as missing for administrators to reshare.
+ */
+export async function reportBrokenKey(secretId: string): Promise<void> {
+  await requestOrThrow(`${BASE}/${encodeURIComponent(secretId)}/broken.json`, { method: 'POST' });
+}

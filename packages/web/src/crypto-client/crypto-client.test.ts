@@ -99,13 +99,61 @@ describe('creating and reading a secret with the real suite', () => {
     });
   }, 30_000);
 
-  it('refuses a key wrapped for someone else', async () => {
+  it('reports a wrapped key that does not open once, then gives the reshare text', async () => {
     const stored = await createAsAda();
     await savePrivateKey(bob.privateKey);
     const adaKey = stored.secret_keys_attributes[0]!;
+    // Bob's key is Ada's, relabelled: it cannot open for him.
     const swapped = { ...stored, secret_keys_attributes: [{ ...adaKey, user_id: 'u-bob' }] };
-    mockFetch({ [`GET /api/v1/secrets/${stored.id}.json`]: served(swapped, bob) });
+    const calls = mockFetch({
+      [`GET /api/v1/secrets/${stored.id}.json`]: served(swapped, bob),
+      'GET /api/v1/profile.json': { body: { id: 'u-bob', public_key: bob.publicKey } },
+      [`POST /api/v1/secret_keys/${stored.id}/broken.json`]: { status: 204 },
+    });
+    const notFound = { kind: 'not-found', message: SECRET_KEY_NOT_FOUND_MESSAGE };
+    await Promise.all([
+      expect(openSecretRecord(stored.id, 'u-bob')).rejects.toMatchObject(notFound),
+      expect(openSecretRecord(stored.id, 'u-bob')).rejects.toMatchObject(notFound),
+    ]);
+    await expect(openSecretRecord(stored.id, 'u-bob')).rejects.toMatchObject(notFound);
+    const reports = calls.filter((c) => c.method === 'POST');
+    expect(reports.map((c) => c.path)).toEqual([`/api/v1/secret_keys/${stored.id}/broken.json`]);
+    expect(reports[0]?.init.body ?? null).toBeNull();
+  }, 30_000);
+
+  it('reports nothing when the private key here is not the account’s own, and shows the integrity error', async () => {
+    const stored = await createAsAda();
+    await savePrivateKey(bob.privateKey);
+    // The server says the account's key is Carol's: Bob's unlocked key is stale, every key would fail.
+    const calls = mockFetch({
+      [`GET /api/v1/secrets/${stored.id}.json`]: served(stored, ada),
+      'GET /api/v1/profile.json': { body: { id: 'u-bob', public_key: carol.publicKey } },
+      [`POST /api/v1/secret_keys/${stored.id}/broken.json`]: { status: 204 },
+    });
+    await expect(openSecretRecord(stored.id, 'u-bob')).rejects.toMatchObject({
+      kind: 'integrity',
+      message: INTEGRITY_ERROR_MESSAGE,
+    });
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  }, 30_000);
+
+  it('shows the integrity error when the report fails, and reports again on the next open', async () => {
+    const stored = await createAsAda();
+    await savePrivateKey(bob.privateKey);
+    const swapped = {
+      ...stored,
+      secret_keys_attributes: [{ ...stored.secret_keys_attributes[0]!, user_id: 'u-bob' }],
+    };
+    let answer = 500;
+    const calls = mockFetch({
+      [`GET /api/v1/secrets/${stored.id}.json`]: served(swapped, bob),
+      'GET /api/v1/profile.json': { body: { id: 'u-bob', public_key: bob.publicKey } },
+      [`POST /api/v1/secret_keys/${stored.id}/broken.json`]: () => ({ status: answer }),
+    });
     await expect(openSecretRecord(stored.id, 'u-bob')).rejects.toMatchObject({ kind: 'integrity' });
+    answer = 204;
+    await expect(openSecretRecord(stored.id, 'u-bob')).rejects.toMatchObject({ kind: 'not-found' });
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2);
   }, 30_000);
 
   it("gives the spec's reshare text when the server answers Not found", async () => {

@@ -1,6 +1,7 @@
 import type { Secret, SecretPayload } from '@coffer/core';
-import { openSecret, unwrapSecretKey } from '@coffer/core';
+import { isCryptoError, openSecret, unwrapSecretKey } from '@coffer/core';
 import { fetchSecret } from '../api/secrets-api.js';
+import { reportUnopenableKey } from './broken-key-report.js';
 import { requirePrivateKey } from './private-key.js';
 import { recordRevision } from './revision-memory.js';
 import { SECRET_KEY_NOT_FOUND_MESSAGE, SecretAccessError } from './secret-access-error.js';
@@ -29,7 +30,9 @@ export async function unwrapOwnKey(
 /**
  * Fetches a secret and decrypts it in memory: unwrap the caller's key with the private key, then
  * open the payload bound to the secret's id and revision. Every failure is a SecretAccessError
- * (integrity errors instead of wrong data; 'Not found' with the spec's reshare text).
+ * (integrity errors instead of wrong data; 'Not found' with the spec's reshare text). A wrapped key
+ * that does not open is reported once and then answers as a missing key does: the server has
+ * dropped it, and an administrator's reshare gives a working one.
  */
 export async function openSecretRecord(
   id: string,
@@ -39,7 +42,11 @@ export async function openSecretRecord(
   try {
     const privateKey = await requirePrivateKey();
     const secret = await fetchSecret(id, signal);
-    const secretKey = await unwrapOwnKey(secret, userId, privateKey);
+    const secretKey = await unwrapOwnKey(secret, userId, privateKey).catch(async (error: unknown) => {
+      if (isCryptoError(error) && (await reportUnopenableKey(secret, userId, privateKey)))
+        throw new SecretAccessError('not-found', SECRET_KEY_NOT_FOUND_MESSAGE);
+      throw error;
+    });
     try {
       const opened = await openSecret({ ...secret, secretId: secret.id }, secretKey);
       const olderThanSeen = recordRevision(secret.id, secret.revision);

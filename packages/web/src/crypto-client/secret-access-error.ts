@@ -8,7 +8,10 @@ export type SecretAccessErrorKind =
   | 'key-changed'
   | 'server';
 
-/** Spec section 8: the fetch answered 'Not found' (no wrapped key for this user). */
+/**
+ * Spec section 8: the fetch answered 'Not found' (no wrapped key for this user), or this user's key
+ * did not open and was reported (so the server dropped it and administrators see it as missing).
+ */
 export const SECRET_KEY_NOT_FOUND_MESSAGE =
   'Secret key for this secret was not found, please contact an administrator to reshare.';
 /** Shown instead of any data when decryption fails (crypto.md: never wrong data). */

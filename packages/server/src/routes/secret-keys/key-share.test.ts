@@ -1,4 +1,4 @@
-import { KEY_FOR_STRANGER_MESSAGE } from '@coffer/core';
+import { KEY_FOR_STRANGER_MESSAGE, NO_PERMISSION_MESSAGE } from '@coffer/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChestScenario, type ChestScenario, callApi } from '../../test/chest-scenario.js';
 import { buildMembership, buildSecret, buildTeam, buildUser, fakeWrappedKey } from '../../test/factories.js';
@@ -109,24 +109,18 @@ describe('key sharing', () => {
 
   it('never replaces a key someone already holds', async () => {
     const before = await keyOf(scenario.secret.id, scenario.users.reader.id);
-    const response = await callApi(
-      context.app,
-      scenario.tokens.writer,
-      'POST',
-      '/api/v1/secret_keys/reshare',
-      {
-        key_reshare_handler: {
-          secret_keys_attributes: [
-            {
-              user_id: scenario.users.reader.id,
-              secret_id: scenario.secret.id,
-              version: 1,
-              encrypted_value: fakeWrappedKey(),
-            },
-          ],
-        },
+    const response = await callApi(context.app, admin(), 'POST', '/api/v1/secret_keys/reshare', {
+      key_reshare_handler: {
+        secret_keys_attributes: [
+          {
+            user_id: scenario.users.reader.id,
+            secret_id: scenario.secret.id,
+            version: 1,
+            encrypted_value: fakeWrappedKey(),
+          },
+        ],
       },
-    );
+    });
     expect(response.json()).toEqual({ count: 0 });
     expect(await keyOf(scenario.secret.id, scenario.users.reader.id)).toEqual(before);
   });
@@ -145,49 +139,113 @@ describe('key sharing', () => {
     expect(await keyOf(secret.id, scenario.users.writer.id)).toBeDefined();
   });
 
-  it('lets non-administrators reshare only secrets they can see, never hidden ones', async () => {
+  it('refuses every reshare call to non-administrators, so a member cannot lock a newcomer out', async () => {
+    const newcomer = await buildUser(context.db, { organisation_id: organisationId() });
+    await buildMembership(context.db, newcomer, scenario.readTeam.id);
+    const share = {
+      user_id: newcomer.id,
+      secret_id: scenario.secret.id,
+      version: 1,
+      encrypted_value: fakeWrappedKey(),
+    };
+    const calls = [
+      ['GET', '/api/v1/secret_keys/reshare_all.json', undefined],
+      ['POST', '/api/v1/secret_keys/reshare_team.json', { id: scenario.readTeam.id }],
+      ['POST', '/api/v1/secret_keys/reshare_user.json', { id: newcomer.id }],
+      [
+        'POST',
+        '/api/v1/secret_keys/reshare.json',
+        { key_reshare_handler: { secret_keys_attributes: [share] } },
+      ],
+    ] as const;
+    for (const role of ['manager', 'writer', 'reader', 'outsider'] as const) {
+      for (const [method, url, body] of calls) {
+        const response = await callApi(context.app, scenario.tokens[role], method, url, body);
+        expect(response.statusCode, `${role} ${url}`).toBe(403);
+        expect(response.json()).toEqual({ error: NO_PERMISSION_MESSAGE });
+      }
+    }
+    expect(await keyOf(scenario.secret.id, newcomer.id)).toBeUndefined();
+
+    // The administrator's reshare still finds the key missing and fills it.
+    expect((await reshareAll()).keyshare.map((pair) => pair.user_id)).toContain(newcomer.id);
+    const delivered = await callApi(context.app, admin(), 'POST', '/api/v1/secret_keys/reshare.json', {
+      key_reshare_handler: { secret_keys_attributes: [share] },
+    });
+    expect(delivered.json()).toEqual({ count: 1 });
+    expect(await keyOf(scenario.secret.id, newcomer.id)).toEqual({ encrypted_value: share.encrypted_value });
+  });
+
+  it('lists hidden secrets to administrators only among the readers who see them', async () => {
     const hidden = await buildSecret(context.db, scenario.users.administrator, scenario.chest.id, {
       hidden: true,
-      readerIds: [scenario.users.administrator.id, scenario.users.writer.id],
+      readerIds: [scenario.users.administrator.id],
     });
-    const answer = await reshareAll(scenario.tokens.writer);
-    expect(answer.keyshare.map((pair) => pair.secret_id)).not.toContain(hidden.id);
-    const refused = await callApi(
-      context.app,
-      scenario.tokens.writer,
-      'POST',
-      '/api/v1/secret_keys/reshare',
-      {
-        key_reshare_handler: {
-          secret_keys_attributes: [
-            {
-              user_id: scenario.users.owner.id,
-              secret_id: hidden.id,
-              version: 1,
-              encrypted_value: fakeWrappedKey(),
-            },
-          ],
-        },
+    const pairs = (await reshareAll()).keyshare.filter((pair) => pair.secret_id === hidden.id);
+    expect(pairs.map((pair) => pair.user_id)).toEqual([scenario.users.owner.id]);
+  });
+
+  it('drops a reported broken key, lists it as missing, and lets the administrator replace it', async () => {
+    const { reader, administrator } = scenario.users;
+    const secret = await buildSecret(context.db, scenario.users.writer, scenario.chest.id, {
+      readerIds: scenario.readerIds,
+    });
+    const broken = await keyOf(secret.id, reader.id);
+    const missingBefore = (await reshareAll()).keyshare.filter((pair) => pair.secret_id === secret.id);
+    expect(missingBefore.map((pair) => pair.user_id)).not.toContain(reader.id);
+    const report = (token: string, secretId = secret.id) =>
+      callApi(context.app, token, 'POST', `/api/v1/secret_keys/${secretId}/broken.json`);
+
+    const reported = await report(scenario.tokens.reader);
+    expect(reported.statusCode).toBe(204);
+    expect(reported.body).toBe('');
+    expect(await keyOf(secret.id, reader.id)).toBeUndefined();
+    expect(await keyOf(secret.id, administrator.id)).toBeDefined();
+    const entry = await context.db
+      .selectFrom('audit_log_entries')
+      .select(['action', 'object_type', 'user_id'])
+      .where('object_id', '=', secret.id)
+      .executeTakeFirst();
+    expect(entry).toEqual({
+      action: `Reported a broken key of secret ${secret.name}`,
+      object_type: 'Secret',
+      user_id: reader.id,
+    });
+
+    // Nothing left to report, and nobody else may drop it: not found.
+    expect((await report(scenario.tokens.reader)).statusCode).toBe(404);
+    expect((await report(scenario.tokens.outsider)).statusCode).toBe(404);
+    expect((await report(scenario.tokens.stranger)).statusCode).toBe(404);
+
+    // Among this secret's readers the earlier tests added, the reader now lacks a key too.
+    const missing = (await reshareAll()).keyshare.filter((pair) => pair.secret_id === secret.id);
+    expect(missing.map((pair) => pair.user_id)).toContain(reader.id);
+    expect(missing.map((pair) => pair.user_id)).not.toContain(administrator.id);
+    const repaired = fakeWrappedKey();
+    const delivered = await callApi(context.app, admin(), 'POST', '/api/v1/secret_keys/reshare.json', {
+      key_reshare_handler: {
+        secret_keys_attributes: [
+          { user_id: reader.id, secret_id: secret.id, version: 1, encrypted_value: repaired },
+        ],
       },
-    );
-    expect(refused.statusCode).toBe(404);
-    const strangerTeam = await callApi(
+    });
+    expect(delivered.json()).toEqual({ count: 1 });
+    expect(await keyOf(secret.id, reader.id)).toEqual({ encrypted_value: repaired });
+    expect(repaired).not.toBe(broken?.encrypted_value);
+    const shown = await callApi(
       context.app,
-      scenario.tokens.writer,
-      'POST',
-      '/api/v1/secret_keys/reshare_team',
-      {
-        id: scenario.readTeam.id,
-      },
+      scenario.tokens.reader,
+      'GET',
+      `/api/v1/secrets/${secret.id}.json`,
     );
-    expect(strangerTeam.statusCode).toBe(404);
+    expect(shown.json().secret_key.encrypted_value).toBe(repaired);
   });
 
   it('purges keys of users who lost access: administrators only', async () => {
-    // The writer's key of the hidden secret above is one of those already.
-    expect((await callApi(context.app, admin(), 'POST', '/api/v1/secret_keys/purge_keys')).json()).toEqual({
-      count: 1,
-    });
+    // Start from an organisation without such keys.
+    expect((await callApi(context.app, admin(), 'POST', '/api/v1/secret_keys/purge_keys')).statusCode).toBe(
+      200,
+    );
     const secret = await buildSecret(context.db, scenario.users.writer, scenario.chest.id, {
       readerIds: [...scenario.readerIds, scenario.users.outsider.id],
     });

@@ -5,6 +5,7 @@ import {
   deliverKeys,
   listMissingKeysFor,
   purgeKeys,
+  reportBrokenKey,
   type ShareInput,
 } from '../../services/key-share-service.js';
 import { WRAPPED_KEYS } from '../secrets/secret-schemas.js';
@@ -45,7 +46,10 @@ const RESHARE_BODY = {
 type LimitQuery = { Querystring: { limit?: number } };
 type ScopeBody = { Body: { id: string; limit?: number } };
 
-/** Missing-key reshare (`/api/v1/secret_keys`): list missing pairs, deliver rewrapped keys, purge. */
+/**
+ * Missing-key reshare (`/api/v1/secret_keys`), administrators only: list missing pairs, deliver
+ * rewrapped keys, purge. Any reader may report their own key of a secret as broken.
+ */
 export const secretKeyRoutes: FastifyPluginAsync = async (app) => {
   const accessOf = (request: Parameters<typeof loadCallerAccess>[1]) => loadCallerAccess(app.db, request);
 
@@ -91,4 +95,17 @@ export const secretKeyRoutes: FastifyPluginAsync = async (app) => {
   app.post('/api/v1/secret_keys/purge_keys', async (request) => ({
     count: await purgeKeys(app.db, await accessOf(request.auth)),
   }));
+
+  app.post<{ Params: { secret_id: string } }>(
+    '/api/v1/secret_keys/:secret_id/broken',
+    {
+      schema: {
+        params: { type: 'object', required: ['secret_id'], properties: { secret_id: ID_FIELD } },
+      },
+    },
+    async (request, reply) => {
+      await reportBrokenKey(app.db, await accessOf(request.auth), request.params.secret_id);
+      return reply.code(204).send();
+    },
+  );
 };

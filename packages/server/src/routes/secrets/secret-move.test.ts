@@ -94,6 +94,82 @@ describe('moving secrets', () => {
     expect(await holders(secret.id)).toEqual([...scenario.readerIds].sort());
   });
 
+  const keyOf = async (secretId: string, userId: string) =>
+    (
+      await context.db
+        .selectFrom('secret_keys')
+        .select('encrypted_value')
+        .where('secret_id', '=', secretId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst()
+    )?.encrypted_value;
+
+  it('refuses a move into the chest the secret is already in, touching no key', async () => {
+    const { administrator, owner, writer } = scenario.users;
+    const secret = await buildSecret(context.db, writer, scenario.chest.id, {
+      readerIds: scenario.readerIds,
+    });
+    const before = await Promise.all(scenario.readerIds.map((id) => keyOf(secret.id, id)));
+    for (const keys of [[administrator.id, owner.id], []]) {
+      const response = await callApi(
+        context.app,
+        scenario.tokens.writer,
+        'PUT',
+        `/api/v1/secrets/${secret.id}`,
+        {
+          secret: {
+            vault_id: scenario.chest.id,
+            secret_keys_attributes: keys.map((user_id) => ({ user_id, encrypted_value: fakeWrappedKey() })),
+          },
+        },
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ errors: ['The secret is already in this chest.'] });
+    }
+    expect(await Promise.all(scenario.readerIds.map((id) => keyOf(secret.id, id)))).toEqual(before);
+    const entries = await context.db
+      .selectFrom('audit_log_entries')
+      .select('id')
+      .where('object_id', '=', secret.id)
+      .execute();
+    expect(entries).toEqual([]);
+  });
+
+  it('keeps the keys of readers who keep access: a move only adds keys for those who gain it', async () => {
+    const organisation_id = scenario.users.owner.organisation_id;
+    const { owner, administrator, writer } = scenario.users;
+    const newcomer = await buildUser(context.db, { organisation_id });
+    const team = await buildTeam(context.db, organisation_id);
+    await buildMembership(context.db, newcomer, team.id);
+    await buildAssignment(context.db, organisation_id, scenario.otherChest.id, team.id);
+    const secret = await buildSecret(context.db, writer, scenario.chest.id, {
+      readerIds: scenario.readerIds,
+    });
+    const kept = [owner.id, administrator.id, writer.id];
+    const before = await Promise.all(kept.map((id) => keyOf(secret.id, id)));
+    const given = fakeWrappedKey();
+
+    const response = await callApi(
+      context.app,
+      scenario.tokens.writer,
+      'PUT',
+      `/api/v1/secrets/${secret.id}`,
+      {
+        secret: {
+          vault_id: scenario.otherChest.id,
+          secret_keys_attributes: [
+            ...kept.map((user_id) => ({ user_id, encrypted_value: fakeWrappedKey() })),
+            { user_id: newcomer.id, encrypted_value: given },
+          ],
+        },
+      },
+    );
+    expect(response.statusCode).toBe(200);
+    expect(await Promise.all(kept.map((id) => keyOf(secret.id, id)))).toEqual(before);
+    expect(await keyOf(secret.id, newcomer.id)).toBe(given);
+    expect(await holders(secret.id)).toEqual([...kept, newcomer.id].sort());
+  });
+
   it('needs write access on both chests', async () => {
     const secret = await buildSecret(context.db, scenario.users.writer, scenario.chest.id, {
       readerIds: scenario.readerIds,

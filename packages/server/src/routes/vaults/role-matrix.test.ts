@@ -47,8 +47,11 @@ const MATRIX: [name: string, expected: number[]][] = [
   ['mark for deletion', [200, 200, 200, 200, 403, 404, 404]],
   ['restore', [200, 200, 200, 200, 403, 404, 404]],
   ['delete secret for good', [204, 403, 403, 403, 403, 404, 404]],
-  ['reshare all', [200, 200, 200, 200, 200, 200, 200]],
-  ['deliver a missing key', [200, 200, 200, 200, 200, 404, 404]],
+  ['reshare all', [200, 200, 403, 403, 403, 403, 200]],
+  ['reshare team', [200, 200, 403, 403, 403, 403, 404]],
+  ['reshare user', [200, 200, 403, 403, 403, 403, 404]],
+  ['deliver a missing key', [200, 200, 403, 403, 403, 403, 404]],
+  ['report a broken key', [204, 204, 204, 204, 204, 404, 404]],
   ['purge keys', [200, 200, 403, 403, 403, 403, 200]],
   ['list teams', [200, 200, 200, 200, 200, 200, 200]],
   ['show team', [200, 200, 200, 404, 200, 404, 404]],
@@ -161,6 +164,16 @@ describe('role matrix: who may do what', () => {
       url: `/api/v1/secrets/${(await freshSecret()).id}.json`,
     }),
     'reshare all': async () => ({ method: 'GET', url: '/api/v1/secret_keys/reshare_all.json' }),
+    'reshare team': async () => ({
+      method: 'POST',
+      url: '/api/v1/secret_keys/reshare_team.json',
+      payload: { id: s.readTeam.id },
+    }),
+    'reshare user': async () => ({
+      method: 'POST',
+      url: '/api/v1/secret_keys/reshare_user.json',
+      payload: { id: s.users.reader.id },
+    }),
     'deliver a missing key': async () => {
       const others = s.readerIds.filter((id) => id !== s.users.reader.id);
       const secret = await buildSecret(context.db, s.users.writer, s.chest.id, { readerIds: others });
@@ -176,6 +189,11 @@ describe('role matrix: who may do what', () => {
         payload: { key_reshare_handler: { secret_keys_attributes: [share] } },
       };
     },
+    // Each reader reports their own key of a fresh secret; outsiders and strangers hold none.
+    'report a broken key': async () => ({
+      method: 'POST',
+      url: `/api/v1/secret_keys/${(await freshSecret()).id}/broken.json`,
+    }),
     'purge keys': async () => ({ method: 'POST', url: '/api/v1/secret_keys/purge_keys.json' }),
     'list teams': async () => ({ method: 'GET', url: '/api/v1/teams.json' }),
     'show team': async () => ({ method: 'GET', url: `/api/v1/teams/${s.readTeam.id}.json` }),

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../test/mock-fetch.js';
 import { buildProfile } from '../../test/profile-fixture.js';
 import { renderApp } from '../../test/render-app.js';
@@ -23,6 +23,8 @@ function renderNotice(administrator: boolean, missingTotals: number[]) {
 }
 
 describe('missing keys notice', () => {
+  beforeEach(() => reshare.mockReset());
+
   it('tells an administrator how many keys are missing and shares them on request', async () => {
     reshare.mockResolvedValueOnce({ missing: 3, shared: 3, failed: 0 });
     renderNotice(true, [3, 0]);
@@ -41,6 +43,7 @@ describe('missing keys notice', () => {
     const calls = renderNotice(false, [3]);
     await waitFor(() => expect(calls.some((call) => call.path.startsWith('/api/v1/profile'))).toBe(true));
     expect(screen.queryByRole('button', { name: 'Reshare Missing Keys' })).toBeNull();
-    expect(calls.some((call) => call.path.includes('reshare_all'))).toBe(false);
+    expect(calls.some((call) => call.path.includes('/api/v1/secret_keys/'))).toBe(false);
+    expect(reshare).not.toHaveBeenCalled();
   });
 });

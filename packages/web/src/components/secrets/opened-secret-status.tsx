@@ -11,7 +11,8 @@ interface OpenedSecretStatusProps {
 
 /**
  * What the viewer and the edit panel show while a secret decrypts, and when it cannot be opened: the
- * error's own message (an integrity failure, a missing key), never partial or wrong data.
+ * error's own message (an integrity failure, a missing key or one that did not open, reported by the
+ * crypto client), never partial or wrong data.
  */
 export function OpenedSecretStatus({ state, className, label, onClose }: OpenedSecretStatusProps) {
   if (state.status === 'loading') {
