@@ -5,10 +5,13 @@ import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/create-database.js';
 import { registerBodyParsers } from './http/body-parsers.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { buildFrameworkErrorHandler } from './http/framework-errors.js';
+import { registerInputGuard } from './http/input-guard.js';
 import { stripJsonSuffix } from './http/json-suffix.js';
 import { buildLoggerOptions, type LogStream } from './http/logger-options.js';
 import { registerRateLimit } from './http/rate-limit.js';
 import { registerRequestLog } from './http/request-log.js';
+import { registerRouteCatalogue } from './http/route-catalogue.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import type { Mailer } from './mail/mail-message.js';
@@ -45,6 +48,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true },
+    // A GET route gets no implicit HEAD twin: some GETs change state (new recovery codes, a new
+    // two-factor seed). The web app's static files register their own HEAD.
+    exposeHeadRoutes: false,
+    // Undecodable URLs and over-long path parameters: the app's error shape and headers.
+    frameworkErrors: buildFrameworkErrorHandler(config),
   });
   app.decorate('config', config);
   app.decorate('db', database.db);
@@ -54,6 +62,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());
 
+  // Before any route: the guard bounds every route's numbers, then the catalogue records the route.
+  registerInputGuard(app);
+  registerRouteCatalogue(app);
   registerErrorHandler(app);
   registerRequestLog(app);
   await registerSecurityHeaders(app, config);

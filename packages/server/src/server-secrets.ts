@@ -30,7 +30,8 @@ export async function loadServerSecrets(
   const file = path.join(config.dataDir, FILE_NAME);
   const existing = await readSecretsFile(file);
   if (existing) return existing;
-  await mkdir(config.dataDir, { recursive: true });
+  // DATA_DIR is its owner's only when the server makes it (it also holds the SQLite database).
+  await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
   const secrets = generateServerSecrets();
   const contents = `${JSON.stringify({ version: 1, atRestKey: secrets.atRestKey.toString('base64') }, null, 2)}\n`;
   try {

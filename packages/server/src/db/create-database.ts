@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
@@ -34,8 +34,13 @@ export async function createDatabase(
   return openSqlite(options.sqliteFilename ?? path.join(config.dataDir, 'coffer.sqlite'));
 }
 
+/** Mode of DATA_DIR when the server creates it: its owner only. */
+export const DATA_DIR_MODE = 0o700;
+/** Mode of the database file when the server creates it; SQLite gives its -wal and -shm files the same. */
+export const DATABASE_FILE_MODE = 0o600;
+
 function openSqlite(filename: string): DatabaseHandle {
-  if (filename !== ':memory:') mkdirSync(path.dirname(filename), { recursive: true });
+  if (filename !== ':memory:') createPrivateFile(filename);
   const database = new SqliteDatabase(filename);
   database.pragma('journal_mode = WAL');
   database.pragma('foreign_keys = ON');
@@ -54,6 +59,21 @@ function openSqlite(filename: string): DatabaseHandle {
       if (database.open) database.close();
     },
   };
+}
+
+/**
+ * Makes the folder (mode 0700) and an empty database file (mode 0600) when they do not exist yet,
+ * before SQLite opens it: SQLite would create the file with the process umask (often 0644, readable
+ * by every local user) and copies the database file's mode to its -wal and -shm files. Existing
+ * files keep the mode their administrator gave them.
+ */
+function createPrivateFile(filename: string): void {
+  mkdirSync(path.dirname(filename), { recursive: true, mode: DATA_DIR_MODE });
+  try {
+    closeSync(openSync(filename, 'wx', DATABASE_FILE_MODE));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
 }
 
 // pg is loaded only when DATABASE_URL asks for it, so the embedded default does not carry it.

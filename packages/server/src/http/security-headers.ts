@@ -1,3 +1,5 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
@@ -25,20 +27,43 @@ export function buildCspDirectives(config: Pick<Config, 'billing'>): Record<stri
   };
 }
 
-/** Security headers on every response (helmet), and no caching of API answers. */
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+/** helmet's settings: the CSP above, no-referrer, nosniff, DENY, and HSTS only behind https. */
+function buildHelmetOptions(config: Pick<Config, 'billing' | 'publicUrl'>) {
   const https = config.publicUrl.startsWith('https:');
-  await app.register(helmet, {
+  return {
     contentSecurityPolicy: { useDefaults: false, directives: buildCspDirectives(config) },
     // HSTS over plain http would be ignored by browsers and lock out a later http-only setup.
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    referrerPolicy: { policy: 'no-referrer' },
+    referrerPolicy: { policy: 'no-referrer' as const },
     xContentTypeOptions: true,
     // Matches frame-ancestors 'none' for browsers that only know the older header.
-    xFrameOptions: { action: 'deny' },
-  });
+    xFrameOptions: { action: 'deny' as const },
+  } as const;
+}
+
+/** Security headers on every response (helmet), and no caching of API answers. */
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(helmet, buildHelmetOptions(config));
   app.addHook('onSend', async (request, reply, payload) => {
     if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
     return payload;
   });
+}
+
+/** Sets the same headers on a raw response. */
+export type SecurityHeaderWriter = (request: IncomingMessage, response: ServerResponse) => void;
+
+type HelmetMiddleware = (request: IncomingMessage, response: ServerResponse, next: () => void) => void;
+
+/**
+ * The same headers for answers Fastify makes before any hook runs (an undecodable URL, an
+ * over-long path parameter): helmet itself, as @fastify/helmet resolves it, with the same settings.
+ */
+export function createSecurityHeaderWriter(
+  config: Pick<Config, 'billing' | 'publicUrl'>,
+): SecurityHeaderWriter {
+  const fromPlugin = createRequire(createRequire(import.meta.url).resolve('@fastify/helmet'));
+  const helmetFactory = fromPlugin('helmet') as (options: object) => HelmetMiddleware;
+  const middleware = helmetFactory(buildHelmetOptions(config));
+  return (request, response) => middleware(request, response, () => {});
 }
