@@ -136,6 +136,41 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page.getByRole('alert')).toContainText(RECOVERY_REFUSED);
     await expect(page).toHaveURL(/\/login$/);
+    await page.getByLabel('Recovery code').fill(codes[1] ?? '');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).not.toHaveURL(/\/login/, { timeout: 30_000 });
+
+    // New recovery codes and turning two-step off both ask for the password first (SecureConfirm).
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'New recovery codes' }).click();
+    const renew = page.getByRole('dialog', { name: 'Get new recovery codes?' });
+    await renew.getByLabel('Password', { exact: true }).fill(`${account.password}!`);
+    await renew.getByRole('button', { name: 'Get new codes' }).click();
+    await expect(renew.getByText('Password entered is incorrect.')).toBeVisible({ timeout: 30_000 });
+    await renew.getByLabel('Password', { exact: true }).fill(account.password);
+    await renew.getByRole('button', { name: 'Get new codes' }).click();
+    const fresh = page.getByRole('dialog', { name: 'New recovery codes' });
+    await expect(fresh.getByRole('listitem')).toHaveCount(10, { timeout: 30_000 });
+    const newCodes = (await fresh.getByRole('listitem').allTextContents()).map((code) => code.trim());
+    await recordSensitive(...newCodes.map((value) => ({ kind: 'recovery code' as const, value })));
+    expect(newCodes.some((code) => codes.includes(code))).toBe(false);
+    await fresh.getByRole('button', { name: 'Done' }).click();
+
+    await page.getByRole('button', { name: 'Disable Two-Step Verification' }).click();
+    const disable = page.getByRole('dialog', { name: 'Are you sure you want to disable 2FA?' });
+    await expect(
+      disable.getByText('This will allow anybody with your account password to access the account.'),
+    ).toBeVisible();
+    await disable.getByLabel('Password', { exact: true }).fill(account.password);
+    await disable.getByRole('button', { name: 'Disable' }).click();
+    await expect(page.getByText('Success: Two-factor authentication has been disabled.')).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(page.getByRole('button', { name: 'Enable Two-Step Verification' })).toBeVisible();
+
+    // Off: the password alone signs in again.
+    await logOutThroughMenu(page, account.name);
+    await signInThroughUi(page, account.email, account.password);
   });
   test('changes the password: the old one fails, the new one works and still opens the private key', async ({
     page,

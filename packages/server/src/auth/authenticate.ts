@@ -4,7 +4,12 @@ import { AppError } from '../http/app-error.js';
 import { findOrganisationById, type Organisation } from '../repositories/organisation-repository.js';
 import { findSessionByTokenHash, revokeSession, touchSession } from '../repositories/session-repository.js';
 import { findUserById, type User } from '../repositories/user-repository.js';
-import { ACCOUNT_LOCKED, SESSION_EXPIRED, SIGN_IN_REQUIRED } from './auth-messages.js';
+import {
+  ACCOUNT_LOCKED,
+  PASSWORD_CHANGE_REQUIRED,
+  SESSION_EXPIRED,
+  SIGN_IN_REQUIRED,
+} from './auth-messages.js';
 import { checkSession, shouldTouch } from './session-check.js';
 import { hashToken } from './session-token.js';
 
@@ -24,7 +29,21 @@ declare module 'fastify' {
     /** The caller. Reading it on a route without `app.authenticate` throws (a programming error). */
     readonly auth: AuthContext;
   }
+  interface FastifyContextConfig {
+    /**
+     * Serve this route to a caller who must still replace a generated password
+     * (must_change_password); every other authenticated route answers 403 until it is cleared.
+     * Spread `PASSWORD_CHANGE_FLOW` into the route's config.
+     */
+    allowWhilePasswordChangeRequired?: boolean;
+  }
 }
+
+/**
+ * Route config of what a user who must change their password may still call: the profile, the
+ * password check and change, sign-out: `config: { ...PASSWORD_CHANGE_FLOW }`.
+ */
+export const PASSWORD_CHANGE_FLOW = { allowWhilePasswordChangeRequired: true } as const;
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,256}$/;
 const contexts = new WeakMap<FastifyRequest, AuthContext>();
@@ -60,6 +79,11 @@ async function resolveCaller(app: FastifyInstance, request: FastifyRequest): Pro
     throw AppError.locked(ACCOUNT_LOCKED);
   }
   if (shouldTouch(session, now)) await touchSession(app.db, session, now.toISOString());
+  // The generated password is known to the administrator who made the account: until the user has
+  // replaced it, the session serves the password change and nothing else (the one place it is enforced).
+  if (user.must_change_password && request.routeOptions.config?.allowWhilePasswordChangeRequired !== true) {
+    throw AppError.forbidden(PASSWORD_CHANGE_REQUIRED);
+  }
   return { user, organisation, session };
 }
 

@@ -12,8 +12,9 @@ export function escapeHtml(text: string): string {
     .replaceAll("'", '&#39;');
 }
 
-function renderHtml(paragraphs: string[], link: { href: string; label: string }): string {
+function renderHtml(paragraphs: string[], link?: { href: string; label: string }): string {
   const body = paragraphs.map((text) => `<p>${escapeHtml(text)}</p>`).join('\n');
+  if (!link) return `<!doctype html>\n<html><body>\n${body}\n</body></html>\n`;
   const href = escapeHtml(link.href);
   return `<!doctype html>\n<html><body>\n${body}\n<p><a href="${href}">${escapeHtml(link.label)}</a></p>\n<p>${href}</p>\n</body></html>\n`;
 }
@@ -50,5 +51,53 @@ export function buildInvitationMail(input: {
     text: `${paragraphs.join('\n\n')}\n\n${input.link}\n`,
     html: renderHtml(paragraphs, { href: input.link, label: 'Accept the invitation' }),
     links: [input.link],
+  };
+}
+
+/** What changed on an account, for the notice sent to its previous address. */
+export type SecurityChange = 'password' | 'email' | 'two_factor_off';
+
+const NOTICES: Record<SecurityChange, { subject: string; what: (old: string) => string; risk?: string }> = {
+  password: {
+    subject: 'Your Coffer password was changed',
+    what: () => 'The password of your Coffer account was changed.',
+  },
+  email: {
+    subject: 'Your Coffer email address was changed',
+    what: (old) =>
+      `The email address of your Coffer account is no longer ${old}: you now sign in with another address, and this address will receive no more mail about the account.`,
+  },
+  two_factor_off: {
+    subject: 'Two-step verification was turned off for your Coffer account',
+    what: () => 'Two-step verification was turned off for your Coffer account.',
+    risk: 'This means anybody with your account password can now sign in to it.',
+  },
+};
+
+/**
+ * The notice of a security change, sent to the address the account had before it (the old one for
+ * an e-mail change). It carries no link and no token: someone who reads it needs nothing from it.
+ */
+export function buildSecurityNoticeMail(input: {
+  to: string;
+  name: string;
+  change: SecurityChange;
+  at: Date;
+}): MailMessage {
+  const notice = NOTICES[input.change];
+  const when = `${input.at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const paragraphs = [
+    `Hello ${input.name},`,
+    `${notice.what(input.to)} (${when})`,
+    ...(notice.risk ? [notice.risk] : []),
+    'If this was you, there is nothing to do.',
+    "If it was not, your account may be in someone else's hands: contact your organisation's administrator at once.",
+  ];
+  return {
+    to: input.to,
+    subject: notice.subject,
+    text: `${paragraphs.join('\n\n')}\n`,
+    html: renderHtml(paragraphs),
+    links: [],
   };
 }

@@ -30,7 +30,10 @@ describe('mailer', () => {
 
   it('writes .eml files to DATA_DIR/outbox without SMTP_URL and logs their links', async () => {
     const { logger, lines } = captureLogger();
-    const mailer = createMailer({ smtpUrl: null, mailFrom: 'Coffer <no-reply@localhost>', dataDir }, logger);
+    const mailer = createMailer(
+      { smtpUrl: null, mailFrom: 'Coffer <no-reply@localhost>', dataDir, nodeEnv: 'development' },
+      logger,
+    );
     expect(mailer.mode).toBe('outbox');
     const link = buildConfirmationLink('https://coffer.example', 'tok_en-123');
     await mailer.send(buildConfirmationMail({ to: 'zoë@example.test', name: 'Zoë <b>', link }));
@@ -44,6 +47,24 @@ describe('mailer', () => {
     expect(link).toBe('https://coffer.example/login?confirmation_token=tok_en-123');
     expect((await stat(mail?.file ?? '')).mode & 0o777).toBe(0o600);
     expect(lines.join('')).toContain(link);
+    mailer.close();
+  });
+
+  it('with NODE_ENV=production logs the outbox file, never the link and its token', async () => {
+    const { logger, lines } = captureLogger();
+    const mailer = createMailer(
+      { smtpUrl: null, mailFrom: 'Coffer <no-reply@localhost>', dataDir, nodeEnv: 'production' },
+      logger,
+    );
+    const link = buildInvitationLink('https://coffer.example', 'prod-token-xyz');
+    await mailer.send(
+      buildInvitationMail({ to: 'p@example.test', name: 'P', inviter: 'Q', company: 'R', link }),
+    );
+    const mail = (await readOutbox(dataDir)).find((entry) => entry.to === 'p@example.test');
+    expect(mail?.links).toEqual([link]);
+    const log = lines.join('');
+    expect(log).toContain(path.basename(mail?.file ?? 'missing'));
+    expect(log).not.toContain('prod-token-xyz');
     mailer.close();
   });
 
@@ -91,7 +112,12 @@ describe('mailer', () => {
     it('sends through SMTP_URL and logs no link', async () => {
       const { logger, lines } = captureLogger();
       const mailer = createMailer(
-        { smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'Coffer <no-reply@coffer.test>', dataDir },
+        {
+          smtpUrl: `smtp://127.0.0.1:${port}`,
+          mailFrom: 'Coffer <no-reply@coffer.test>',
+          dataDir,
+          nodeEnv: 'production',
+        },
         logger,
       );
       expect(mailer.mode).toBe('smtp');

@@ -13,16 +13,18 @@ export const OUTBOX_FOLDER = 'outbox';
 
 /**
  * The app's mailer: nodemailer over SMTP_URL, or, without it, every message written to
- * DATA_DIR/outbox/ as an .eml file with its links logged, so a machine without a mail server can
- * still register and confirm (architecture.md). Links carry one-time tokens, which is why they
- * are logged in outbox mode only.
+ * DATA_DIR/outbox/ as an .eml file and logged, so a machine without a mail server can still
+ * register and confirm (architecture.md). Links carry one-time tokens (confirmation, invitation):
+ * outside NODE_ENV=production the log line carries them too, for development; in production it
+ * names only the outbox file, and whoever may read DATA_DIR opens the link there.
  */
 export function createMailer(
-  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>,
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir' | 'nodeEnv'>,
   log: FastifyBaseLogger,
 ): Mailer {
   if (config.smtpUrl) return createSmtpMailer(config.smtpUrl, config.mailFrom);
-  return createOutboxMailer(path.join(config.dataDir, OUTBOX_FOLDER), config.mailFrom, log);
+  const logLinks = config.nodeEnv !== 'production';
+  return createOutboxMailer(path.join(config.dataDir, OUTBOX_FOLDER), config.mailFrom, log, logLinks);
 }
 
 function compose(from: string, message: MailMessage) {
@@ -62,7 +64,7 @@ function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   };
 }
 
-function createOutboxMailer(folder: string, from: string, log: FastifyBaseLogger): Mailer {
+function createOutboxMailer(folder: string, from: string, log: FastifyBaseLogger, logLinks: boolean): Mailer {
   const transport = lazyTransport((nodemailer) =>
     nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
   );
@@ -77,7 +79,8 @@ function createOutboxMailer(folder: string, from: string, log: FastifyBaseLogger
       const name = `${stamp}-${String(sequence).padStart(6, '0')}-${randomBytes(4).toString('hex')}.eml`;
       const file = path.join(folder, name);
       await writeFile(file, info.message, { mode: 0o600 });
-      log.info({ outboxFile: file, links: message.links }, `mail "${message.subject}" written to the outbox`);
+      const fields = logLinks ? { outboxFile: file, links: message.links } : { outboxFile: file };
+      log.info(fields, `mail "${message.subject}" written to the outbox`);
     },
     close: transport.close,
   };

@@ -7,6 +7,7 @@ export type RevokedReason =
   | 'locked'
   | 'password_changed'
   | 'email_changed'
+  | 'two_factor_enabled'
   | 'ownership_transferred';
 
 /** The session whose token has this SHA-256, revoked or not, or null. */
@@ -35,6 +36,53 @@ export async function touchSession(db: Kysely<Database>, session: SessionRow, at
     .where('organisation_id', '=', session.organisation_id)
     .where('id', '=', session.id)
     .execute();
+}
+
+/** Records that this session has just proved the account's password (verify_password). */
+export async function markPasswordVerified(
+  db: Kysely<Database>,
+  session: Pick<SessionRow, 'id' | 'organisation_id'>,
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ password_verified_at: at })
+    .where('organisation_id', '=', session.organisation_id)
+    .where('id', '=', session.id)
+    .execute();
+}
+
+/** Records that a correct one-time code has just turned two-factor on in this session. */
+export async function markOtpVerified(
+  db: Kysely<Database>,
+  session: Pick<SessionRow, 'id' | 'organisation_id'>,
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ otp_verified_at: at })
+    .where('organisation_id', '=', session.organisation_id)
+    .where('id', '=', session.id)
+    .execute();
+}
+
+/**
+ * Uses up the session's one-time-code proof if it was recorded after `notBefore`: cleared in the
+ * same statement, so two concurrent calls cannot both use it. Answers whether it was there.
+ */
+export async function consumeOtpProof(
+  db: Kysely<Database>,
+  session: Pick<SessionRow, 'id' | 'organisation_id'>,
+  notBefore: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ otp_verified_at: null })
+    .where('organisation_id', '=', session.organisation_id)
+    .where('id', '=', session.id)
+    .where('otp_verified_at', '>=', notBefore)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Ends one session. */

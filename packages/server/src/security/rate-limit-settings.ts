@@ -1,5 +1,6 @@
 /** The calls whose attempts are counted (architecture.md: sign-in, two-factor, registration, password checks). */
 export type RateLimitedAction =
+  | 'prelogin'
   | 'signIn'
   | 'twoFactorCheck'
   | 'passwordCheck'
@@ -29,6 +30,9 @@ const MINUTE = 60_000;
 
 /** Defaults sized for real people: a few mistakes are fine, a guessing script is not. */
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
+  // Every request counts, per e-mail and per address: a sign-in makes one, so these sit above
+  // sign-in's own limits, while a script walking a list of addresses is stopped.
+  prelogin: { perAccount: { max: 30, windowMs: 15 * MINUTE }, perIp: { max: 100, windowMs: 15 * MINUTE } },
   signIn: { perAccount: { max: 10, windowMs: 15 * MINUTE }, perIp: { max: 100, windowMs: 15 * MINUTE } },
   twoFactorCheck: {
     perAccount: { max: 10, windowMs: 15 * MINUTE },
@@ -47,6 +51,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
 
 /** The environment variable stem of each action: RATE_LIMIT_<STEM>_PER_ACCOUNT and _PER_IP. */
 export const RATE_LIMIT_VARIABLE_STEMS: Record<RateLimitedAction, string> = {
+  prelogin: 'PRELOGIN',
   signIn: 'SIGN_IN',
   twoFactorCheck: 'TWO_FACTOR_CHECK',
   passwordCheck: 'PASSWORD_CHECK',

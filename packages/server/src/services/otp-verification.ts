@@ -22,6 +22,25 @@ export function readOtpSecret(
 }
 
 /**
+ * Checks a current TOTP code of the user's app (each time step accepted once: the step is claimed
+ * here). Recovery codes do not count. Call it in the transaction of what the code authorises.
+ */
+export async function verifyTotpCode(
+  db: Kysely<Database>,
+  secrets: ServerSecrets,
+  user: User,
+  attempt: unknown,
+): Promise<boolean> {
+  if (typeof attempt !== 'string') return false;
+  const code = normaliseOtp(attempt);
+  if (!isTotpCode(code)) return false;
+  const secret = readOtpSecret(secrets, user);
+  const step = secret ? matchTotpStep(secret, code) : null;
+  if (step === null) return false;
+  return claimOtpStep(db, user, step);
+}
+
+/**
  * Checks the otp_attempt of a sign-in: a current TOTP code (each time step accepted once) or an
  * unused recovery code (used up here). Answers how it passed, or null. Call it in the sign-in's
  * transaction so the use is recorded with the session.
@@ -35,12 +54,7 @@ export async function verifyOtpAttempt(
   if (typeof attempt !== 'string') return null;
   const code = normaliseOtp(attempt);
   if (code === '') return null;
-  if (isTotpCode(code)) {
-    const secret = readOtpSecret(secrets, user);
-    const step = secret ? matchTotpStep(secret, code) : null;
-    if (step === null) return null;
-    return (await claimOtpStep(db, user, step)) ? 'totp' : null;
-  }
+  if (isTotpCode(code)) return (await verifyTotpCode(db, secrets, user, code)) ? 'totp' : null;
   const used = await consumeRecoveryCode(db, user, hashRecoveryCode(user.id, code), new Date().toISOString());
   return used ? 'recovery' : null;
 }

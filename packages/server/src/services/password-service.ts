@@ -4,12 +4,18 @@ import {
   type Profile,
   validateEmailChange,
 } from '@coffer/core';
+import { PASSWORD_CHANGE_REQUIRED } from '../auth/auth-messages.js';
 import type { AuthContext } from '../auth/authenticate.js';
 import { hashPassword, verifyPassword } from '../auth/password-hash.js';
 import type { UserUpdate } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
+import { sendSecurityNotice } from '../mail/account-mails.js';
 import { updateUser } from '../repositories/account-repository.js';
-import { type RevokedReason, revokeUserSessions } from '../repositories/session-repository.js';
+import {
+  markPasswordVerified,
+  type RevokedReason,
+  revokeUserSessions,
+} from '../repositories/session-repository.js';
 import { isUniqueViolation } from '../repositories/unique-violation.js';
 import type { AttemptCounter } from '../security/rate-limits.js';
 import type { AccountDeps } from './account-deps.js';
@@ -41,6 +47,22 @@ export async function verifyOwnPassword(
 }
 
 /**
+ * POST /api/v1/users/verify_password: the password check of SecureConfirm. When it is right, the
+ * session counts as freshly verified for five minutes (auth/step-up.ts), which is what turning
+ * two-factor off or asking for new recovery codes needs.
+ */
+export async function confirmOwnPassword(
+  deps: Pick<AccountDeps, 'db'>,
+  auth: AuthContext,
+  password: unknown,
+  attempts: AttemptCounter,
+): Promise<boolean> {
+  const valid = await verifyOwnPassword(auth, password, attempts);
+  if (valid) await markPasswordVerified(deps.db, auth.session, new Date().toISOString());
+  return valid;
+}
+
+/**
  * PATCH /users: a new password or e-mail, proven by the current auth hash. The client sends the
  * new auth hash and the same private key re-sealed under the new keys (crypto.md). Every other
  * session of the user ends; the caller's stays.
@@ -52,6 +74,8 @@ export async function changeAccount(
   attempts: AttemptCounter,
 ): Promise<Profile> {
   const emailChange = input.email !== undefined;
+  // Only the password change is open to an account that must still replace its generated password.
+  if (emailChange && auth.user.must_change_password) throw AppError.forbidden(PASSWORD_CHANGE_REQUIRED);
   const email = normaliseEmailInput(input.email);
   if (emailChange && validateEmailChange({ email, confirmation: email }).errors.length > 0) {
     throw AppError.validation(INVALID_NEW_EMAIL_MESSAGE);
@@ -88,6 +112,9 @@ export async function changeAccount(
     reason,
     emailChange ? 'Changed email address' : 'Changed password',
   );
+  // The notice goes to the address the account had: the old one after an e-mail change. An
+  // "e-mail change" to the same address still replaced the credentials: that is a password notice.
+  await sendSecurityNotice(deps, auth.user, user.email !== auth.user.email ? 'email' : 'password');
   return loadProfile(deps.db, { organisation: auth.organisation, user });
 }
 

@@ -1,9 +1,4 @@
-import {
-  DEFAULT_KDF_ITERATIONS,
-  type Profile,
-  type TwoFactorCheckResponse,
-  validateLogin,
-} from '@coffer/core';
+import { type Profile, type TwoFactorCheckResponse, validateLogin } from '@coffer/core';
 import { ACCOUNT_LOCKED } from '../auth/auth-messages.js';
 import type { AuthContext } from '../auth/authenticate.js';
 import { createSession } from '../auth/session-service.js';
@@ -11,6 +6,7 @@ import { AppError } from '../http/app-error.js';
 import { findOrganisationById } from '../repositories/organisation-repository.js';
 import { revokeSession } from '../repositories/session-repository.js';
 import { findUserByEmail } from '../repositories/user-repository.js';
+import { decoyIterations } from '../security/prelogin-decoy.js';
 import type { AttemptCounter } from '../security/rate-limits.js';
 import type { AccountDeps } from './account-deps.js';
 import { writeAudit } from './audit-log.js';
@@ -29,11 +25,18 @@ export interface SignInResult {
   profile: Profile;
 }
 
-/** POST /api/v1/prelogin: the account's iterations, or the default for an unknown e-mail. */
+/**
+ * POST /api/v1/prelogin: the account's iterations. An unknown e-mail gets a figure drawn, fixed per
+ * e-mail, from those real accounts use (security/prelogin-decoy.ts), so the answer does not tell
+ * whether the account exists. Both are worked out on every call, so the time taken does not either.
+ */
 export async function prelogin(deps: AccountDeps, email: unknown): Promise<{ kdf_iterations: number }> {
-  const user =
-    typeof email === 'string' && email.trim() !== '' ? await findUserByEmail(deps.db, email) : null;
-  return { kdf_iterations: user?.kdf_iterations ?? DEFAULT_KDF_ITERATIONS };
+  const address = typeof email === 'string' ? email : '';
+  const [user, decoy] = await Promise.all([
+    address.trim() !== '' ? findUserByEmail(deps.db, address) : null,
+    decoyIterations(deps.db, deps.serverSecrets, address),
+  ]);
+  return { kdf_iterations: user?.kdf_iterations ?? decoy };
 }
 
 /**

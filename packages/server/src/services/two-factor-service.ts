@@ -1,12 +1,21 @@
 import type { TwoFactorBackupCodes, TwoFactorSetup } from '@coffer/core';
 import type { AuthContext } from '../auth/authenticate.js';
+import {
+  hasFreshPassword,
+  PASSWORD_CONFIRMATION_REQUIRED,
+  requireFreshPassword,
+  stepUpCutoff,
+} from '../auth/step-up.js';
 import { AppError } from '../http/app-error.js';
+import { sendTwoFactorDisabledNotice } from '../mail/account-mails.js';
 import { updateUser } from '../repositories/account-repository.js';
 import { deleteRecoveryCodes, insertRecoveryCodes } from '../repositories/recovery-code-repository.js';
+import { consumeOtpProof, markOtpVerified, revokeUserSessions } from '../repositories/session-repository.js';
+import type { AttemptCounter } from '../security/rate-limits.js';
 import { encryptAtRest } from '../server-secrets.js';
 import type { AccountDeps } from './account-deps.js';
 import { writeAudit } from './audit-log.js';
-import { otpSecretContext, readOtpSecret } from './otp-verification.js';
+import { otpSecretContext, readOtpSecret, verifyTotpCode } from './otp-verification.js';
 import {
   buildTotpUri,
   generateRecoveryCode,
@@ -66,38 +75,82 @@ export async function startTwoFactorSetup(deps: AccountDeps, auth: Audited): Pro
   return { key, qr };
 }
 
-/** Turns two-factor on when the code matches the pending seed; the code's step counts as used. */
-export async function activateTwoFactor(deps: AccountDeps, auth: Audited, code: string): Promise<void> {
+/**
+ * Turns two-factor on when the code matches the pending seed; the code's step counts as used. Every
+ * other session of the account ends (one opened before the factor existed must not outlive it), and
+ * this one may fetch the recovery codes once, right away, as the setup flow does.
+ */
+export async function activateTwoFactor(deps: AccountDeps, auth: AuthContext, code: string): Promise<void> {
   if (auth.user.otp_required_for_login) throw AppError.validation(TWO_FACTOR_ALREADY_ON);
   const secret = readOtpSecret(deps.serverSecrets, auth.user);
   if (!secret) throw AppError.validation(TWO_FACTOR_NOT_STARTED);
   const step = matchTotpStep(secret, code.replace(/\s+/g, ''));
   if (step === null) throw AppError.validation(TWO_FACTOR_WRONG_CODE);
   await audit(deps, auth, 'Enabled two-factor authentication', async (trx) => {
+    const now = new Date().toISOString();
     await updateUser(trx, auth.user, { otp_required_for_login: true, otp_last_step: step });
+    await revokeUserSessions(trx, auth.user, 'two_factor_enabled', {
+      exceptSessionId: auth.session.id,
+      at: now,
+    });
+    await markOtpVerified(trx, auth.session, now);
   });
 }
 
-/** Turns two-factor off: the seed and every recovery code are deleted. */
-export async function disableTwoFactor(deps: AccountDeps, auth: Audited): Promise<void> {
-  await audit(deps, auth, 'Disabled two-factor authentication', async (trx) => {
+/**
+ * Turns two-factor off: the seed and every recovery code are deleted, and the account's address is
+ * told. The session alone is not enough: it must have proven the password within five minutes
+ * (verify_password), or send a current code of the app (`code`). A wrong code counts as a failed
+ * check; the limiter stops guessing.
+ */
+export async function disableTwoFactor(
+  deps: AccountDeps,
+  auth: AuthContext,
+  code: string | undefined,
+  attempts: AttemptCounter,
+): Promise<void> {
+  const byPassword = hasFreshPassword(auth.session);
+  const byCode = !byPassword && code !== undefined && code.trim() !== '';
+  if (!byPassword && !byCode) throw AppError.forbidden(PASSWORD_CONFIRMATION_REQUIRED);
+  if (byCode) await attempts.assertAllowed();
+  const proven = await deps.db.transaction().execute(async (trx) => {
+    if (byCode && !(await verifyTotpCode(trx, deps.serverSecrets, auth.user, code))) return false;
     await updateUser(trx, auth.user, {
       otp_required_for_login: false,
       otp_secret_encrypted: null,
       otp_last_step: null,
     });
     await deleteRecoveryCodes(trx, auth.user);
+    await writeAudit(trx, {
+      organisationId: auth.organisation.id,
+      user: auth.user,
+      action: 'Disabled two-factor authentication',
+      objectType: 'User',
+      objectId: auth.user.id,
+    });
+    return true;
   });
+  if (!proven) {
+    await attempts.recordFailure();
+    throw AppError.validation(TWO_FACTOR_WRONG_CODE);
+  }
+  await sendTwoFactorDisabledNotice(deps, auth.user);
 }
 
-/** Ten new single-use recovery codes; the previous ones stop working. Only while two-factor is on. */
+/**
+ * Ten new single-use recovery codes; the previous ones stop working. Only while two-factor is on,
+ * and only for a session that has just proven the password, or, once, right after its code turned
+ * two-factor on (the setup flow's SUCCESS step).
+ */
 export async function regenerateRecoveryCodes(
   deps: AccountDeps,
-  auth: Audited,
+  auth: AuthContext,
 ): Promise<TwoFactorBackupCodes> {
   if (!auth.user.otp_required_for_login) throw AppError.validation(TWO_FACTOR_NOT_ON);
+  const fresh = hasFreshPassword(auth.session);
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, generateRecoveryCode);
   await audit(deps, auth, 'Generated new two-factor recovery codes', async (trx) => {
+    if (!fresh && !(await consumeOtpProof(trx, auth.session, stepUpCutoff()))) requireFreshPassword(auth);
     await deleteRecoveryCodes(trx, auth.user);
     await insertRecoveryCodes(
       trx,

@@ -3,6 +3,8 @@ import { type AccountLimiter, createAccountLimiter } from '../../security/rate-l
 
 /** The per-account limiters, made once so that routes checking the same thing share counters. */
 export interface AccountLimiters {
+  /** Every prelogin counts, per e-mail whether or not it has an account. */
+  prelogin: AccountLimiter;
   signIn: AccountLimiter;
   twoFactorCheck: AccountLimiter;
   /** verify_password and the current-password check of PATCH /users. */
@@ -15,6 +17,7 @@ export interface AccountLimiters {
 export function createAccountLimiters(app: FastifyInstance): AccountLimiters {
   const limits = app.config.rateLimits;
   return {
+    prelogin: createAccountLimiter(app, 'prelogin', limits.prelogin.perAccount),
     signIn: createAccountLimiter(app, 'signIn', limits.signIn.perAccount),
     twoFactorCheck: createAccountLimiter(app, 'twoFactorCheck', limits.twoFactorCheck.perAccount),
     passwordCheck: createAccountLimiter(app, 'passwordCheck', limits.passwordCheck.perAccount),

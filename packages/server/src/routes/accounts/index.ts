@@ -15,7 +15,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   await app.register(confirmationRoutes, options);
   await app.register(sessionRoutes, options);
   await app.register(profileRoutes, options);
-  await app.register(twoFactorRoutes);
+  await app.register(twoFactorRoutes, options);
   await app.register(invitationRoutes);
   await app.register(userRoutes);
 };

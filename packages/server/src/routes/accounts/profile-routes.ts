@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { PASSWORD_CHANGE_FLOW } from '../../auth/authenticate.js';
 import { bindAttempts, ipRateLimit } from '../../security/rate-limits.js';
 import { accountDeps } from '../../services/account-deps.js';
 import {
   type AccountChangeInput,
   changeAccount,
-  verifyOwnPassword,
+  confirmOwnPassword,
 } from '../../services/password-service.js';
 import { loadProfile, type ProfileChanges, updateProfile } from '../../services/profile-service.js';
 import type { AccountRouteOptions } from './account-limiters.js';
@@ -42,17 +43,23 @@ export const profileRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
   app.addHook('onRequest', app.authenticate);
   const passwordCheckLimit = ipRateLimit(app.config.rateLimits.passwordCheck.perIp);
 
-  app.get('/api/v1/profile', async (request) => loadProfile(app.db, request.auth));
+  app.get('/api/v1/profile', { config: { ...PASSWORD_CHANGE_FLOW } }, async (request) =>
+    loadProfile(app.db, request.auth),
+  );
 
   app.patch<{ Body: { user: ProfileChanges } }>(
     '/api/v1/profile',
-    { schema: { body: profileBody } },
+    { schema: { body: profileBody }, config: { ...PASSWORD_CHANGE_FLOW } },
     async (request) => updateProfile(app.db, request.auth, request.body.user),
   );
 
   app.patch<{ Body: { user: AccountChangeInput } }>(
     '/users',
-    { schema: { body: accountChangeBody }, config: { rateLimit: passwordCheckLimit } },
+    // The e-mail change on the same route is refused by the service while the flag is set.
+    {
+      schema: { body: accountChangeBody },
+      config: { rateLimit: passwordCheckLimit, ...PASSWORD_CHANGE_FLOW },
+    },
     async (request) => {
       const attempts = bindAttempts(limiters.passwordCheck, request, request.auth.user.id);
       return changeAccount(accountDeps(app, request.log), request.auth, request.body.user, attempts);
@@ -61,10 +68,14 @@ export const profileRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
 
   app.post<{ Body: { password?: string } }>(
     '/api/v1/users/verify_password',
-    { schema: { body: object({ password: text }) }, config: { rateLimit: passwordCheckLimit } },
+    {
+      schema: { body: object({ password: text }) },
+      config: { rateLimit: passwordCheckLimit, ...PASSWORD_CHANGE_FLOW },
+    },
     async (request) => {
       const attempts = bindAttempts(limiters.passwordCheck, request, request.auth.user.id);
-      return { valid: await verifyOwnPassword(request.auth, request.body.password, attempts) };
+      const deps = accountDeps(app, request.log);
+      return { valid: await confirmOwnPassword(deps, request.auth, request.body.password, attempts) };
     },
   );
 };

@@ -35,12 +35,12 @@ describe('sessions: prelogin, two-factor check, sign-in, sign-out', () => {
       headers: { authorization: `Bearer ${token}` },
     });
 
-  it('prelogin answers the account iterations, and the default for an unknown e-mail', async () => {
+  it('prelogin answers the account iterations', async () => {
     const user = await buildUser(context.db, { kdf_iterations: 700_000 });
     for (const [email, expected] of [
       [user.email.toUpperCase(), 700_000],
-      ['nobody@example.test', 600_000],
-      ['', 600_000],
+      [` ${user.email} `, 700_000],
+      [keys.email, 600_000],
     ] as const) {
       const response = await context.app.inject({
         method: 'POST',
@@ -202,6 +202,84 @@ describe('sessions: prelogin, two-factor check, sign-in, sign-out', () => {
       .where('token_hash', '=', hashToken(idle))
       .execute();
     expect((await profile(idle)).json().error).toBe('Signature has expired');
+  });
+});
+
+describe('prelogin: an unknown e-mail cannot be told from an account', () => {
+  let context: TestContext;
+  const prelogin = async (email: string, remoteAddress = '10.3.0.1') => {
+    const response = await context.app.inject({
+      method: 'POST',
+      url: '/api/v1/prelogin.json',
+      payload: { email },
+      remoteAddress,
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json().kdf_iterations as number;
+  };
+
+  beforeAll(async () => {
+    context = await createTestContext();
+    // Half the accounts of this server use a figure other than the default.
+    for (const kdf_iterations of [700_000, 700_000, 700_000, 600_000, 600_000, 600_000]) {
+      await buildUser(context.db, { kdf_iterations });
+    }
+  });
+  afterAll(async () => {
+    await context.close();
+  });
+
+  it('answers unknown e-mails with figures real accounts have, the same each time', async () => {
+    const answers = new Map<string, number>();
+    for (let index = 0; index < 40; index += 1) {
+      const email = `nobody-${index}@example.test`;
+      answers.set(email, await prelogin(email, `10.3.1.${index}`));
+    }
+    const figures = new Set(answers.values());
+    // A non-default figure no longer proves that an account exists: unknown e-mails get it too.
+    expect(figures).toEqual(new Set([600_000, 700_000]));
+    for (const [email, figure] of answers) {
+      expect(await prelogin(email.toUpperCase())).toBe(figure);
+      expect(await prelogin(` ${email} `)).toBe(figure);
+    }
+  });
+});
+
+describe('prelogin rate limits', () => {
+  it('stops an address after the configured attempts', async () => {
+    const context = await createTestContext({ env: { RATE_LIMIT_PRELOGIN_PER_IP: '2/15m' } });
+    try {
+      const user = await buildUser(context.db);
+      const prelogin = (email: string, remoteAddress: string) =>
+        context.app.inject({ method: 'POST', url: '/api/v1/prelogin', payload: { email }, remoteAddress });
+      expect((await prelogin(user.email, '10.4.0.1')).statusCode).toBe(200);
+      expect((await prelogin('nobody@example.test', '10.4.0.1')).statusCode).toBe(200);
+      const refused = await prelogin(user.email, '10.4.0.1');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ errors: [TOO_MANY] });
+      expect((await prelogin(user.email, '10.4.0.2')).statusCode).toBe(200);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('stops an e-mail after the configured attempts, whether or not it has an account', async () => {
+    const context = await createTestContext({ env: { RATE_LIMIT_PRELOGIN_PER_ACCOUNT: '2/15m' } });
+    try {
+      const user = await buildUser(context.db);
+      const prelogin = (email: string, remoteAddress: string) =>
+        context.app.inject({ method: 'POST', url: '/api/v1/prelogin', payload: { email }, remoteAddress });
+      for (const email of [user.email, 'nobody@example.test']) {
+        const statuses = [];
+        for (let attempt = 0; attempt < 3; attempt += 1) {
+          statuses.push((await prelogin(email, `10.5.${attempt}.1`)).statusCode);
+        }
+        expect(statuses).toEqual([200, 200, 429]);
+      }
+      expect((await prelogin(`other-${user.email}`, '10.5.9.1')).statusCode).toBe(200);
+    } finally {
+      await context.close();
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { PASSWORD_CHANGE_FLOW } from '../../auth/authenticate.js';
 import { bindAttempts, ipRateLimit } from '../../security/rate-limits.js';
 import { accountDeps } from '../../services/account-deps.js';
 import { checkTwoFactor, prelogin, signIn, signOut } from '../../services/sign-in-service.js';
@@ -11,8 +12,15 @@ export const sessionRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
 
   app.post<{ Body: { email?: string } }>(
     '/api/v1/prelogin',
-    { schema: { body: object({ email: text }) } },
-    async (request) => prelogin(accountDeps(app, request.log), request.body.email),
+    {
+      schema: { body: object({ email: text }) },
+      config: { rateLimit: ipRateLimit(limits.prelogin.perIp) },
+    },
+    async (request) => {
+      // Keyed by the e-mail as sent (normalised), so a known and an unknown address count alike.
+      await limiters.prelogin.consume(request, request.body.email ?? '');
+      return prelogin(accountDeps(app, request.log), request.body.email);
+    },
   );
 
   app.post<{ Body: { email?: string; password?: string } }>(
@@ -41,8 +49,12 @@ export const sessionRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
     },
   );
 
-  app.delete('/users/sign_out', { onRequest: app.authenticate }, async (request, reply) => {
-    await signOut(accountDeps(app, request.log), request.auth);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/users/sign_out',
+    { onRequest: app.authenticate, config: { ...PASSWORD_CHANGE_FLOW } },
+    async (request, reply) => {
+      await signOut(accountDeps(app, request.log), request.auth);
+      return reply.code(204).send();
+    },
+  );
 };

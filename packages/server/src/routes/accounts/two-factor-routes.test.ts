@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashToken } from '../../auth/session-token.js';
 import { decryptAtRest } from '../../server-secrets.js';
 import { generateTotpCode } from '../../services/totp.js';
 import { postSignIn } from '../../test/account-helpers.js';
@@ -7,6 +8,7 @@ import { createTestContext, type TestContext } from '../../test/test-app.js';
 
 const INVALID = 'Invalid Email or password.';
 const WRONG_CODE = 'Incorrect OTP code, please try again.';
+const PASSWORD_REQUIRED = 'Please enter your password again to continue.';
 
 describe('two-factor authentication', () => {
   let context: TestContext;
@@ -21,14 +23,16 @@ describe('two-factor authentication', () => {
   async function signedInUser() {
     const user = await buildUser(context.db);
     const token = await buildSession(context.db, user);
-    const call = (method: 'GET' | 'PUT', url: string, payload?: object) =>
+    const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
       context.app.inject({
         method,
         url,
         headers: { authorization: `Bearer ${token}` },
         ...(payload ? { payload } : {}),
       });
-    return { user, call };
+    const verifyPassword = (password = TEST_AUTH_HASH) =>
+      call('POST', '/api/v1/users/verify_password.json', { password });
+    return { user, token, call, verifyPassword };
   }
 
   const readUser = (id: string) =>
@@ -106,12 +110,13 @@ describe('two-factor authentication', () => {
   });
 
   it('makes ten single-use recovery codes, new ones replacing the old', async () => {
-    const { user, call } = await signedInUser();
+    const { user, call, verifyPassword } = await signedInUser();
     const before = await call('GET', '/api/v1/two-factor-backup.json');
     expect(before.statusCode).toBe(400);
     expect(before.json()).toEqual({ errors: ['Two-factor authentication is not enabled.'] });
     await enable(call);
 
+    // Right after the code proved the factor, the setup flow fetches the codes once.
     const first: string[] = (await call('GET', '/api/v1/two-factor-backup.json')).json()['2faCodes'];
     expect(first).toHaveLength(10);
     expect(new Set(first).size).toBe(10);
@@ -124,6 +129,7 @@ describe('two-factor authentication', () => {
     expect(stored).toHaveLength(10);
     expect(stored.some((row) => first.some((code) => row.code_hash.includes(code)))).toBe(false);
 
+    expect((await verifyPassword()).json()).toEqual({ valid: true });
     const second: string[] = (await call('GET', '/api/v1/two-factor-backup.json')).json()['2faCodes'];
     const signIn = (otp_attempt: string) =>
       postSignIn(context.app, { email: user.email, password: TEST_AUTH_HASH, otp_attempt });
@@ -138,9 +144,10 @@ describe('two-factor authentication', () => {
   });
 
   it('disables two-factor, deleting the seed and the recovery codes', async () => {
-    const { user, call } = await signedInUser();
+    const { user, call, verifyPassword } = await signedInUser();
     await enable(call);
     await call('GET', '/api/v1/two-factor-backup.json');
+    await verifyPassword();
     const response = await call('PUT', '/api/v1/two-factor-disable.json');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ '2fa': 'Success: Two-factor authentication has been disabled.' });
@@ -172,6 +179,113 @@ describe('two-factor authentication', () => {
         'Disabled two-factor authentication',
       ]),
     );
+  });
+
+  describe('step-up: the session token alone neither turns two-factor off nor mints recovery codes', () => {
+    const isOn = async (id: string) => Boolean((await readUser(id)).otp_required_for_login);
+    const codeCount = async (id: string) =>
+      (await context.db.selectFrom('otp_recovery_codes').select('id').where('user_id', '=', id).execute())
+        .length;
+
+    it('refuses both with the session alone, a wrong password or a wrong code', async () => {
+      const { user, call, verifyPassword } = await signedInUser();
+      await enable(call);
+      // Another sign-in of the same account (e.g. a stolen token): no proof of anything yet.
+      const stolen = await buildSession(context.db, user);
+      const steal = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
+        context.app.inject({
+          method,
+          url,
+          headers: { authorization: `Bearer ${stolen}` },
+          ...(payload ? { payload } : {}),
+        });
+
+      const mint = await steal('GET', '/api/v1/two-factor-backup.json');
+      expect(mint.statusCode).toBe(403);
+      expect(mint.json()).toEqual({ error: PASSWORD_REQUIRED });
+      const disable = await steal('PUT', '/api/v1/two-factor-disable.json');
+      expect(disable.statusCode).toBe(403);
+      expect(disable.json()).toEqual({ '2fa': PASSWORD_REQUIRED, error: PASSWORD_REQUIRED });
+      const wrongCode = await steal('PUT', '/api/v1/two-factor-disable.json', { code: '12345' });
+      expect(wrongCode.statusCode).toBe(400);
+      expect(wrongCode.json()).toEqual({ '2fa': WRONG_CODE, errors: [WRONG_CODE] });
+      const wrongPassword = await steal('POST', '/api/v1/users/verify_password.json', {
+        password: Buffer.alloc(32, 9).toString('base64'),
+      });
+      expect(wrongPassword.json()).toEqual({ valid: false });
+      expect((await steal('PUT', '/api/v1/two-factor-disable.json')).statusCode).toBe(403);
+      expect(await isOn(user.id)).toBe(true);
+      expect(await codeCount(user.id)).toBe(0);
+      // The owner's own session, having proved the password, may.
+      expect((await verifyPassword()).json()).toEqual({ valid: true });
+      expect((await call('PUT', '/api/v1/two-factor-disable.json')).statusCode).toBe(200);
+    });
+
+    it('lets the setup flow fetch the codes once, right after the code proved the factor', async () => {
+      const { user, call } = await signedInUser();
+      await enable(call);
+      expect((await call('GET', '/api/v1/two-factor-backup.json')).statusCode).toBe(200);
+      const again = await call('GET', '/api/v1/two-factor-backup.json');
+      expect(again.statusCode).toBe(403);
+      expect(again.json()).toEqual({ error: PASSWORD_REQUIRED });
+      expect(await codeCount(user.id)).toBe(10);
+    });
+
+    it('allows both for five minutes after verify_password proved the password', async () => {
+      const { user, token, call, verifyPassword } = await signedInUser();
+      await enable(call);
+      expect((await call('GET', '/api/v1/two-factor-backup.json')).statusCode).toBe(200);
+      expect((await verifyPassword()).json()).toEqual({ valid: true });
+      expect((await call('GET', '/api/v1/two-factor-backup.json')).statusCode).toBe(200);
+      expect((await call('GET', '/api/v1/two-factor-backup.json')).statusCode).toBe(200);
+
+      // Six minutes later the proof is stale.
+      await context.db
+        .updateTable('sessions')
+        .set({ password_verified_at: new Date(Date.now() - 6 * 60_000).toISOString() })
+        .where('token_hash', '=', hashToken(token))
+        .execute();
+      expect((await call('GET', '/api/v1/two-factor-backup.json')).statusCode).toBe(403);
+      expect((await call('PUT', '/api/v1/two-factor-disable.json')).statusCode).toBe(403);
+      expect(await isOn(user.id)).toBe(true);
+
+      expect((await verifyPassword()).json()).toEqual({ valid: true });
+      const disabled = await call('PUT', '/api/v1/two-factor-disable.json');
+      expect(disabled.statusCode).toBe(200);
+      expect(disabled.json()).toEqual({ '2fa': 'Success: Two-factor authentication has been disabled.' });
+      expect(await isOn(user.id)).toBe(false);
+    });
+
+    it('turns two-factor off with a current code from the app instead of the password', async () => {
+      const { user, call } = await signedInUser();
+      const { key, code } = await enable(call);
+      // The activation's code is used up; the app's next one proves the factor.
+      expect((await call('PUT', '/api/v1/two-factor-disable.json', { code })).statusCode).toBe(400);
+      const next = generateTotpCode(key, Date.now() + 30_000);
+      const response = await call('PUT', '/api/v1/two-factor-disable.json', { code: next });
+      expect(response.statusCode).toBe(200);
+      expect(await isOn(user.id)).toBe(false);
+    });
+
+    it('ends the account’s other sessions when two-factor is turned on', async () => {
+      const { user, token, call } = await signedInUser();
+      const other = await buildSession(context.db, user);
+      await enable(call);
+      const profile = (bearer: string) =>
+        context.app.inject({
+          method: 'GET',
+          url: '/api/v1/profile.json',
+          headers: { authorization: `Bearer ${bearer}` },
+        });
+      expect((await profile(other)).statusCode).toBe(401);
+      expect((await profile(token)).statusCode).toBe(200);
+      const revoked = await context.db
+        .selectFrom('sessions')
+        .select('revoked_reason')
+        .where('token_hash', '=', hashToken(other))
+        .executeTakeFirstOrThrow();
+      expect(revoked.revoked_reason).toBe('two_factor_enabled');
+    });
   });
 
   it('refuses every two-factor call without a session', async () => {

@@ -1,5 +1,6 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { AppError } from '../../http/app-error.js';
+import { bindAttempts, ipRateLimit } from '../../security/rate-limits.js';
 import { accountDeps } from '../../services/account-deps.js';
 import {
   activateTwoFactor,
@@ -10,17 +11,31 @@ import {
   TWO_FACTOR_ENABLED,
   TWO_FACTOR_WRONG_CODE,
 } from '../../services/two-factor-service.js';
+import type { AccountRouteOptions } from './account-limiters.js';
 import { object, text } from './schema-helpers.js';
 
-/** Two-factor setup, activation, disabling and recovery codes of the caller (spec section 7). */
-export const twoFactorRoutes: FastifyPluginAsync = async (app) => {
+// The spec's { "2fa": message } shape on failure too, with the request helper's errors[] (400) or
+// error (403) beside it.
+function replyTwoFactorFailure(reply: FastifyReply, error: unknown) {
+  if (!(error instanceof AppError) || (error.statusCode !== 400 && error.statusCode !== 403)) throw error;
+  const message = error.message || TWO_FACTOR_WRONG_CODE;
+  const detail = error.statusCode === 400 ? { errors: [message] } : { error: message };
+  return reply.code(error.statusCode).send({ '2fa': message, ...detail });
+}
+
+/**
+ * Two-factor setup, activation, disabling and recovery codes of the caller (spec section 7).
+ * Disabling and new recovery codes need a step-up (auth/step-up.ts): a password proven within five
+ * minutes, or for disabling a current code; a wrong code counts with the password checks.
+ */
+export const twoFactorRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app, { limiters }) => {
   app.addHook('onRequest', app.authenticate);
+  const passwordCheckLimit = ipRateLimit(app.config.rateLimits.passwordCheck.perIp);
 
   app.get('/api/v1/two-factor-code', async (request) =>
     startTwoFactorSetup(accountDeps(app, request.log), request.auth),
   );
 
-  // Answers in the spec's { "2fa": message } shape on failure too, with errors[] for the request helper.
   app.put<{ Body: { code?: string } }>(
     '/api/v1/two-factor-active',
     { schema: { body: object({ code: text }) } },
@@ -29,17 +44,28 @@ export const twoFactorRoutes: FastifyPluginAsync = async (app) => {
         await activateTwoFactor(accountDeps(app, request.log), request.auth, request.body.code ?? '');
         return { '2fa': TWO_FACTOR_ENABLED };
       } catch (error) {
-        if (!(error instanceof AppError) || error.statusCode !== 400) throw error;
-        const message = error.message || TWO_FACTOR_WRONG_CODE;
-        return reply.code(400).send({ '2fa': message, errors: [message] });
+        return replyTwoFactorFailure(reply, error);
       }
     },
   );
 
-  app.put('/api/v1/two-factor-disable', async (request) => {
-    await disableTwoFactor(accountDeps(app, request.log), request.auth);
-    return { '2fa': TWO_FACTOR_DISABLED };
-  });
+  // The body is optional (the web app sends none after SecureConfirm), so it has no schema to fail.
+  app.put<{ Body: unknown }>(
+    '/api/v1/two-factor-disable',
+    { config: { rateLimit: passwordCheckLimit } },
+    async (request, reply) => {
+      const attempts = bindAttempts(limiters.passwordCheck, request, request.auth.user.id);
+      const body = request.body;
+      const sent = typeof body === 'object' && body !== null ? (body as { code?: unknown }).code : undefined;
+      const code = typeof sent === 'string' ? sent : undefined;
+      try {
+        await disableTwoFactor(accountDeps(app, request.log), request.auth, code, attempts);
+        return { '2fa': TWO_FACTOR_DISABLED };
+      } catch (error) {
+        return replyTwoFactorFailure(reply, error);
+      }
+    },
+  );
 
   app.get('/api/v1/two-factor-backup', async (request) =>
     regenerateRecoveryCodes(accountDeps(app, request.log), request.auth),

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render-app.js';
@@ -32,44 +32,6 @@ describe('Account Settings', () => {
       user: { name: 'Countess Lovelace' },
     });
     expect(screen.getAllByText('Countess Lovelace').length).toBeGreaterThan(0);
-  });
-
-  it('asks before disabling two-step verification, then disables it', async () => {
-    const calls = signInForProfile(
-      { otp_required_for_login: true },
-      {
-        'PUT /api/v1/two-factor-disable.json': {
-          body: { '2fa': 'Success: Two-factor authentication has been disabled.' },
-        },
-      },
-    );
-    renderApp('/profile', profileScreens);
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Disable Two-Step Verification' }));
-    const dialog = screen.getByRole('dialog', { name: 'Are you sure you want to disable 2FA?' });
-    expect(
-      within(dialog).getByText('This will allow anybody with your account password to access the account.'),
-    ).toBeTruthy();
-    await user.click(within(dialog).getByRole('button', { name: 'Disable' }));
-    expect(await screen.findByText('Success: Two-factor authentication has been disabled.')).toBeTruthy();
-    expect(calls.some((c) => c.method === 'PUT' && c.path === '/api/v1/two-factor-disable.json')).toBe(true);
-  });
-
-  it('shows a disable answer without Success as an error', async () => {
-    signInForProfile(
-      { otp_required_for_login: true },
-      {
-        'PUT /api/v1/two-factor-disable.json': {
-          body: { '2fa': 'Two-factor authentication is not enabled.' },
-        },
-      },
-    );
-    renderApp('/profile', profileScreens);
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Disable Two-Step Verification' }));
-    await user.click(screen.getByRole('button', { name: 'Disable' }));
-    const banner = await screen.findByText('Two-factor authentication is not enabled.');
-    expect(banner.closest('.notification')?.className).toContain('notification--error');
   });
 
   it('sends a user without two-step verification to /profile/twofactor', async () => {

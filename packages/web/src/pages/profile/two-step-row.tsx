@@ -1,13 +1,19 @@
 import type { Profile } from '@coffer/core';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { disableTwoFactor } from '../../api/accounts-two-factor-api.js';
+import { disableTwoFactor, fetchBackupCodes } from '../../api/accounts-two-factor-api.js';
 import { paths } from '../../app/paths.js';
-import { openConfirm } from '../../components/modals/confirm-modal.js';
+import { openSecureConfirm } from '../../components/modals/secure-confirm-modal.js';
 import { notify } from '../../components/notifications/notification-store.js';
+import { openRecoveryCodesModal } from '../../components/two-factor/recovery-codes-modal.js';
+import { RECOVERY_CODES_FAILED_MESSAGE } from '../../components/two-factor/recovery-codes-panel.js';
 import { profileQueryKey } from '../../session/profile-query.js';
 
-/** The disable confirmation of spec sections 4 and 8. */
+/**
+ * The disable confirmation of spec sections 4 and 8, asked as a SecureConfirm: the server turns
+ * two-step off only for a session that has just proven the password.
+ */
 export const DISABLE_TWO_FACTOR_CONFIRM = {
   title: 'Are you sure you want to disable 2FA?',
   subtext: 'This will allow anybody with your account password to access the account.',
@@ -16,40 +22,86 @@ export const DISABLE_TWO_FACTOR_CONFIRM = {
   danger: true,
 } as const;
 
+/** The SecureConfirm before new recovery codes (the spec has no text for it). */
+export const NEW_RECOVERY_CODES_CONFIRM = {
+  title: 'Get new recovery codes?',
+  subtext: 'Your current recovery codes will stop working. Enter your password to continue.',
+  confirmLabel: 'Get new codes',
+  cancelLabel: 'Cancel',
+} as const;
+
 /** Shown when disabling fails without a server message. */
 export const DISABLE_TWO_FACTOR_FAILED_MESSAGE =
   'Two-step verification could not be disabled. Please try again.';
 
-/** The Two-Step Verification row: Disable asks first; Enable goes to /profile/twofactor. */
+/**
+ * The Two-Step Verification row: Disable and New recovery codes ask for the password first
+ * (SecureConfirm); Enable goes to /profile/twofactor.
+ */
 export function TwoStepRow({ profile }: { profile: Profile }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
   const enabled = profile.otp_required_for_login;
 
-  const disable = async () => {
-    if (!(await openConfirm(DISABLE_TWO_FACTOR_CONFIRM))) return;
-    const outcome = await disableTwoFactor();
-    if (!outcome.ok) {
-      notify({ type: 'error', message: outcome.message ?? DISABLE_TWO_FACTOR_FAILED_MESSAGE });
-      return;
+  const guarded = async (work: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await work();
+    } finally {
+      setBusy(false);
     }
-    queryClient.setQueryData<Profile | null>(profileQueryKey, (p) =>
-      p ? { ...p, otp_required_for_login: false } : p,
-    );
-    notify({ type: 'success', message: outcome.message ?? 'Success' });
   };
+
+  const disable = () =>
+    guarded(async () => {
+      if (!(await openSecureConfirm({ ...DISABLE_TWO_FACTOR_CONFIRM, account: profile }))) return;
+      const outcome = await disableTwoFactor();
+      if (!outcome.ok) {
+        notify({ type: 'error', message: outcome.message ?? DISABLE_TWO_FACTOR_FAILED_MESSAGE });
+        return;
+      }
+      queryClient.setQueryData<Profile | null>(profileQueryKey, (p) =>
+        p ? { ...p, otp_required_for_login: false } : p,
+      );
+      notify({ type: 'success', message: outcome.message ?? 'Success' });
+    });
+
+  const renewCodes = () =>
+    guarded(async () => {
+      if (!(await openSecureConfirm({ ...NEW_RECOVERY_CODES_CONFIRM, account: profile }))) return;
+      const outcome = await fetchBackupCodes();
+      if (!outcome.ok) {
+        notify({ type: 'error', message: outcome.message ?? RECOVERY_CODES_FAILED_MESSAGE });
+        return;
+      }
+      await openRecoveryCodesModal(outcome.value);
+    });
 
   return (
     <div className="settings-row">
       <h2 className="settings-row__label">Two-Step Verification</h2>
       <p className="settings-row__value">{enabled ? 'Enabled' : 'Disabled'}</p>
-      <button
-        type="button"
-        className="button button--secondary button--small"
-        onClick={() => (enabled ? void disable() : void navigate(paths.profileTwoFactor))}
-      >
-        {enabled ? 'Disable' : 'Enable'} <span className="visually-hidden">Two-Step Verification</span>
-      </button>
+      <div className="settings-row__actions">
+        {enabled ? (
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            disabled={busy}
+            onClick={() => void renewCodes()}
+          >
+            New recovery codes
+          </button>
+        ) : null}
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          disabled={busy}
+          onClick={() => (enabled ? void disable() : void navigate(paths.profileTwoFactor))}
+        >
+          {enabled ? 'Disable' : 'Enable'} <span className="visually-hidden">Two-Step Verification</span>
+        </button>
+      </div>
     </div>
   );
 }
