@@ -18,4 +18,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
   await app.register(import('./vaults/vault-area-plugin.js')); // chests, secrets, keys, teams
   await app.register(accountRoutes);
+  await app.register(import('./organisation/organisation-routes.js')); // settings, transfer, deletion
 }

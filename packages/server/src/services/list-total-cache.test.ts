@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   cachedListTotal,
   forgetListTotals,
+  hasListTotals,
   LIST_TOTAL_TTL_MS,
   setListTotalClock,
 } from './list-total-cache.js';
@@ -30,5 +31,14 @@ describe('list total cache', () => {
     expect(await cachedListTotal('org-1', 'secrets:a', async () => 10)).toBe(10);
     expect(await cachedListTotal('org-2', 'secrets:a', async () => 20)).toBe(2);
     forgetListTotals('org-2');
+  });
+
+  it('lets go of organisations whose totals have all expired', async () => {
+    await cachedListTotal('org-gone', 'secrets:a', async () => 1);
+    expect(hasListTotals('org-gone')).toBe(true);
+    now += 2 * LIST_TOTAL_TTL_MS;
+    await cachedListTotal('org-1', 'secrets:a', async () => 2);
+    expect(hasListTotals('org-gone')).toBe(false);
+    expect(hasListTotals('org-1')).toBe(true);
   });
 });

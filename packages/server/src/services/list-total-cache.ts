@@ -19,6 +19,7 @@ interface CachedTotal {
 
 const totals = new Map<string, Map<string, CachedTotal>>();
 let clock: () => number = Date.now;
+let lastSweep = 0;
 
 /** The organisation's total for `key`, counted by `count` when not known within the last few seconds. */
 export async function cachedListTotal(
@@ -36,12 +37,32 @@ export async function cachedListTotal(
     totals.set(organisationId, organisation);
   }
   organisation.set(key, { value, at: startedAt });
+  sweepExpired(startedAt);
   return value;
+}
+
+// At most once a lifetime, drops expired totals and organisations left without any: memory stays
+// bounded by the organisations listed lately, and a count that raced an organisation's deletion
+// (forgetListTotals ran before it stored) leaves nothing behind for long.
+function sweepExpired(now: number): void {
+  if (now - lastSweep < LIST_TOTAL_TTL_MS) return;
+  lastSweep = now;
+  for (const [organisationId, organisation] of totals) {
+    for (const [key, total] of organisation) {
+      if (now - total.at >= LIST_TOTAL_TTL_MS) organisation.delete(key);
+    }
+    if (organisation.size === 0) totals.delete(organisationId);
+  }
 }
 
 /** Drops every total of an organisation: something in it changed. */
 export function forgetListTotals(organisationId: string): void {
   totals.delete(organisationId);
+}
+
+/** Whether any total of the organisation is kept (tests: nothing is left of a deleted organisation). */
+export function hasListTotals(organisationId: string): boolean {
+  return totals.has(organisationId);
 }
 
 /** Tests only: a controllable clock. */

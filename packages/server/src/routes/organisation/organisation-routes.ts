@@ -1,0 +1,72 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { OrganisationSettings } from '../../repositories/organisation-repository.js';
+import {
+  changeOrganisationSettings,
+  deleteOrganisation,
+  showOrganisation,
+  transferOwnership,
+} from '../../services/organisation-service.js';
+
+// Fastify's Ajv drops properties that `additionalProperties: false` names; a schema that nothing
+// matches refuses them instead ("Field organisation.owner_id is invalid"), so a client never takes
+// a field that was silently ignored (an owner_id in PUT, a password in the transfer) as accepted.
+const REFUSE_OTHER_FIELDS = { not: {} } as const;
+
+const SETTINGS_BODY = {
+  type: 'object',
+  required: ['organisation'],
+  properties: {
+    organisation: {
+      type: 'object',
+      minProperties: 1,
+      properties: {
+        name: { type: 'string', maxLength: 1000 },
+        inactivity_length: { type: 'integer' },
+      },
+      additionalProperties: REFUSE_OTHER_FIELDS,
+    },
+  },
+  additionalProperties: REFUSE_OTHER_FIELDS,
+} as const;
+
+// The owner's choice only: the Transfer modal proves the password through verify_password first.
+const TRANSFER_BODY = {
+  type: 'object',
+  properties: { owner_id: { type: 'string', maxLength: 100 } },
+  additionalProperties: REFUSE_OTHER_FIELDS,
+} as const;
+
+/**
+ * The caller's organisation (`/api/v1/organisation`, spec section 7 "Organisation and keys"): every
+ * user reads it; administrators set the auto logout, the owner renames, transfers and deletes.
+ * Transfer and deletion need a session that has just proved the password (auth/step-up.ts).
+ */
+const organisationRoutes: FastifyPluginAsync = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get('/api/v1/organisation', async (request) => showOrganisation(request.auth));
+
+  app.put<{ Body: { organisation: OrganisationSettings } }>(
+    '/api/v1/organisation',
+    { schema: { body: SETTINGS_BODY } },
+    async (request) => changeOrganisationSettings(app.db, request.auth, request.body.organisation),
+  );
+
+  app.patch<{ Body: { owner_id?: string } | undefined }>(
+    '/api/v1/organisation/transfer',
+    { schema: { body: TRANSFER_BODY } },
+    async (request) => transferOwnership(app.db, request.auth, request.body?.owner_id),
+  );
+
+  app.delete('/api/v1/organisation', async (request, reply) => {
+    await deleteOrganisation(app.db, request.auth);
+    request.log.info(
+      { organisation_id: request.auth.organisation.id, user_id: request.auth.user.id },
+      'organisation deleted',
+    );
+    return reply.code(204).send();
+  });
+};
+
+// A default export, so routes/index.ts registers the area with one line: register(import(…)).
+export default organisationRoutes;

@@ -1,0 +1,159 @@
+import {
+  type Organisation as ApiOrganisation,
+  canTransferOwnership,
+  canUseOwnerActions,
+  INACTIVITY_OPTIONS,
+  isInactivityOption,
+  validateOrganisationName,
+  validateTransfer,
+} from '@coffer/core';
+import type { Kysely } from 'kysely';
+import type { AuthContext } from '../auth/authenticate.js';
+import { requireFreshPassword } from '../auth/step-up.js';
+import type { Database } from '../db/schema.js';
+import { AppError } from '../http/app-error.js';
+import { noPermission, notFound } from '../policy/index.js';
+import { presentOrganisation } from '../presenters/organisation-presenter.js';
+import {
+  changeOwner,
+  claimOwnedOrganisation,
+  deleteOrganisationRows,
+  type OrganisationSettings,
+  updateOrganisationSettings,
+} from '../repositories/organisation-repository.js';
+import { revokeUserSessions } from '../repositories/session-repository.js';
+import { findUserById } from '../repositories/user-repository.js';
+import { describeAuditUser, writeAudit } from './audit-log.js';
+import { forgetListTotals } from './list-total-cache.js';
+
+/** PUT with an inactivity length that is not one of the Auto Logout options (spec section 9). */
+export const INACTIVITY_OPTION_MESSAGE = `Auto Logout must be one of: ${INACTIVITY_OPTIONS.map(
+  (option) => option.label,
+).join(', ')}.`;
+/** Transfer to someone who is not another administrator of the organisation (spec section 5). */
+export const TRANSFER_TARGET_MESSAGE = 'Ownership can only be transferred to another administrator.';
+/** Transfer to an administrator who cannot sign in (locked, or not yet confirmed). */
+export const TRANSFER_INACTIVE_TARGET_MESSAGE =
+  'Ownership can only be transferred to an administrator who can sign in.';
+
+/** The caller and their organisation, as app.authenticate sets them. */
+type Caller = Pick<AuthContext, 'user' | 'organisation' | 'session'>;
+
+const inactivityLabel = (minutes: number) =>
+  INACTIVITY_OPTIONS.find((option) => option.value === minutes)?.label ?? `${minutes} minutes`;
+
+/** GET /api/v1/organisation: every user of the organisation reads it (their auto-logout figure). */
+export function showOrganisation(caller: Pick<Caller, 'organisation'>): ApiOrganisation {
+  return presentOrganisation(caller.organisation);
+}
+
+/**
+ * PUT /api/v1/organisation: `inactivity_length` by an administrator (one of the Auto Logout options),
+ * `name` by the owner alone (not empty, at most 255 characters). Everything is checked before
+ * anything is written; each setting that changes gets its audit entry in the same transaction.
+ */
+export async function changeOrganisationSettings(
+  db: Kysely<Database>,
+  caller: Caller,
+  input: OrganisationSettings,
+): Promise<ApiOrganisation> {
+  const { user, organisation } = caller;
+  const settings: OrganisationSettings = {};
+  const actions: string[] = [];
+  if (input.inactivity_length !== undefined) {
+    if (!user.administrator) throw noPermission();
+    if (!isInactivityOption(input.inactivity_length)) throw AppError.validation(INACTIVITY_OPTION_MESSAGE);
+    if (input.inactivity_length !== organisation.inactivity_length) {
+      settings.inactivity_length = input.inactivity_length;
+      actions.push(`Changed auto logout to ${inactivityLabel(input.inactivity_length)}`);
+    }
+  }
+  if (input.name !== undefined) {
+    if (!canUseOwnerActions(user, ownerRef(caller))) throw noPermission();
+    const [problem] = validateOrganisationName({ organisationName: input.name }).errors;
+    if (problem) throw AppError.validation(problem);
+    const name = input.name.trim();
+    if (name !== organisation.name) {
+      settings.name = name;
+      actions.push(`Renamed the organisation to ${name}`);
+    }
+  }
+  if (actions.length === 0) return presentOrganisation(organisation);
+  const updated = await db.transaction().execute(async (trx) => {
+    const row = await updateOrganisationSettings(trx, organisation.id, settings, new Date().toISOString());
+    for (const action of actions) await auditOrganisation(trx, caller, action);
+    return row;
+  });
+  return presentOrganisation(updated);
+}
+
+/**
+ * PATCH /api/v1/organisation/transfer: the owner gives the organisation to another administrator of
+ * it. The session must have proved the password within five minutes (verify_password), so a stolen
+ * token alone cannot give the organisation away. The former owner's other sessions end; the one
+ * that made the transfer stays.
+ */
+export async function transferOwnership(
+  db: Kysely<Database>,
+  caller: Caller,
+  ownerId: string | undefined,
+): Promise<ApiOrganisation> {
+  const { user, organisation } = caller;
+  if (!canUseOwnerActions(user, ownerRef(caller))) throw noPermission();
+  requireFreshPassword(caller);
+  const [pick] = validateTransfer({ ownerId }).errors;
+  if (pick || ownerId === undefined) throw AppError.validation(pick ?? TRANSFER_TARGET_MESSAGE);
+  const target = await findUserById(db, organisation.id, ownerId);
+  if (!target) throw notFound();
+  if (!canTransferOwnership(user, target, ownerRef(caller)))
+    throw AppError.validation(TRANSFER_TARGET_MESSAGE);
+  if (target.locked || !target.confirmed_at) throw AppError.validation(TRANSFER_INACTIVE_TARGET_MESSAGE);
+
+  const updated = await db.transaction().execute(async (trx) => {
+    const at = new Date().toISOString();
+    const row = await changeOwner(trx, organisation.id, user.id, target.id, at);
+    if (!row) return null;
+    await revokeUserSessions(trx, user, 'ownership_transferred', { exceptSessionId: caller.session.id, at });
+    await auditOrganisation(trx, caller, `Transferred ownership to ${describeAuditUser(target)}`);
+    return row;
+  });
+  // Someone else's transfer or a deletion got there first: the caller no longer owns it.
+  if (!updated) throw noPermission();
+  return presentOrganisation(updated);
+}
+
+/**
+ * DELETE /api/v1/organisation: the owner deletes the organisation and every row of it in one
+ * transaction: users (so their addresses can register again), sessions (so every session ends),
+ * teams, chests, secrets, keys, invitations, the audit log and billing records. Like a transfer,
+ * it needs a session that has just proved the password. No audit entry survives it: the audit log
+ * goes with the organisation. Nothing kept in memory refers to the organisation afterwards.
+ */
+export async function deleteOrganisation(db: Kysely<Database>, caller: Caller): Promise<void> {
+  const { user, organisation } = caller;
+  if (!canUseOwnerActions(user, ownerRef(caller))) throw noPermission();
+  requireFreshPassword(caller);
+  const deleted = await db.transaction().execute(async (trx) => {
+    if (!(await claimOwnedOrganisation(trx, organisation.id, user.id, new Date().toISOString()))) {
+      return false;
+    }
+    await deleteOrganisationRows(trx, organisation.id);
+    return true;
+  });
+  if (!deleted) throw noPermission();
+  forgetListTotals(organisation.id);
+}
+
+function ownerRef(caller: Pick<Caller, 'organisation'>): { owner_id: string } {
+  return { owner_id: caller.organisation.owner_id ?? '' };
+}
+
+async function auditOrganisation(trx: Kysely<Database>, caller: Caller, action: string): Promise<void> {
+  await writeAudit(trx, {
+    organisationId: caller.organisation.id,
+    user: caller.user,
+    action,
+    objectType: 'Organisation',
+    objectId: caller.organisation.id,
+  });
+}
