@@ -1,7 +1,8 @@
 // Every benchmark, in the order `node bench/run.mjs` runs them. server-memory follows healthz so it
-// can reuse that run's memory readings. secrets-list, open-secret and dashboard-first-page share
-// the seeded database in bench/.cache (dataset/).
+// can reuse that run's memory readings. secrets-list, admin-secrets-list, open-secret and
+// dashboard-first-page share the seeded database in bench/.cache (dataset/).
 
+import adminSecretsList from './admin-secrets-list.mjs';
 import dashboardFirstPage from './dashboard-first-page.mjs';
 import healthz from './healthz.mjs';
 import initialJs from './initial-js.mjs';
@@ -17,6 +18,7 @@ export const BENCHMARKS = [
   serverMemory,
   staticAsset,
   secretsList,
+  adminSecretsList,
   openSecret,
   dashboardFirstPage,
 ];

@@ -1,9 +1,22 @@
 // What the seeded database holds: one large organisation (100,000 secrets, 50 users), one small one
 // (100 secrets) and two others whose rows every query must leave out. Change anything here and
-// bump DATASET_VERSION, so cached databases are rebuilt.
+// bump DATASET_VERSION, so cached databases are rebuilt. BENCH_SECRETS makes the large organisation
+// smaller (or larger) for a quick run; its size is part of the cache file name.
 
 /** Part of every cache file name: bump it when the plan or the row shapes change. */
-export const DATASET_VERSION = 1;
+export const DATASET_VERSION = 2;
+
+/** Secrets of the large organisation: 100,000, or BENCH_SECRETS (at least 1,000). */
+export const LARGE_SECRETS = readLargeSecrets(process.env.BENCH_SECRETS);
+
+function readLargeSecrets(text) {
+  if (text === undefined || text === '') return 100_000;
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value < 1000) {
+    throw new Error(`BENCH_SECRETS must be a whole number of at least 1000, not ${text}`);
+  }
+  return value;
+}
 
 /** The password of the benchmark users (see credentials.mjs); nothing else signs in. */
 export const BENCH_PASSWORD = 'bench: correct horse battery staple';
@@ -25,7 +38,7 @@ export const ORGANISATION_PLANS = [
     administrators: 5,
     teams: 12,
     chests: 40,
-    secrets: 100_000,
+    secrets: LARGE_SECRETS,
     seed: 1,
   },
   {

@@ -120,6 +120,7 @@ function buildOrganisation(plan, credentials, tables, manifest) {
   }
   const secrets = buildSecrets(plan, random, organisationId, users, chests);
   tables.secrets.push(...secrets);
+  keepChestValues(chests, assignments, secrets);
   manifest.organisations[plan.key] = {
     id: organisationId,
     name: plan.name,
@@ -220,6 +221,25 @@ function buildAssignments(random, chests, teams) {
     }
   }
   return rows;
+}
+
+// What the server keeps beside the rows (migration 2026-11-23-0010), as its repositories would have:
+// each chest's live, live visible and team counts, and each secret's chest name.
+function keepChestValues(chests, assignments, secrets) {
+  const byId = new Map(
+    chests.map((chest) => {
+      Object.assign(chest, { secret_count: 0, visible_secret_count: 0, team_count: 0 });
+      return [chest.id, chest];
+    }),
+  );
+  for (const assignment of assignments) byId.get(assignment.vault_id).team_count += 1;
+  for (const secret of secrets) {
+    const chest = byId.get(secret.vault_id);
+    secret.vault_name = chest.name;
+    if (secret.deleted_at !== null) continue;
+    chest.secret_count += 1;
+    if (!secret.hidden) chest.visible_secret_count += 1;
+  }
 }
 
 // Chests differ in size; secrets are made oldest first, as they would have been inserted.

@@ -1,7 +1,13 @@
 // The seeded dataset shared by secrets-list, open-secret and dashboard-first-page (see
 // docs/benchmarks.md, "The seeded dataset").
 export { benchUserEmail, loadCredentials } from './credentials.mjs';
-export { BENCH_PASSWORD, BENCH_USERS, DATASET_VERSION, ORGANISATION_PLANS } from './dataset-plan.mjs';
+export {
+  BENCH_PASSWORD,
+  BENCH_USERS,
+  DATASET_VERSION,
+  LARGE_SECRETS,
+  ORGANISATION_PLANS,
+} from './dataset-plan.mjs';
 export { buildDatasetRows } from './dataset-rows.mjs';
 export { seedPostgres } from './postgres-dataset.mjs';
 export { signInBenchUser, startSeededServer } from './seeded-server.mjs';

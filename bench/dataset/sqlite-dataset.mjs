@@ -1,6 +1,6 @@
 // The seeded SQLite database, cached in bench/.cache: migrated by the server's own migrations, then
 // filled with better-sqlite3 (the server's copy) in one transaction of prepared inserts. Rebuilt
-// only when DATASET_VERSION or the server's list of migrations changes.
+// only when DATASET_VERSION, the server's list of migrations or BENCH_SECRETS changes.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -8,7 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CACHE_DIR, SERVER_DIST, SERVER_PACKAGE_JSON } from '../lib/paths.mjs';
 import { loadCredentials } from './credentials.mjs';
-import { DATASET_VERSION } from './dataset-plan.mjs';
+import { DATASET_VERSION, LARGE_SECRETS } from './dataset-plan.mjs';
 import { buildDatasetRows } from './dataset-rows.mjs';
 
 const requireFromServer = createRequire(SERVER_PACKAGE_JSON);
@@ -19,7 +19,7 @@ const requireFromServer = createRequire(SERVER_PACKAGE_JSON);
  */
 export async function ensureSqliteDataset(log = () => {}) {
   const migrations = await listServerMigrations();
-  const stem = `dataset-v${DATASET_VERSION}-${hashOf(migrations.join('\n'))}`;
+  const stem = `dataset-v${DATASET_VERSION}-${LARGE_SECRETS}-${hashOf(migrations.join('\n'))}`;
   const file = path.join(CACHE_DIR, `${stem}.sqlite`);
   const manifestFile = path.join(CACHE_DIR, `${stem}.json`);
   if (existsSync(file) && existsSync(manifestFile)) {

@@ -3,7 +3,8 @@
 
 /**
  * GET /api/v1/secrets: the list statement's rows (limit + 1 asked) and the count statement's
- * number, as the server's presenter and splitPage make them. `route.page` = { limit, column, direction }.
+ * number, as the server's presenter and splitPage make them. `route.page` = { limit, column, direction }:
+ * the order's key, which is also the column the cursor carries the stored value of.
  * Without a count statement (the server reused a cached total) the route's `knownTotal` stands in.
  */
 export function renderSecretList(results, route) {
@@ -28,7 +29,9 @@ export function renderSecretList(results, route) {
     form_fill: row.form_fill === true || row.form_fill === 1,
     hidden: row.hidden === true || row.hidden === 1,
     vault_id: row.vault_id,
+    vault_name: row.vault_name,
     marked_for_deletion: row.deleted_at !== null,
+    deleted_at: row.deleted_at,
     created_at: row.created_at,
     updated_at: row.updated_at,
   }));

@@ -11,6 +11,7 @@ function row(id, name, overrides = {}) {
     id,
     organisation_id: 'org',
     vault_id: 'chest',
+    vault_name: 'Chest',
     name,
     category: 'password',
     strength: 0,
@@ -45,7 +46,9 @@ test('renders the presenter shape: strength 0 as null, SQLite 0/1 as booleans, t
     'form_fill',
     'hidden',
     'vault_id',
+    'vault_name',
     'marked_for_deletion',
+    'deleted_at',
     'created_at',
     'updated_at',
   ]);
@@ -57,6 +60,22 @@ test('renders the presenter shape: strength 0 as null, SQLite 0/1 as booleans, t
     'asc',
     'Bravo',
     'b',
+  ]);
+});
+
+test('carries the stored value of the sorted column in the cursor, numbers as numbers', () => {
+  const body = renderSecretList(
+    [
+      { sql: LIST_SQL, rows: [row('a', 'Alpha', { strength: 0 }), row('b', 'Bravo', { strength: 2 })] },
+      { sql: COUNT_SQL, rows: [{ count: 2 }] },
+    ],
+    { page: { limit: 1, column: 'strength', direction: 'desc' } },
+  );
+  assert.deepEqual(JSON.parse(Buffer.from(JSON.parse(body).next_cursor, 'base64url').toString()), [
+    'strength',
+    'desc',
+    0,
+    'a',
   ]);
 });
 

@@ -1,7 +1,9 @@
 // The pages secrets-list measures: for the administrator (every chest, `everything=true`) and for
 // a member (the chests their teams reach), the first page, the last page by offset and the same
 // last page by cursor (continuing from the page before it, as a client scrolling would); and, as a
-// reference, the first page of the organisation with 100 secrets.
+// reference, the first page of the organisation with 100 secrets. planSortedPages plans the admin
+// list (`everything=true`) in each order its table offers.
+import { SECRET_SORT_KEYS } from '@coffer/core';
 import { captureResponse } from '../../lib/index.mjs';
 
 const LIMIT = 20;
@@ -57,6 +59,45 @@ export async function planListPages(server, tokens) {
     render: 'secret-list',
     page: { limit: LIMIT, column: 'name', direction: 'asc' },
   });
+  return pages;
+}
+
+/** The orders admin-secrets-list measures: every sort key of the secrets list, ascending. */
+export const SORTED_KEYS = [...SECRET_SORT_KEYS];
+
+/**
+ * The administrator's `everything=true` list in each of SORTED_KEYS: its first page and its last
+ * page by cursor (continuing from the page before it), checked to hold the rows the last page by
+ * offset holds. Pages as planListPages makes them; `user` names the order.
+ */
+export async function planSortedPages(server, tokens) {
+  const requestHeaders = { authorization: `Bearer ${tokens.administrator}` };
+  const pages = [];
+  for (const key of SORTED_KEYS) {
+    const order = { column: key, direction: 'asc' };
+    const base = `${LIST}?limit=${LIMIT}&everything=true&order=${encodeURIComponent(`${key} asc`)}`;
+    const first = await readJson(server, base, requestHeaders);
+    const lastOffset = Math.max(0, Math.floor((first.total - 1) / LIMIT) * LIMIT);
+    const beforeLast = await readJson(
+      server,
+      `${base}&offset=${Math.max(0, lastOffset - LIMIT)}`,
+      requestHeaders,
+    );
+    if (!beforeLast.next_cursor) throw new Error(`the page before the last by ${key} has no next_cursor`);
+    const user = `administrator, ${key} asc`;
+    const page = (label, path) => ({
+      user,
+      label,
+      path,
+      total: first.total,
+      requestHeaders,
+      render: 'secret-list',
+      page: { limit: LIMIT, ...order },
+    });
+    const byCursor = page('last, by cursor', `${base}&cursor=${beforeLast.next_cursor}`);
+    await assertSameRows(server, [page('last, by offset', `${base}&offset=${lastOffset}`), byCursor], user);
+    pages.push(page('first', base), byCursor);
+  }
   return pages;
 }
 

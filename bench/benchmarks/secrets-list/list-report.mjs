@@ -73,7 +73,10 @@ export function renderListReport(run, verdict) {
   return [
     `**${run.engine}**: the large organisation, ${formatInteger(run.secrets)} secrets ` +
       `(${formatInteger(run.liveSecrets)} live), ${run.users} users, ${run.chests} chests, and ${formatInteger(run.otherSecrets)} ` +
-      `secrets of three other organisations. The member's teams reach ${formatInteger(run.memberTotal)} of them.`,
+      `secrets of three other organisations.` +
+      (run.memberTotal === null
+        ? ''
+        : ` The member's teams reach ${formatInteger(run.memberTotal)} of them.`),
     '',
     renderTable(
       [

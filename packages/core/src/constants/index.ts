@@ -5,6 +5,7 @@ export * from './format-helpers.js';
 export * from './inactivity-constants.js';
 export * from './layout-constants.js';
 export * from './length-constants.js';
+export * from './list-orders.js';
 export * from './paging-constants.js';
 export * from './payment-countries.js';
 export * from './plan-constants.js';

@@ -19,7 +19,10 @@ export interface Chest {
   teams?: NamedRef[];
   users?: ChestUser[];
   assignments?: Assignment[];
+  /** Live secrets the caller can see in it (hidden ones count for administrators only). */
   secret_count: number;
+  /** Teams linked to it. */
+  team_count?: number;
   secrets?: SecretListItem[];
   created_at: IsoDate;
   updated_at: IsoDate;

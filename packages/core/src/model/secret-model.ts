@@ -25,9 +25,13 @@ export interface SecretListItem {
   /** "Don't show this secret to users": administrators only. */
   hidden: boolean;
   vault_id: Id;
+  /** The chest's name (lists sort by it as `vault_name`). */
+  vault_name?: string;
   vault?: SecretChestRef;
   teams?: { id: Id; name: string }[];
   marked_for_deletion?: boolean;
+  /** When it was marked for deletion; null while it is live. */
+  deleted_at?: IsoDate | null;
   created_at: IsoDate;
   updated_at: IsoDate;
 }

@@ -81,6 +81,10 @@ export interface SessionsTable {
   expires_at: string;
   revoked_at: Nullable<string>;
   revoked_reason: Nullable<string>;
+  /** When this session last proved the password (verify_password); fresh for five minutes. */
+  password_verified_at: Nullable<string>;
+  /** When a correct code last turned two-factor on in this session; lets setup fetch its codes once. */
+  otp_verified_at: Nullable<string>;
 }
 
 /** invitations: pending invitations; team_ids is a JSON array of team ids. */
@@ -123,6 +127,12 @@ export interface VaultsTable {
   id: string;
   organisation_id: string;
   name: string;
+  /** Live secrets in it (kept by repositories/chest-counts.ts, in the change's transaction). */
+  secret_count: DefaultedInt;
+  /** Live secrets in it that are not hidden: what non-administrators see counted. */
+  visible_secret_count: DefaultedInt;
+  /** Teams linked to it (assignments). */
+  team_count: DefaultedInt;
   created_at: string;
   updated_at: string;
 }
@@ -152,6 +162,8 @@ export interface SecretsTable {
   id: string;
   organisation_id: string;
   vault_id: string;
+  /** The chest's name, kept with the secret so lists sort by it through an index. */
+  vault_name: string;
   name: string;
   category: string;
   strength: number;

@@ -26,6 +26,7 @@ export function presentChest(chest: ChestRecord, extras: ChestExtras): Chest {
     id: chest.id,
     name: chest.name,
     secret_count: extras.secretCount,
+    team_count: chest.team_count,
     created_at: chest.created_at,
     updated_at: chest.updated_at,
     ...(extras.teams ? { teams: extras.teams } : {}),

@@ -18,7 +18,9 @@ export function presentSecretListItem(secret: SecretRecord, extras: SecretExtras
     form_fill: secret.form_fill,
     hidden: secret.hidden,
     vault_id: secret.vault_id,
+    vault_name: secret.vault_name,
     marked_for_deletion: secret.deleted_at !== null,
+    deleted_at: secret.deleted_at,
     created_at: secret.created_at,
     updated_at: secret.updated_at,
     ...(extras.vault ? { vault: extras.vault } : {}),
@@ -31,13 +33,12 @@ export function presentSecret(
   secret: SealedSecretRecord,
   ownKey: WrappedKey,
   extras: SecretExtras = {},
-): Secret & { deleted_at: string | null } {
+): Secret {
   return {
     ...presentSecretListItem(secret, extras),
     revision: secret.revision,
     encrypted_data: secret.encrypted_data,
     encryption_iv: secret.encryption_iv,
     secret_key: { encrypted_value: ownKey.encrypted_value, user_id: ownKey.user_id, version: ownKey.version },
-    deleted_at: secret.deleted_at,
   };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, SqlBool } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { toBool } from '../db/to-bool.js';
+import { adjustChestCounts, teamCountDeltas } from './chest-counts.js';
 
 /** A team's Read (edit_access false) or Write access to a chest. */
 export interface AssignmentRecord {
@@ -60,12 +61,18 @@ export async function listAssignmentsOfTeams(
   return rows.map(toAssignment);
 }
 
-/** Stores assignments one row at a time (SQLite multi-row inserts lose defaults). */
+/**
+ * Stores assignments one row at a time (SQLite multi-row inserts lose defaults) and counts them in
+ * their chests' team_count. Run it in a transaction.
+ */
 export async function insertAssignments(
   db: Kysely<Database>,
   organisationId: string,
   assignments: readonly NewAssignment[],
 ): Promise<void> {
+  if (assignments.length === 0) return;
+  const chestIds = assignments.map((assignment) => assignment.vault_id);
+  await adjustChestCounts(db, organisationId, teamCountDeltas(chestIds, 1));
   const now = new Date().toISOString();
   for (const assignment of assignments) {
     await db
@@ -96,16 +103,35 @@ export async function updateAssignmentAccess(
     .execute();
 }
 
-/** Removes assignments by id. */
+/** Removes assignments by id, uncounting them from their chests. Run it in a transaction. */
 export async function deleteAssignments(
   db: Kysely<Database>,
   organisationId: string,
   ids: readonly string[],
 ): Promise<void> {
   if (ids.length === 0) return;
-  await db
+  const removed = await db
     .deleteFrom('assignments')
     .where('organisation_id', '=', organisationId)
     .where('id', 'in', ids)
+    .returning('vault_id')
     .execute();
+  await adjustChestCounts(
+    db,
+    organisationId,
+    teamCountDeltas(
+      removed.map((row) => row.vault_id),
+      -1,
+    ),
+  );
+}
+
+/** Removes every assignment of a team (before the team itself goes), uncounting them. */
+export async function deleteAssignmentsOfTeam(
+  db: Kysely<Database>,
+  organisationId: string,
+  teamId: string,
+): Promise<void> {
+  const ids = (await listAssignmentsOfTeams(db, organisationId, [teamId])).map((row) => row.id);
+  await deleteAssignments(db, organisationId, ids);
 }

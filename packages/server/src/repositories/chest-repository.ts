@@ -1,20 +1,31 @@
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { nameContains, type PageRequest, selectPage } from './list-paging.js';
+import { renameSecretsChest } from './secret-repository.js';
 
-/** A chest (vaults row). */
+/** A chest (vaults row), with the counts it keeps (chest-counts.ts). */
 export interface ChestRecord {
   id: string;
   organisation_id: string;
   name: string;
+  /** Live secrets. */
+  secret_count: number;
+  /** Live secrets that are not hidden. */
+  visible_secret_count: number;
+  /** Linked teams. */
+  team_count: number;
   created_at: string;
   updated_at: string;
 }
+
+/** A chest to store: its counts start at 0 and follow the changes (chest-counts.ts). */
+export type NewChest = Pick<ChestRecord, 'id' | 'organisation_id' | 'name' | 'created_at' | 'updated_at'>;
 
 /** Which chests a list may show: all of the organisation (null) or these ids. */
 export interface ChestScope {
   organisationId: string;
   chestIds: readonly string[] | null;
+  /** Whether the caller sees hidden secrets: their secret_count counts them. */
+  includeHidden: boolean;
 }
 
 /** The chest with this id in this organisation, or null. */
@@ -47,44 +58,32 @@ export async function findChestsByIds(
     .execute();
 }
 
-function scoped(db: Kysely<Database>, scope: ChestScope, filter: string | null) {
-  let query: SelectQueryBuilder<Database, 'vaults', object> = db
-    .selectFrom('vaults')
-    .where('vaults.organisation_id', '=', scope.organisationId);
-  if (scope.chestIds) query = query.where('vaults.id', 'in', scope.chestIds);
-  if (filter) query = query.where(nameContains('vaults', filter));
-  return query;
+/** The rows a chests list may show (list-resource.ts adds the filter, order and page). */
+export function scopeChests(
+  query: SelectQueryBuilder<Database, 'vaults', object>,
+  scope: ChestScope,
+): SelectQueryBuilder<Database, 'vaults', object> | null {
+  if (scope.chestIds?.length === 0) return null;
+  const scoped = query.where('vaults.organisation_id', '=', scope.organisationId);
+  return scope.chestIds ? scoped.where('vaults.id', 'in', scope.chestIds) : scoped;
 }
 
-/** One page of chests; asks for limit + 1 rows so the caller knows whether more follow. */
-export async function listChests(
-  db: Kysely<Database>,
-  scope: ChestScope,
-  page: PageRequest,
+/** Reads a page of a chests list. */
+export async function selectChestRows(
+  query: SelectQueryBuilder<Database, 'vaults', object>,
 ): Promise<ChestRecord[]> {
-  if (scope.chestIds?.length === 0) return [];
-  return selectPage(scoped(db, scope, page.filter).selectAll('vaults'), 'vaults', page).execute();
-}
-
-/** How many chests the list's scope and filter match. */
-export async function countChests(
-  db: Kysely<Database>,
-  scope: ChestScope,
-  filter: string | null,
-): Promise<number> {
-  if (scope.chestIds?.length === 0) return 0;
-  const row = await scoped(db, scope, filter)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return query.selectAll('vaults').execute();
 }
 
 /** Stores a new chest. */
-export async function insertChest(db: Kysely<Database>, chest: ChestRecord): Promise<void> {
+export async function insertChest(db: Kysely<Database>, chest: NewChest): Promise<void> {
   await db.insertInto('vaults').values(chest).execute();
 }
 
-/** Renames a chest and/or marks it changed now. */
+/**
+ * Renames a chest (its secrets carry the new name as vault_name) and/or marks it changed now. Run
+ * it in a transaction; give `name` only when it changes.
+ */
 export async function touchChest(
   db: Kysely<Database>,
   chest: Pick<ChestRecord, 'id' | 'organisation_id'>,
@@ -96,6 +95,7 @@ export async function touchChest(
     .where('organisation_id', '=', chest.organisation_id)
     .where('id', '=', chest.id)
     .execute();
+  if (changes.name !== undefined) await renameSecretsChest(db, chest.organisation_id, chest.id, changes.name);
 }
 
 /** Deletes a chest; its secrets, their keys, assignments and managers go with it (cascade). */
@@ -108,23 +108,4 @@ export async function deleteChest(
     .where('organisation_id', '=', chest.organisation_id)
     .where('id', '=', chest.id)
     .execute();
-}
-
-/** Live (not marked) secrets per chest; hidden ones only when `includeHidden`. */
-export async function countLiveSecretsByChest(
-  db: Kysely<Database>,
-  organisationId: string,
-  chestIds: readonly string[],
-  includeHidden: boolean,
-): Promise<Map<string, number>> {
-  if (chestIds.length === 0) return new Map();
-  let query = db
-    .selectFrom('secrets')
-    .select((eb) => ['vault_id', eb.fn.countAll<number>().as('count')])
-    .where('organisation_id', '=', organisationId)
-    .where('vault_id', 'in', chestIds)
-    .where('deleted_at', 'is', null);
-  if (!includeHidden) query = query.where('hidden', '=', false);
-  const rows = await query.groupBy('vault_id').execute();
-  return new Map(rows.map((row) => [row.vault_id, Number(row.count)]));
 }

@@ -1,7 +1,10 @@
 import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 
-/** Columns a list may be ordered by; every order ends with the id, so no two rows tie. */
-export type SortColumn = 'name' | 'created_at' | 'updated_at';
+/**
+ * A column a list is ordered by, one its list resource allows (services/list-resource.ts); every
+ * order ends with the id, so no two rows tie.
+ */
+export type SortColumn = string;
 
 /** A list's order: one whitelisted column and a direction. */
 export interface ListOrder {
@@ -11,7 +14,7 @@ export interface ListOrder {
 
 /** Where a keyset page starts: the sort value and id of the previous page's last row. */
 export interface PageCursor {
-  value: string;
+  value: string | number;
   id: string;
 }
 
@@ -55,9 +58,9 @@ export function selectPage<DB, TB extends keyof DB, O>(
  * Case-insensitive "name contains": lower() on both sides, so it behaves alike on SQLite (whose
  * LIKE ignores ASCII case only) and PostgreSQL (whose LIKE is case-sensitive). % and _ match literally.
  */
-export function nameContains(table: string, filter: string): Expression<SqlBool> {
+export function nameContains(table: string, filter: string, column = 'name'): Expression<SqlBool> {
   const escaped = filter.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`);
-  return sql<SqlBool>`lower(${sql.ref(`${table}.name`)}) like ${`%${escaped}%`} escape '\\'`;
+  return sql<SqlBool>`lower(${sql.ref(`${table}.${column}`)}) like ${`%${escaped}%`} escape '\\'`;
 }
 
 /** Splits ids into chunks small enough for any driver's parameter limit. */

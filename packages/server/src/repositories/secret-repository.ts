@@ -1,13 +1,28 @@
-import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
+import {
+  type Expression,
+  expressionBuilder,
+  type Kysely,
+  type Selectable,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
 import type { Database, SecretsTable } from '../db/schema.js';
 import { toBool } from '../db/to-bool.js';
-import { nameContains, type PageRequest, selectPage } from './list-paging.js';
+import {
+  adjustChestCounts,
+  type ChestCountDelta,
+  negateDeltas,
+  type SecretPlace,
+  secretCountDeltas,
+} from './chest-counts.js';
 
 /** A secret's metadata: everything but the ciphertext, so lists never carry a payload. */
 export interface SecretRecord {
   id: string;
   organisation_id: string;
   vault_id: string;
+  /** The chest's name, kept with the secret (lists sort by it). */
+  vault_name: string;
   name: string;
   category: string;
   /** 1 to 5, or null (stored as 0) for categories without one. */
@@ -54,6 +69,7 @@ const METADATA_COLUMNS = [
   'secrets.id',
   'secrets.organisation_id',
   'secrets.vault_id',
+  'secrets.vault_name',
   'secrets.name',
   'secrets.category',
   'secrets.strength',
@@ -126,46 +142,60 @@ export async function findSecretsByIds(
   return rows.map(toSecret);
 }
 
-function scoped(db: Kysely<Database>, scope: SecretScope, filter: string | null) {
-  let query: SelectQueryBuilder<Database, 'secrets', object> = db
-    .selectFrom('secrets')
+/** The rows a secrets list may show (list-resource.ts adds the filter, order and page). */
+export function scopeSecrets(
+  query: SelectQueryBuilder<Database, 'secrets', object>,
+  scope: SecretScope,
+): SelectQueryBuilder<Database, 'secrets', object> | null {
+  if (scope.chestIds?.length === 0) return null;
+  let scoped = query
     .where('secrets.organisation_id', '=', scope.organisationId)
     .where('secrets.deleted_at', scope.deleted ? 'is not' : 'is', null);
-  if (scope.chestIds) query = query.where('secrets.vault_id', 'in', scope.chestIds);
-  if (!scope.includeHidden) query = query.where('secrets.hidden', '=', false);
-  if (filter) query = query.where(nameContains('secrets', filter));
-  return query;
+  if (scope.chestIds) scoped = scoped.where('secrets.vault_id', 'in', scope.chestIds);
+  if (!scope.includeHidden) scoped = scoped.where('secrets.hidden', '=', false);
+  return scoped;
 }
 
-/** One page of secrets' metadata; asks for limit + 1 rows so the caller knows whether more follow. */
-export async function listSecrets(
-  db: Kysely<Database>,
-  scope: SecretScope,
-  page: PageRequest,
+/** Reads a page of a secrets list: metadata columns only. */
+export async function selectSecretRows(
+  query: SelectQueryBuilder<Database, 'secrets', object>,
 ): Promise<SecretRecord[]> {
-  if (scope.chestIds?.length === 0) return [];
-  const rows = await selectPage(
-    scoped(db, scope, page.filter).select(METADATA_COLUMNS),
-    'secrets',
-    page,
-  ).execute();
-  return rows.map(toSecret);
+  return (await query.select(METADATA_COLUMNS).execute()).map(toSecret);
 }
 
-/** How many secrets the list's scope and filter match. */
-export async function countSecrets(
+/** Where a stored secret counts (chest-counts.ts). */
+export function placeOf(secret: Pick<SecretRecord, 'vault_id' | 'hidden' | 'deleted_at'>): SecretPlace {
+  return { vault_id: secret.vault_id, hidden: secret.hidden, live: secret.deleted_at === null };
+}
+
+/**
+ * Writes a change of one secret that may move its place, keeping the chests' counts: the counts
+ * first (locking the chests, see adjustChestCounts), then `write`, which answers whether the secret
+ * was still where the caller read it. If not, the counts are put back and false answered.
+ */
+async function writeKeepingCounts(
   db: Kysely<Database>,
-  scope: SecretScope,
-  filter: string | null,
-): Promise<number> {
-  if (scope.chestIds?.length === 0) return 0;
-  const row = await scoped(db, scope, filter)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  organisationId: string,
+  deltas: ReadonlyMap<string, ChestCountDelta>,
+  write: (names: ReadonlyMap<string, string>) => Promise<boolean>,
+): Promise<boolean> {
+  const names = await adjustChestCounts(db, organisationId, deltas);
+  if (await write(names)) return true;
+  await adjustChestCounts(db, organisationId, negateDeltas(deltas));
+  return false;
 }
 
-/** Stores a new secret made by `userId`. */
+// The secret as the caller read it: same chest, same hidden flag, live or marked alike.
+function stillAt(place: SecretPlace): Expression<SqlBool> {
+  const eb = expressionBuilder<Database, 'secrets'>();
+  return eb.and([
+    eb('secrets.vault_id', '=', place.vault_id),
+    eb('secrets.hidden', '=', place.hidden),
+    eb('secrets.deleted_at', place.live ? 'is' : 'is not', null),
+  ]);
+}
+
+/** Stores a new secret made by `userId`, counted in its chest. Run it in a transaction. */
 export async function insertSecret(
   db: Kysely<Database>,
   organisationId: string,
@@ -173,6 +203,8 @@ export async function insertSecret(
   values: SecretValues,
   userId: string,
 ): Promise<void> {
+  const place = { vault_id: values.vault_id, hidden: values.hidden, live: true };
+  const names = await adjustChestCounts(db, organisationId, secretCountDeltas(null, place));
   const now = new Date().toISOString();
   await db
     .insertInto('secrets')
@@ -180,6 +212,7 @@ export async function insertSecret(
       id,
       organisation_id: organisationId,
       ...values,
+      vault_name: names.get(values.vault_id) ?? '',
       strength: values.strength ?? 0,
       created_by: userId,
       updated_by: userId,
@@ -190,8 +223,9 @@ export async function insertSecret(
 }
 
 /**
- * Saves a new revision, only if the stored one is still `values.revision - 1` (the check and the
- * write are one statement, so two editors can never both win). Answers whether it was saved.
+ * Saves a new revision, only if the stored one is still `values.revision - 1` and the secret is
+ * still live where `before` says (the check and the write are one statement, so two editors can
+ * never both win). Answers whether it was saved. Run it in a transaction.
  */
 export async function saveSecretRevision(
   db: Kysely<Database>,
@@ -199,55 +233,116 @@ export async function saveSecretRevision(
   id: string,
   values: SecretValues,
   userId: string,
+  before: SecretPlace,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('secrets')
-    .set({
-      ...values,
-      strength: values.strength ?? 0,
-      updated_by: userId,
-      updated_at: new Date().toISOString(),
-    })
-    .where('organisation_id', '=', organisationId)
-    .where('id', '=', id)
-    .where('revision', '=', values.revision - 1)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  const after = { vault_id: values.vault_id, hidden: values.hidden, live: true };
+  return writeKeepingCounts(db, organisationId, secretCountDeltas(before, after), async (names) => {
+    const movedTo = values.vault_id !== before.vault_id ? names.get(values.vault_id) : undefined;
+    const result = await db
+      .updateTable('secrets')
+      .set({
+        ...values,
+        ...(movedTo !== undefined ? { vault_name: movedTo } : {}),
+        strength: values.strength ?? 0,
+        updated_by: userId,
+        updated_at: new Date().toISOString(),
+      })
+      .where('organisation_id', '=', organisationId)
+      .where('id', '=', id)
+      .where('revision', '=', values.revision - 1)
+      .where(stillAt(before))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  });
 }
 
-/** Moves a secret to another chest (the payload and its revision stay as they are). */
+/**
+ * Moves a live secret to another chest (the payload and its revision stay as they are), if it is
+ * still where `before` says; answers whether it moved. Run it in a transaction.
+ */
 export async function moveSecretToChest(
   db: Kysely<Database>,
   organisationId: string,
   id: string,
+  before: SecretPlace,
   chestId: string,
   userId: string,
-): Promise<void> {
-  await db
-    .updateTable('secrets')
-    .set({ vault_id: chestId, updated_by: userId, updated_at: new Date().toISOString() })
-    .where('organisation_id', '=', organisationId)
-    .where('id', '=', id)
-    .execute();
+): Promise<boolean> {
+  const after = { ...before, vault_id: chestId };
+  return writeKeepingCounts(db, organisationId, secretCountDeltas(before, after), async (names) => {
+    const result = await db
+      .updateTable('secrets')
+      .set({
+        vault_id: chestId,
+        vault_name: names.get(chestId) ?? '',
+        updated_by: userId,
+        updated_at: new Date().toISOString(),
+      })
+      .where('organisation_id', '=', organisationId)
+      .where('id', '=', id)
+      .where(stillAt(before))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  });
 }
 
-/** Marks a secret for deletion (a time) or restores it (null). */
+/**
+ * Marks a secret for deletion (a time) or restores it (null), if it is still where `before` says;
+ * answers whether it changed. Run it in a transaction.
+ */
 export async function setSecretDeletedAt(
   db: Kysely<Database>,
   organisationId: string,
   id: string,
+  before: SecretPlace,
   deletedAt: string | null,
   userId: string,
+): Promise<boolean> {
+  const after = { ...before, live: deletedAt === null };
+  return writeKeepingCounts(db, organisationId, secretCountDeltas(before, after), async () => {
+    const result = await db
+      .updateTable('secrets')
+      .set({ deleted_at: deletedAt, updated_by: userId, updated_at: new Date().toISOString() })
+      .where('organisation_id', '=', organisationId)
+      .where('id', '=', id)
+      .where(stillAt(before))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  });
+}
+
+/**
+ * Deletes a secret for good, if it is still where `before` says; its wrapped keys go with it
+ * (cascade). Answers whether it was deleted. Run it in a transaction.
+ */
+export async function deleteSecret(
+  db: Kysely<Database>,
+  organisationId: string,
+  id: string,
+  before: SecretPlace,
+): Promise<boolean> {
+  return writeKeepingCounts(db, organisationId, secretCountDeltas(before, null), async () => {
+    const result = await db
+      .deleteFrom('secrets')
+      .where('organisation_id', '=', organisationId)
+      .where('id', '=', id)
+      .where(stillAt(before))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) === 1;
+  });
+}
+
+/** Gives every secret of a chest the chest's new name. Run it after renaming the chest, in its transaction. */
+export async function renameSecretsChest(
+  db: Kysely<Database>,
+  organisationId: string,
+  chestId: string,
+  name: string,
 ): Promise<void> {
   await db
     .updateTable('secrets')
-    .set({ deleted_at: deletedAt, updated_by: userId, updated_at: new Date().toISOString() })
+    .set({ vault_name: name })
     .where('organisation_id', '=', organisationId)
-    .where('id', '=', id)
+    .where('vault_id', '=', chestId)
     .execute();
-}
-
-/** Deletes a secret for good; its wrapped keys go with it (cascade). */
-export async function deleteSecret(db: Kysely<Database>, organisationId: string, id: string): Promise<void> {
-  await db.deleteFrom('secrets').where('organisation_id', '=', organisationId).where('id', '=', id).execute();
 }

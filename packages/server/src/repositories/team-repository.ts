@@ -1,7 +1,6 @@
 import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import type { Database, TeamsTable } from '../db/schema.js';
 import { toBool } from '../db/to-bool.js';
-import { nameContains, type PageRequest, selectPage } from './list-paging.js';
 
 /** A team; default_for_new_users marks the default 'Everyone' team. */
 export interface TeamRecord {
@@ -56,37 +55,21 @@ export async function findTeamsByIds(
   return rows.map(toTeam);
 }
 
-function scoped(db: Kysely<Database>, scope: TeamScope, filter: string | null) {
-  let query: SelectQueryBuilder<Database, 'teams', object> = db
-    .selectFrom('teams')
-    .where('teams.organisation_id', '=', scope.organisationId);
-  if (scope.teamIds) query = query.where('teams.id', 'in', scope.teamIds);
-  if (filter) query = query.where(nameContains('teams', filter));
-  return query;
+/** The rows a teams list may show (list-resource.ts adds the filter, order and page). */
+export function scopeTeams(
+  query: SelectQueryBuilder<Database, 'teams', object>,
+  scope: TeamScope,
+): SelectQueryBuilder<Database, 'teams', object> | null {
+  if (scope.teamIds?.length === 0) return null;
+  const scoped = query.where('teams.organisation_id', '=', scope.organisationId);
+  return scope.teamIds ? scoped.where('teams.id', 'in', scope.teamIds) : scoped;
 }
 
-/** One page of teams; asks for limit + 1 rows so the caller knows whether more follow. */
-export async function listTeams(
-  db: Kysely<Database>,
-  scope: TeamScope,
-  page: PageRequest,
+/** Reads a page of a teams list. */
+export async function selectTeamRows(
+  query: SelectQueryBuilder<Database, 'teams', object>,
 ): Promise<TeamRecord[]> {
-  if (scope.teamIds?.length === 0) return [];
-  const rows = await selectPage(scoped(db, scope, page.filter).selectAll('teams'), 'teams', page).execute();
-  return rows.map(toTeam);
-}
-
-/** How many teams the list's scope and filter match. */
-export async function countTeams(
-  db: Kysely<Database>,
-  scope: TeamScope,
-  filter: string | null,
-): Promise<number> {
-  if (scope.teamIds?.length === 0) return 0;
-  const row = await scoped(db, scope, filter)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return (await query.selectAll('teams').execute()).map(toTeam);
 }
 
 /** Stores a new team. */

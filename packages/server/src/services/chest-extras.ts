@@ -4,29 +4,28 @@ import type { Database } from '../db/schema.js';
 import type { CallerAccess } from '../policy/index.js';
 import type { ChestExtras } from '../presenters/chest-presenter.js';
 import { listAssignmentsOfChests } from '../repositories/assignment-repository.js';
-import { countLiveSecretsByChest } from '../repositories/chest-repository.js';
 import { listManagersOfChests } from '../repositories/manager-repository.js';
 import { listMembershipsOfTeams } from '../repositories/membership-repository.js';
 import { findTeamsByIds } from '../repositories/team-repository.js';
 import { findDirectoryUsers } from '../repositories/user-directory-repository.js';
 import { wantsOption } from './list-params.js';
 
+/** The related objects of a chest answer (its counts come with the row). */
+export type ChestIncludes = Omit<ChestExtras, 'secretCount'>;
+
 /**
- * What chest answers carry besides the row, for a whole page in a few queries: the count of live
- * secrets the caller can see, and with options `teams` the linked teams and assignments, with
- * `users` the members of those teams and the managers, flagged manager and administrator.
+ * What chest answers carry besides the row, for a whole page in a few queries: with options
+ * `teams` the linked teams and assignments, with `users` the members of those teams and the
+ * managers, flagged manager and administrator.
  */
 export async function loadChestExtras(
   db: Kysely<Database>,
   access: CallerAccess,
   chestIds: readonly string[],
   options: ReadonlySet<string>,
-): Promise<Map<string, ChestExtras>> {
+): Promise<Map<string, ChestIncludes>> {
   const organisationId = access.organisation.id;
-  const counts = await countLiveSecretsByChest(db, organisationId, chestIds, access.actor.administrator);
-  const extras = new Map<string, ChestExtras>(
-    chestIds.map((id) => [id, { secretCount: counts.get(id) ?? 0 }]),
-  );
+  const extras = new Map<string, ChestIncludes>(chestIds.map((id) => [id, {}]));
   const withTeams = wantsOption(options, 'teams');
   const withUsers = wantsOption(options, 'users');
   if (!withTeams && !withUsers) return extras;

@@ -1,29 +1,66 @@
-import type { Chest, ListResponse } from '@coffer/core';
+import type { Chest, ChestSortKey, ListResponse } from '@coffer/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { type CallerAccess, listableChestIds, requireVisibleChest } from '../policy/index.js';
 import { presentChest } from '../presenters/chest-presenter.js';
-import { type ChestRecord, countChests, findChest, listChests } from '../repositories/chest-repository.js';
+import {
+  type ChestRecord,
+  type ChestScope,
+  findChest,
+  scopeChests,
+  selectChestRows,
+} from '../repositories/chest-repository.js';
 import { loadChestExtras } from './chest-extras.js';
-import { splitPage } from './list-cursor.js';
-import type { ListParams } from './list-params.js';
+import type { ListQuery } from './list-params.js';
+import {
+  type ListResource,
+  readListParams,
+  runList,
+  type SortColumn,
+  type SortSpec,
+} from './list-resource.js';
+
+const byColumn = (column: string, type: SortColumn<ChestRecord>['type']): SortColumn<ChestRecord> => ({
+  column,
+  type,
+  index: `vaults_${column}_index`,
+});
+
+/**
+ * `GET api/v1/vaults`: the caller's chests, or with `everything` (administrators) all of them.
+ * secret_count counts hidden secrets for administrators only, so it sorts by the count they see.
+ */
+export const CHEST_LIST: ListResource<'vaults', ChestScope, ChestRecord, Chest> = {
+  name: 'chests',
+  table: 'vaults',
+  scope: scopeChests,
+  select: selectChestRows,
+  sorts: {
+    name: byColumn('name', 'text'),
+    secret_count: (scope) =>
+      byColumn(scope.includeHidden ? 'secret_count' : 'visible_secret_count', 'integer'),
+    team_count: byColumn('team_count', 'integer'),
+    created_at: byColumn('created_at', 'text'),
+    updated_at: byColumn('updated_at', 'text'),
+  } satisfies Record<ChestSortKey, SortSpec<ChestScope, ChestRecord>>,
+  filterColumns: ['name'],
+  cacheTotals: false,
+  present: presentChests,
+};
 
 /** Chests as the caller may list them: their own, or with `everything` (administrators) all of them. */
 export async function listChestsFor(
   db: Kysely<Database>,
   access: CallerAccess,
-  params: ListParams,
+  query: ListQuery,
 ): Promise<ListResponse<Chest>> {
-  const scope = {
+  const params = readListParams(CHEST_LIST, query);
+  const scope: ChestScope = {
     organisationId: access.organisation.id,
     chestIds: listableChestIds(access, params.everything),
+    includeHidden: access.actor.administrator,
   };
-  const [rows, total] = await Promise.all([
-    listChests(db, scope, params.page),
-    countChests(db, scope, params.page.filter),
-  ]);
-  const { rows: page, nextCursor } = splitPage(rows, params.page.limit, params.page.order);
-  return { items: await presentChests(db, access, page, params.options), total, next_cursor: nextCursor };
+  return runList(db, CHEST_LIST, access, scope, params);
 }
 
 /** One chest the caller can see, with the related objects asked for; 404 otherwise. */
@@ -52,5 +89,6 @@ export async function presentChests(
     chests.map((chest) => chest.id),
     options,
   );
-  return chests.map((chest) => presentChest(chest, extras.get(chest.id) ?? { secretCount: 0 }));
+  const counted = access.actor.administrator ? 'secret_count' : 'visible_secret_count';
+  return chests.map((chest) => presentChest(chest, { secretCount: chest[counted], ...extras.get(chest.id) }));
 }

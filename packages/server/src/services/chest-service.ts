@@ -29,7 +29,12 @@ export interface ChestInput {
 }
 
 /** Chest answers after a change carry its teams, assignments and users (spec section 7). */
-const CHANGE_ANSWER_OPTIONS = new Set(['teams', 'users']);
+const CHANGE_ANSWER_OPTIONS = ['teams', 'users'];
+
+/** What a change answers: teams and users, and whatever else the body's `options` asks for. */
+function answerOptions(options: readonly string[] = []): Set<string> {
+  return new Set([...CHANGE_ANSWER_OPTIONS, ...options]);
+}
 
 function checkChest(name: string | undefined, teamIds: readonly string[]): string {
   const result = validateChest({ chestName: name, firstTeam: teamIds });
@@ -66,6 +71,7 @@ export async function createChest(
   db: Kysely<Database>,
   access: CallerAccess,
   input: ChestInput,
+  options: readonly string[] = [],
 ): Promise<Chest> {
   requireAdministrator(access);
   const organisationId = access.organisation.id;
@@ -79,18 +85,20 @@ export async function createChest(
     await applyAssignmentPlan(trx, organisationId, chest.id, plan);
     await auditByCaller(trx, access, `Created chest ${name}`, 'Vault', chest.id);
   });
-  return showChestFor(db, access, chest.id, CHANGE_ANSWER_OPTIONS);
+  return showChestFor(db, access, chest.id, answerOptions(options));
 }
 
 /**
- * Renames a chest and changes its teams (administrators). Keys of users who lose access are
- * deleted in the same transaction.
+ * Renames a chest (its secrets carry the new name) and changes its teams (administrators). Keys of
+ * users who lose access are deleted in the same transaction; readers who gain it have no key yet,
+ * so they appear in reshare_all until someone who holds one shares it.
  */
 export async function updateChest(
   db: Kysely<Database>,
   access: CallerAccess,
   id: string,
   input: ChestInput,
+  options: readonly string[] = [],
 ): Promise<Chest> {
   const organisationId = access.organisation.id;
   const chest = requireVisibleChest(access, await findChest(db, organisationId, id));
@@ -102,16 +110,19 @@ export async function updateChest(
   await requireTeamsExist(db, organisationId, plan);
   await db.transaction().execute(async (trx) => {
     await applyAssignmentPlan(trx, organisationId, chest.id, plan);
-    await touchChest(trx, chest, { name });
+    await touchChest(trx, chest, name === chest.name ? {} : { name });
     if (planChangesSomething(plan))
       await deleteKeysWithoutAccess(trx, organisationId, { chestIds: [chest.id] });
     const action = name === chest.name ? `Updated chest ${name}` : `Renamed chest ${chest.name} to ${name}`;
     await auditByCaller(trx, access, action, 'Vault', chest.id);
   });
-  return showChestFor(db, access, chest.id, CHANGE_ANSWER_OPTIONS);
+  return showChestFor(db, access, chest.id, answerOptions(options));
 }
 
-/** Deletes a chest with its secrets and their keys (administrators). */
+/**
+ * Deletes a chest with its secrets and their keys (administrators): one statement, whose cascade
+ * takes the secrets, their keys, the assignments and managers, in the transaction of its audit entry.
+ */
 export async function removeChest(db: Kysely<Database>, access: CallerAccess, id: string): Promise<void> {
   const chest = requireVisibleChest(access, await findChest(db, access.organisation.id, id));
   requireAdministrator(access);

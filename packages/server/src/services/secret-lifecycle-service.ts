@@ -1,7 +1,9 @@
+import { STALE_REVISION_MESSAGE } from '@coffer/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { AppError } from '../http/app-error.js';
 import { type CallerAccess, requirePermanentDelete, requireWritableSecret } from '../policy/index.js';
-import { deleteSecret, findSecret, setSecretDeletedAt } from '../repositories/secret-repository.js';
+import { deleteSecret, findSecret, placeOf, setSecretDeletedAt } from '../repositories/secret-repository.js';
 import { auditByCaller } from './caller-audit.js';
 
 /** Marks a secret for deletion (it moves to Deleted Secrets) or restores it; writers of its chest. */
@@ -15,13 +17,11 @@ export async function markSecretForDeletion(
   const secret = requireWritableSecret(access, await findSecret(db, organisationId, id));
   if ((secret.deleted_at !== null) === marked) return;
   await db.transaction().execute(async (trx) => {
-    await setSecretDeletedAt(
-      trx,
-      organisationId,
-      id,
-      marked ? new Date().toISOString() : null,
-      access.user.id,
-    );
+    const deletedAt = marked ? new Date().toISOString() : null;
+    if (!(await setSecretDeletedAt(trx, organisationId, id, placeOf(secret), deletedAt, access.user.id))) {
+      // Moved, marked or restored by someone else since it was read.
+      throw AppError.conflict(STALE_REVISION_MESSAGE);
+    }
     const action = marked ? `Marked secret ${secret.name} for deletion` : `Restored secret ${secret.name}`;
     await auditByCaller(trx, access, action, 'Secret', id);
   });
@@ -36,7 +36,9 @@ export async function deleteSecretPermanently(
   const organisationId = access.organisation.id;
   const secret = requirePermanentDelete(access, await findSecret(db, organisationId, id));
   await db.transaction().execute(async (trx) => {
-    await deleteSecret(trx, organisationId, id);
+    if (!(await deleteSecret(trx, organisationId, id, placeOf(secret)))) {
+      throw AppError.conflict(STALE_REVISION_MESSAGE);
+    }
     await auditByCaller(trx, access, `Permanently deleted secret ${secret.name}`, 'Secret', id);
   });
 }

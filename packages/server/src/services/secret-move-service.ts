@@ -1,10 +1,11 @@
+import { STALE_REVISION_MESSAGE } from '@coffer/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
 import { type CallerAccess, requireMovableSecret } from '../policy/index.js';
 import { findChest } from '../repositories/chest-repository.js';
 import { deleteKeysWithoutAccess, upsertWrappedKeys } from '../repositories/secret-key-repository.js';
-import { findSecret, moveSecretToChest } from '../repositories/secret-repository.js';
+import { findSecret, moveSecretToChest, placeOf } from '../repositories/secret-repository.js';
 import { auditByCaller } from './caller-audit.js';
 import { loadReaderIds } from './chest-reader-service.js';
 import { checkKeysForReaders } from './key-cover-check.js';
@@ -52,7 +53,11 @@ export async function moveSecret(
       readers,
     );
     const newcomers = keys.filter((key) => !formerReaders.has(key.user_id));
-    await moveSecretToChest(trx, organisationId, secret.id, target.id, access.user.id);
+    if (
+      !(await moveSecretToChest(trx, organisationId, secret.id, placeOf(secret), target.id, access.user.id))
+    ) {
+      throw AppError.conflict(STALE_REVISION_MESSAGE);
+    }
     await upsertWrappedKeys(trx, organisationId, secret.id, newcomers);
     await deleteKeysWithoutAccess(trx, organisationId, { secretIds: [secret.id] });
     const action = `Moved secret ${secret.name} from chest ${from?.name ?? ''} to chest ${target.name}`;

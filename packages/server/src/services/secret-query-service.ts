@@ -1,4 +1,12 @@
-import type { ListResponse, NamedRef, Secret, SecretChestRef, SecretListItem } from '@coffer/core';
+import type {
+  DeletedSecretSortKey,
+  ListResponse,
+  NamedRef,
+  Secret,
+  SecretChestRef,
+  SecretListItem,
+  SecretSortKey,
+} from '@coffer/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
@@ -15,16 +23,68 @@ import { listAssignmentsOfChests } from '../repositories/assignment-repository.j
 import { findChest, findChestsByIds } from '../repositories/chest-repository.js';
 import { findWrappedKey } from '../repositories/secret-key-repository.js';
 import {
-  countSecrets,
   findSealedSecret,
   findSecret,
-  listSecrets,
   type SecretRecord,
+  type SecretScope,
+  scopeSecrets,
+  selectSecretRows,
 } from '../repositories/secret-repository.js';
 import { findTeamsByIds } from '../repositories/team-repository.js';
-import { splitPage } from './list-cursor.js';
-import { type ListParams, wantsOption } from './list-params.js';
-import { cachedListTotal } from './list-total-cache.js';
+import { type ListQuery, wantsOption } from './list-params.js';
+import {
+  type ListResource,
+  readListParams,
+  runList,
+  type SortColumn,
+  type SortSpec,
+} from './list-resource.js';
+
+type SecretSort = SortColumn<SecretRecord>;
+
+const text = (column: string, index: string): SecretSort => ({ column, type: 'text', index });
+
+/** Live secrets: the dashboard, a chest's secrets, and the admin list (`everything`). */
+export const SECRET_LIST: ListResource<'secrets', SecretScope, SecretRecord, SecretListItem> = {
+  name: 'secrets',
+  table: 'secrets',
+  scope: scopeSecrets,
+  select: selectSecretRows,
+  sorts: {
+    name: text('name', 'secrets_live_name_index'),
+    // Stored as 0 for categories without one, so they come first.
+    strength: {
+      column: 'strength',
+      type: 'integer',
+      index: 'secrets_live_strength_index',
+      cursorValue: (row) => row.strength ?? 0,
+    },
+    category: text('category', 'secrets_live_category_index'),
+    vault_name: text('vault_name', 'secrets_live_chest_name_index'),
+    updated_at: text('updated_at', 'secrets_live_updated_at_index'),
+    created_at: text('created_at', 'secrets_live_created_at_index'),
+  } satisfies Record<SecretSortKey, SortSpec<SecretScope, SecretRecord>>,
+  filterColumns: ['name'],
+  cacheTotals: true,
+  present: presentSecretPage,
+};
+
+/** Secrets marked for deletion (`deleted=true`): Deleted Secrets, all or of one chest. */
+export const DELETED_SECRET_LIST: ListResource<'secrets', SecretScope, SecretRecord, SecretListItem> = {
+  ...SECRET_LIST,
+  name: 'deleted-secrets',
+  sorts: {
+    name: text('name', 'secrets_deleted_name_index'),
+    category: text('category', 'secrets_deleted_category_index'),
+    vault_name: text('vault_name', 'secrets_deleted_chest_name_index'),
+    deleted_at: {
+      column: 'deleted_at',
+      type: 'text',
+      index: 'secrets_deleted_deleted_at_index',
+      cursorValue: (row) => row.deleted_at ?? '',
+    },
+  } satisfies Record<DeletedSecretSortKey, SortSpec<SecretScope, SecretRecord>>,
+};
 
 /**
  * Secrets' metadata as the caller may list them: one chest (`vault_id`), their own chests, or with
@@ -34,32 +94,31 @@ import { cachedListTotal } from './list-total-cache.js';
 export async function listSecretsFor(
   db: Kysely<Database>,
   access: CallerAccess,
-  params: ListParams,
-  chestId: string | undefined,
+  query: ListQuery & { vault_id?: string },
 ): Promise<ListResponse<SecretListItem>> {
+  const resource = query.deleted ? DELETED_SECRET_LIST : SECRET_LIST;
+  const params = readListParams(resource, query);
   const organisationId = access.organisation.id;
-  const chestIds = chestId
-    ? [requireVisibleChest(access, await findChest(db, organisationId, chestId)).id]
+  const chestIds = query.vault_id
+    ? [requireVisibleChest(access, await findChest(db, organisationId, query.vault_id)).id]
     : listableChestIds(access, params.everything);
-  const scope = {
+  const scope: SecretScope = {
     organisationId,
     chestIds,
     includeHidden: access.actor.administrator,
     deleted: params.deleted,
   };
-  const [rows, total] = await Promise.all([
-    listSecrets(db, scope, params.page),
-    cachedListTotal(organisationId, `secrets:${JSON.stringify([scope, params.page.filter])}`, () =>
-      countSecrets(db, scope, params.page.filter),
-    ),
-  ]);
-  const { rows: page, nextCursor } = splitPage(rows, params.page.limit, params.page.order);
-  const extras = await loadSecretExtras(db, access, page, params.options);
-  return {
-    items: page.map((secret) => presentSecretListItem(secret, extras.get(secret.vault_id))),
-    total,
-    next_cursor: nextCursor,
-  };
+  return runList(db, resource, access, scope, params);
+}
+
+async function presentSecretPage(
+  db: Kysely<Database>,
+  access: CallerAccess,
+  rows: SecretRecord[],
+  options: ReadonlySet<string>,
+): Promise<SecretListItem[]> {
+  const extras = await loadSecretExtras(db, access, rows, options);
+  return rows.map((secret) => presentSecretListItem(secret, extras.get(secret.vault_id)));
 }
 
 /**

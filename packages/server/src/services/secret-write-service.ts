@@ -14,6 +14,7 @@ import { replaceWrappedKeys } from '../repositories/secret-key-repository.js';
 import {
   findSecret,
   insertSecret,
+  placeOf,
   type SecretRecord,
   saveSecretRevision,
 } from '../repositories/secret-repository.js';
@@ -105,7 +106,7 @@ export async function saveSecret(
       keys.map((key) => key.user_id),
       readers,
     );
-    if (!(await saveSecretRevision(trx, organisationId, id, values, access.user.id))) {
+    if (!(await saveSecretRevision(trx, organisationId, id, values, access.user.id, placeOf(secret)))) {
       throw AppError.conflict(STALE_REVISION_MESSAGE);
     }
     await replaceWrappedKeys(trx, organisationId, id, keys);

@@ -1,4 +1,4 @@
-import type { ListResponse, Team, TeamMember } from '@coffer/core';
+import type { ListResponse, Team, TeamMember, TeamSortKey } from '@coffer/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { type CallerAccess, listableTeamIds, requireVisibleTeam } from '../policy/index.js';
@@ -6,24 +6,54 @@ import { presentTeam, type TeamExtras } from '../presenters/team-presenter.js';
 import { listAssignmentsOfTeams } from '../repositories/assignment-repository.js';
 import { findChestsByIds } from '../repositories/chest-repository.js';
 import { listMembershipsOfTeams } from '../repositories/membership-repository.js';
-import { countTeams, findTeam, listTeams, type TeamRecord } from '../repositories/team-repository.js';
+import {
+  findTeam,
+  scopeTeams,
+  selectTeamRows,
+  type TeamRecord,
+  type TeamScope,
+} from '../repositories/team-repository.js';
 import { findDirectoryUsers } from '../repositories/user-directory-repository.js';
-import { splitPage } from './list-cursor.js';
-import type { ListParams } from './list-params.js';
+import type { ListQuery } from './list-params.js';
+import {
+  type ListResource,
+  readListParams,
+  runList,
+  type SortColumn,
+  type SortSpec,
+} from './list-resource.js';
+
+const text = (column: string): SortColumn<TeamRecord> => ({
+  column,
+  type: 'text',
+  index: `teams_${column}_index`,
+});
+
+/** `GET api/v1/teams`: administrators all teams, others their own. */
+export const TEAM_LIST: ListResource<'teams', TeamScope, TeamRecord, Team> = {
+  name: 'teams',
+  table: 'teams',
+  scope: scopeTeams,
+  select: selectTeamRows,
+  sorts: {
+    name: text('name'),
+    created_at: text('created_at'),
+    updated_at: text('updated_at'),
+  } satisfies Record<TeamSortKey, SortSpec<TeamScope, TeamRecord>>,
+  filterColumns: ['name'],
+  cacheTotals: false,
+  present: (db, access, rows) => presentTeams(db, access, rows, false),
+};
 
 /** Teams as the caller may list them: administrators all, others their own. */
 export async function listTeamsFor(
   db: Kysely<Database>,
   access: CallerAccess,
-  params: ListParams,
+  query: ListQuery,
 ): Promise<ListResponse<Team>> {
+  const params = readListParams(TEAM_LIST, query);
   const scope = { organisationId: access.organisation.id, teamIds: listableTeamIds(access) };
-  const [rows, total] = await Promise.all([
-    listTeams(db, scope, params.page),
-    countTeams(db, scope, params.page.filter),
-  ]);
-  const { rows: page, nextCursor } = splitPage(rows, params.page.limit, params.page.order);
-  return { items: await presentTeams(db, access, page, false), total, next_cursor: nextCursor };
+  return runList(db, TEAM_LIST, access, scope, params);
 }
 
 /** One team the caller may see, with its members by name; 404 otherwise. */

@@ -6,6 +6,7 @@ import { AppError } from '../http/app-error.js';
 import { type CallerAccess, requireAdministrator, requireVisibleTeam } from '../policy/index.js';
 import {
   deleteAssignments,
+  deleteAssignmentsOfTeam,
   insertAssignments,
   listAssignmentsOfTeams,
   updateAssignmentAccess,
@@ -183,6 +184,8 @@ export async function removeTeam(db: Kysely<Database>, access: CallerAccess, id:
   if (team.default_for_new_users) throw AppError.validation(DEFAULT_TEAM_MESSAGE);
   const chestIds = (await listAssignmentsOfTeams(db, organisationId, [team.id])).map((row) => row.vault_id);
   await db.transaction().execute(async (trx) => {
+    // Explicitly first, so that the chests' team counts follow (the cascade would not).
+    await deleteAssignmentsOfTeam(trx, organisationId, team.id);
     await deleteTeam(trx, team);
     await deleteKeysWithoutAccess(trx, organisationId, { chestIds });
     await auditByCaller(trx, access, `Deleted team ${team.name}`, 'Team', team.id);

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { hashPassword } from '../auth/password-hash.js';
 import { createSession } from '../auth/session-service.js';
 import type { Database, NewOrganisationRow, NewUserRow, SessionRow } from '../db/schema.js';
+import { adjustChestCounts, secretCountDeltas, teamCountDeltas } from '../repositories/chest-counts.js';
 import { insertOrganisation, type Organisation } from '../repositories/organisation-repository.js';
 import { insertUser, type User } from '../repositories/user-repository.js';
 
@@ -143,7 +144,7 @@ export async function buildMembership(
   return id;
 }
 
-/** Gives a team Read (false) or Write (true) access to a chest. */
+/** Gives a team Read (false) or Write (true) access to a chest (counted in its team_count). */
 export async function buildAssignment(
   db: Kysely<Database>,
   organisationId: string,
@@ -152,6 +153,7 @@ export async function buildAssignment(
   editAccess = false,
 ): Promise<string> {
   const id = randomUUID();
+  await adjustChestCounts(db, organisationId, teamCountDeltas([chestId], 1));
   await db
     .insertInto('assignments')
     .values({
@@ -198,7 +200,10 @@ export function fakeSealedPayload(): { encrypted_data: string; encryption_iv: st
   };
 }
 
-/** A secret in a chest, with stand-in ciphertext and a wrapped key for each of `readerIds`. */
+/**
+ * A secret in a chest, with stand-in ciphertext and a wrapped key for each of `readerIds`; the
+ * chest's counts and the secret's vault_name follow, as the repositories keep them.
+ */
 export async function buildSecret(
   db: Kysely<Database>,
   creator: { id: string; organisation_id: string },
@@ -209,17 +214,23 @@ export async function buildSecret(
     readerIds?: string[];
     deleted_at?: string;
     category?: string;
+    /** 1 to 5, or 0 for none; 3 unless given. */
+    strength?: number;
   } = {},
 ): Promise<{ id: string; name: string }> {
   const secret = { id: randomUUID(), name: overrides.name ?? `Secret ${nextNumber()}` };
+  const place = { vault_id: chestId, hidden: overrides.hidden ?? false, live: !overrides.deleted_at };
+  await adjustChestCounts(db, creator.organisation_id, secretCountDeltas(null, place));
+  const chest = await db.selectFrom('vaults').select('name').where('id', '=', chestId).executeTakeFirst();
   await db
     .insertInto('secrets')
     .values({
       ...secret,
       organisation_id: creator.organisation_id,
       vault_id: chestId,
+      vault_name: chest?.name ?? '',
       category: overrides.category ?? 'password',
-      strength: 3,
+      strength: overrides.strength ?? 3,
       form_fill: false,
       hidden: overrides.hidden ?? false,
       ...fakeSealedPayload(),

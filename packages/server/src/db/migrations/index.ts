@@ -6,6 +6,9 @@ import * as auditLogAndStatistics from './2026-11-21-0004-audit-log-and-statisti
 import * as billing from './2026-11-21-0005-billing.js';
 import * as liveSecretIndexes from './2026-11-22-0001-live-secret-indexes.js';
 import * as liveSecretVisibilityIndex from './2026-11-22-0002-live-secret-visibility-index.js';
+import * as sessionStepUp from './2026-11-23-0001-session-step-up.js';
+import * as listSortColumns from './2026-11-23-0010-list-sort-columns.js';
+import * as listSortIndexes from './2026-11-23-0011-list-sort-indexes.js';
 
 /**
  * Every migration, by name, in the order they run. Static imports (no folder globbing) so that
@@ -19,4 +22,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-0005-billing': billing,
   '2026-11-22-0001-live-secret-indexes': liveSecretIndexes,
   '2026-11-22-0002-live-secret-visibility-index': liveSecretVisibilityIndex,
+  '2026-11-23-0001-session-step-up': sessionStepUp,
+  '2026-11-23-0010-list-sort-columns': listSortColumns,
+  '2026-11-23-0011-list-sort-indexes': listSortIndexes,
 };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { loadCallerAccess } from '../../policy/index.js';
-import { type ListQuery, parseListParams } from '../../services/list-params.js';
+import type { ListQuery } from '../../services/list-params.js';
 import { listTeamsFor, showTeamFor } from '../../services/team-query-service.js';
 import { createTeam, removeTeam, type TeamInput, updateTeam } from '../../services/team-service.js';
 import { ID_PARAMS, listQuerySchema, NAME_FIELD, NESTED_ATTRIBUTES } from '../vaults/route-schemas.js';
@@ -29,7 +29,7 @@ export const teamRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: ListQuery }>(
     '/api/v1/teams',
     { schema: { querystring: listQuerySchema() } },
-    async (request) => listTeamsFor(app.db, await accessOf(request.auth), parseListParams(request.query)),
+    async (request) => listTeamsFor(app.db, await accessOf(request.auth), request.query),
   );
 
   app.get<IdParams>('/api/v1/teams/:id', { schema: { params: ID_PARAMS } }, async (request) =>

@@ -20,6 +20,8 @@ import {
 } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
 
+const HIDE_MESSAGE = 'Only administrators can hide a secret from users.';
+
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 interface Call {
   method: Method;
@@ -30,23 +32,33 @@ interface Call {
 // Expected status per role, in the order of SCENARIO_ROLES:
 // owner, administrator, manager, writer (edit access), reader (read only), outsider (same organisation, no access),
 // stranger (an administrator of another organisation).
-const MATRIX: [name: string, expected: number[]][] = [
+// A 403 answers 'You do not have permission to do that.' unless the row names another message.
+const MATRIX: [name: string, expected: number[], messages?: Partial<Record<ScenarioRole, string>>][] = [
   ['show chest', [200, 200, 200, 200, 200, 404, 404]],
+  ['show chest with everything', [200, 200, 200, 200, 200, 404, 404]],
   ['list chests', [200, 200, 200, 200, 200, 200, 200]],
+  ['list every chest, sorted', [200, 200, 200, 200, 200, 200, 200]],
   ['create chest', [201, 201, 403, 403, 403, 403, 400]],
   ['update chest', [200, 200, 403, 403, 403, 404, 404]],
+  ['relink chest', [200, 200, 403, 403, 403, 404, 404]],
   ['delete chest', [204, 204, 403, 403, 403, 404, 404]],
   ['promote manager', [200, 200, 403, 403, 403, 404, 404]],
   ['demote manager', [200, 200, 403, 403, 403, 404, 404]],
   ['public keys', [200, 200, 200, 200, 403, 404, 404]],
   ['list secrets', [200, 200, 200, 200, 200, 200, 200]],
+  ['list every secret, sorted', [200, 200, 200, 200, 200, 200, 200]],
+  ['list deleted secrets, sorted', [200, 200, 200, 200, 200, 200, 200]],
+  ["list a chest's secrets, sorted", [200, 200, 200, 200, 200, 404, 404]],
   ['show secret', [200, 200, 200, 200, 200, 404, 404]],
+  ['show hidden secret', [200, 200, 404, 404, 404, 404, 404]],
   ['create secret', [201, 201, 201, 201, 403, 404, 404]],
   ['save secret', [200, 200, 200, 200, 403, 404, 404]],
+  ['hide secret', [200, 200, 403, 403, 403, 404, 404], { manager: HIDE_MESSAGE, writer: HIDE_MESSAGE }],
   ['move secret', [200, 200, 404, 200, 403, 404, 404]],
   ['mark for deletion', [200, 200, 200, 200, 403, 404, 404]],
   ['restore', [200, 200, 200, 200, 403, 404, 404]],
   ['delete secret for good', [204, 403, 403, 403, 403, 404, 404]],
+  ['delete marked secret for good', [204, 403, 403, 403, 403, 404, 404]],
   ['reshare all', [200, 200, 403, 403, 403, 403, 200]],
   ['reshare team', [200, 200, 403, 403, 403, 403, 404]],
   ['reshare user', [200, 200, 403, 403, 403, 403, 404]],
@@ -86,7 +98,15 @@ describe('role matrix: who may do what', () => {
 
   const calls: Record<string, () => Promise<Call>> = {
     'show chest': async () => ({ method: 'GET', url: `/api/v1/vaults/${s.chest.id}.json?options[]=users` }),
+    'show chest with everything': async () => ({
+      method: 'GET',
+      url: `/api/v1/vaults/${s.chest.id}.json?options[]=*`,
+    }),
     'list chests': async () => ({ method: 'GET', url: '/api/v1/vaults.json?options[]=teams' }),
+    'list every chest, sorted': async () => ({
+      method: 'GET',
+      url: '/api/v1/vaults.json?everything=true&order=secret_count%20desc&options[]=teams&options[]=users',
+    }),
     'create chest': async () => ({
       method: 'POST',
       url: '/api/v1/vaults.json',
@@ -97,6 +117,23 @@ describe('role matrix: who may do what', () => {
       url: `/api/v1/vaults/${s.chest.id}.json`,
       payload: { vault: { name: 'Renamed' } },
     }),
+    'relink chest': async () => {
+      const chest = await chestLikeScenario();
+      const [link] = await context.db
+        .selectFrom('assignments')
+        .select('id')
+        .where('vault_id', '=', chest.id)
+        .where('team_id', '=', s.readTeam.id)
+        .execute();
+      return {
+        method: 'PUT',
+        url: `/api/v1/vaults/${chest.id}.json`,
+        payload: {
+          vault: { assignments_attributes: [{ id: link?.id, _destroy: true }] },
+          options: ['teams', 'users'],
+        },
+      };
+    },
     'delete chest': async () => ({
       method: 'DELETE',
       url: `/api/v1/vaults/${(await chestLikeScenario()).id}.json`,
@@ -124,7 +161,27 @@ describe('role matrix: who may do what', () => {
     },
     'public keys': async () => ({ method: 'GET', url: `/api/v1/vaults/${s.chest.id}/public_keys.json` }),
     'list secrets': async () => ({ method: 'GET', url: '/api/v1/secrets.json?options[]=vault' }),
+    'list every secret, sorted': async () => ({
+      method: 'GET',
+      url: '/api/v1/secrets.json?everything=true&order=vault_name%20desc&options[]=vault',
+    }),
+    'list deleted secrets, sorted': async () => ({
+      method: 'GET',
+      url: '/api/v1/secrets.json?everything=true&deleted=true&order=deleted_at%20desc',
+    }),
+    "list a chest's secrets, sorted": async () => ({
+      method: 'GET',
+      url: `/api/v1/secrets.json?vault_id=${s.chest.id}&order=strength%20asc`,
+    }),
     'show secret': async () => ({ method: 'GET', url: `/api/v1/secrets/${s.secret.id}.json` }),
+    'show hidden secret': async () => {
+      const { owner, administrator } = s.users;
+      const hidden = await buildSecret(context.db, administrator, s.chest.id, {
+        hidden: true,
+        readerIds: [owner.id, administrator.id],
+      });
+      return { method: 'GET', url: `/api/v1/secrets/${hidden.id}.json` };
+    },
     'create secret': async () => ({
       method: 'POST',
       url: '/api/v1/secrets.json',
@@ -140,6 +197,24 @@ describe('role matrix: who may do what', () => {
           category: 'note',
           ...fakeSealedPayload(),
           secret_keys_attributes: s.readerIds.map((user_id) => ({
+            user_id,
+            encrypted_value: fakeWrappedKey(),
+          })),
+        },
+      },
+    }),
+    // Hiding is a save wrapped for the administrators only.
+    'hide secret': async () => ({
+      method: 'PUT',
+      url: `/api/v1/secrets/${(await freshSecret()).id}.json`,
+      payload: {
+        secret: {
+          revision: 2,
+          name: 'Hidden',
+          category: 'note',
+          hidden: true,
+          ...fakeSealedPayload(),
+          secret_keys_attributes: [s.users.owner.id, s.users.administrator.id].map((user_id) => ({
             user_id,
             encrypted_value: fakeWrappedKey(),
           })),
@@ -162,6 +237,10 @@ describe('role matrix: who may do what', () => {
     'delete secret for good': async () => ({
       method: 'DELETE',
       url: `/api/v1/secrets/${(await freshSecret()).id}.json`,
+    }),
+    'delete marked secret for good': async () => ({
+      method: 'DELETE',
+      url: `/api/v1/secrets/${(await freshSecret({ deleted_at: new Date().toISOString() })).id}.json`,
     }),
     'reshare all': async () => ({ method: 'GET', url: '/api/v1/secret_keys/reshare_all.json' }),
     'reshare team': async () => ({
@@ -215,11 +294,14 @@ describe('role matrix: who may do what', () => {
     },
   };
 
-  const rows = MATRIX.flatMap(([name, expected]) =>
-    SCENARIO_ROLES.map((role, index) => [name, role, expected[index] ?? 0] as [string, ScenarioRole, number]),
+  const rows = MATRIX.flatMap(([name, expected, messages]) =>
+    SCENARIO_ROLES.map(
+      (role, index) =>
+        [name, role, expected[index] ?? 0, messages?.[role]] as [string, ScenarioRole, number, string?],
+    ),
   );
 
-  it.each(rows)('%s as %s answers %i', async (name, role, expected) => {
+  it.each(rows)('%s as %s answers %i', async (name, role, expected, message) => {
     const prepare = calls[name];
     if (!prepare) throw new Error(`no call named ${name}`);
     const { method, url, payload } = await prepare();
@@ -227,6 +309,6 @@ describe('role matrix: who may do what', () => {
     expect(response.statusCode).toBe(expected);
     if (expected === 404) expect(response.json()).toEqual({ error: 'Not found' });
     if (expected === 403)
-      expect(response.json()).toEqual({ error: 'You do not have permission to do that.' });
+      expect(response.json()).toEqual({ error: message ?? 'You do not have permission to do that.' });
   });
 });

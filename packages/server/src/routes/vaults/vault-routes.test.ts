@@ -117,6 +117,65 @@ describe('chests', () => {
     ]);
   });
 
+  it('lists the readers a new team link brings as missing keys, and drops them with the link', async () => {
+    const { owner, administrator, writer, reader, manager } = scenario.users;
+    const created = await callApi(context.app, admin(), 'POST', '/api/v1/vaults', {
+      vault: {
+        name: 'Linked',
+        assignments_attributes: [{ team_id: scenario.writeTeam.id, edit_access: true }],
+      },
+    });
+    const chest = created.json();
+    const secret = await buildSecret(context.db, writer, chest.id, {
+      readerIds: [owner.id, administrator.id, writer.id],
+    });
+    const missing = async () => {
+      const response = await callApi(context.app, admin(), 'GET', '/api/v1/secret_keys/reshare_all.json');
+      return response
+        .json()
+        .keyshare.filter((pair: { secret_id: string }) => pair.secret_id === secret.id)
+        .map((pair: { user_id: string }) => pair.user_id)
+        .sort();
+    };
+    expect(await missing()).toEqual([]);
+    const linked = await callApi(context.app, admin(), 'PUT', `/api/v1/vaults/${chest.id}.json`, {
+      vault: { assignments_attributes: [{ team_id: scenario.readTeam.id, edit_access: false }] },
+      options: ['teams'],
+    });
+    expect(linked.statusCode).toBe(200);
+    expect(linked.json()).toMatchObject({
+      team_count: 2,
+      users: expect.any(Array),
+      teams: expect.any(Array),
+    });
+    expect(await missing()).toEqual([reader.id, manager.id].sort());
+
+    const link = linked
+      .json()
+      .assignments.find((row: { team_id: string }) => row.team_id === scenario.readTeam.id);
+    const unlinked = await callApi(context.app, admin(), 'PATCH', `/api/v1/vaults/${chest.id}`, {
+      vault: { assignments_attributes: [{ id: link.id, _destroy: true }] },
+    });
+    expect(unlinked.json()).toMatchObject({ team_count: 1 });
+    expect(await missing()).toEqual([]);
+    expect(await auditActions(chest.id)).toEqual([
+      'Created chest Linked',
+      'Updated chest Linked',
+      'Updated chest Linked',
+    ]);
+  });
+
+  it('renames a chest in its secrets’ rows too, so lists sort by the new name', async () => {
+    const created = await callApi(context.app, admin(), 'POST', '/api/v1/vaults', {
+      vault: { name: 'Old name', assignments_attributes: [{ team_id: scenario.writeTeam.id }] },
+    });
+    const chest = created.json();
+    await buildSecret(context.db, scenario.users.writer, chest.id, { name: 'kept' });
+    await callApi(context.app, admin(), 'PUT', `/api/v1/vaults/${chest.id}`, { vault: { name: 'New name' } });
+    const listed = await callApi(context.app, admin(), 'GET', `/api/v1/secrets.json?vault_id=${chest.id}`);
+    expect(listed.json().items).toEqual([expect.objectContaining({ name: 'kept', vault_name: 'New name' })]);
+  });
+
   it('refuses to unlink the last team', async () => {
     const shown = await callApi(
       context.app,

@@ -4,7 +4,7 @@ import { demoteManager, promoteManager } from '../../services/chest-manager-serv
 import { listChestsFor, showChestFor } from '../../services/chest-query-service.js';
 import { listChestPublicKeys } from '../../services/chest-reader-service.js';
 import { type ChestInput, createChest, removeChest, updateChest } from '../../services/chest-service.js';
-import { type ListQuery, parseListParams } from '../../services/list-params.js';
+import type { ListQuery } from '../../services/list-params.js';
 import {
   ID_FIELD,
   ID_PARAMS,
@@ -16,6 +16,8 @@ import {
   readOptions,
 } from './route-schemas.js';
 
+// `options` (spec section 7: "with options ['users','teams']") names what the answer carries
+// besides teams and users, which it always does.
 const CHEST_BODY = {
   type: 'object',
   required: ['vault'],
@@ -24,8 +26,11 @@ const CHEST_BODY = {
       type: 'object',
       properties: { name: NAME_FIELD, assignments_attributes: NESTED_ATTRIBUTES },
     },
+    options: OPTIONS_QUERY.properties.options,
   },
 } as const;
+
+type ChestBody = { Body: { vault: ChestInput; options?: string[] } };
 
 const MANAGER_BODY = { type: 'object', required: ['user_id'], properties: { user_id: ID_FIELD } } as const;
 
@@ -38,7 +43,7 @@ export const vaultRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: ListQuery }>(
     '/api/v1/vaults',
     { schema: { querystring: listQuerySchema() } },
-    async (request) => listChestsFor(app.db, await accessOf(request.auth), parseListParams(request.query)),
+    async (request) => listChestsFor(app.db, await accessOf(request.auth), request.query),
   );
 
   app.get<IdParams & { Querystring: OptionsQuery }>(
@@ -48,20 +53,24 @@ export const vaultRoutes: FastifyPluginAsync = async (app) => {
       showChestFor(app.db, await accessOf(request.auth), request.params.id, readOptions(request.query)),
   );
 
-  app.post<{ Body: { vault: ChestInput } }>(
-    '/api/v1/vaults',
-    { schema: { body: CHEST_BODY } },
-    async (request, reply) =>
-      reply.code(201).send(await createChest(app.db, await accessOf(request.auth), request.body.vault)),
-  );
+  app.post<ChestBody>('/api/v1/vaults', { schema: { body: CHEST_BODY } }, async (request, reply) => {
+    const { vault, options } = request.body;
+    return reply.code(201).send(await createChest(app.db, await accessOf(request.auth), vault, options));
+  });
 
   for (const method of ['PUT', 'PATCH'] as const) {
-    app.route<IdParams & { Body: { vault: ChestInput } }>({
+    app.route<IdParams & ChestBody>({
       method,
       url: '/api/v1/vaults/:id',
       schema: { params: ID_PARAMS, body: CHEST_BODY },
       handler: async (request) =>
-        updateChest(app.db, await accessOf(request.auth), request.params.id, request.body.vault),
+        updateChest(
+          app.db,
+          await accessOf(request.auth),
+          request.params.id,
+          request.body.vault,
+          request.body.options,
+        ),
     });
   }
 

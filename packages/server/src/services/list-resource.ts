@@ -1,0 +1,195 @@
+import type { ListResponse } from '@coffer/core';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { AppError } from '../http/app-error.js';
+import type { CallerAccess } from '../policy/index.js';
+import { nameContains, type PageRequest, selectPage } from '../repositories/list-paging.js';
+import { INVALID_CURSOR_MESSAGE, splitPage } from './list-cursor.js';
+import { type ListParams, type ListQuery, parseListParams } from './list-params.js';
+import { cachedListTotal } from './list-total-cache.js';
+
+/**
+ * THE list module (docs/server.md, "Adding a list"): every `GET api/v1/{resource}` list is one
+ * ListResource, and runList does the rest the same way for all: scope → filter → order and page
+ * (by offset, or after a cursor) → count → includes and presenter.
+ */
+
+/** What an `order=` key sorts by. */
+export interface SortColumn<Row> {
+  /** A column of the list's table; the id breaks ties, so the order is total. */
+  column: string;
+  /** The column's type: a cursor's value must have it (a 400 otherwise, never an SQL error). */
+  type: 'text' | 'integer';
+  /**
+   * The index that reads an organisation's rows in this order, (organisation_id, column, id), on
+   * both engines; list-indexes.test.ts asks each engine's planner.
+   */
+  index: string;
+  /** The row's stored value of the column, when the record maps it (e.g. strength 0 → null). */
+  cursorValue?: (row: Row) => string | number;
+}
+
+/** What an `order=` key sorts by: fixed, or chosen by the caller's scope. */
+export type SortSpec<Scope, Row> = SortColumn<Row> | ((scope: Scope) => SortColumn<Row>);
+
+/** A list, as its resource configures it. */
+export interface ListResource<
+  TB extends keyof Database & string,
+  Scope extends { organisationId: string },
+  Row extends { id: string },
+  Item,
+> {
+  /** Names the list in cached totals. */
+  name: string;
+  /** The table listed. */
+  table: TB;
+  /** Restricts the table to the rows the scope may list; null when it may list none. */
+  scope(
+    query: SelectQueryBuilder<Database, TB, object>,
+    scope: Scope,
+  ): SelectQueryBuilder<Database, TB, object> | null;
+  /** Selects and reads the rows of a page (the query is scoped, filtered, ordered and limited). */
+  select(query: SelectQueryBuilder<Database, TB, object>): Promise<Row[]>;
+  /** The `order=` keys, each with its column and index; every list has `name`, its default order. */
+  sorts: Readonly<Record<string, SortSpec<Scope, Row>>>;
+  /** The columns `filter=` searches (case-insensitive "contains"). */
+  filterColumns: readonly string[];
+  /** Whether the total may be a few seconds old (list-total-cache.ts): for lists too long to count per page. */
+  cacheTotals: boolean;
+  /** Loads what `options[]` asks for and presents the page, in its order. */
+  present(
+    db: Kysely<Database>,
+    access: CallerAccess,
+    rows: Row[],
+    options: ReadonlySet<string>,
+  ): Promise<Item[]>;
+}
+
+/** The sort keys of a list, as `order=` takes them. */
+export function sortKeysOf(resource: { sorts: Readonly<Record<string, unknown>> }): string[] {
+  return Object.keys(resource.sorts);
+}
+
+/** Checks a list's query parameters against its sort keys. */
+export function readListParams(
+  resource: { sorts: Readonly<Record<string, unknown>> },
+  query: ListQuery,
+): ListParams {
+  return parseListParams(query, sortKeysOf(resource));
+}
+
+/** The column and index an order key sorts by for this scope. */
+export function resolveSort<Scope extends { organisationId: string }, Row extends { id: string }>(
+  resource: Pick<ListResource<never, Scope, Row, unknown>, 'sorts'>,
+  key: string,
+  scope: Scope,
+): SortColumn<Row> {
+  const entry = resource.sorts[key];
+  if (!entry) throw AppError.validation(`Unknown order ${key}`);
+  return typeof entry === 'function' ? entry(scope) : entry;
+}
+
+/**
+ * The scoped and filtered query of a list, before order and page (also what counts the total);
+ * null when the scope lists nothing.
+ */
+export function filteredQuery<TB extends keyof Database & string, Scope extends { organisationId: string }>(
+  db: Kysely<Database>,
+  resource: Pick<ListResource<TB, Scope, never, unknown>, 'table' | 'scope' | 'filterColumns'>,
+  scope: Scope,
+  filter: string | null,
+): SelectQueryBuilder<Database, TB, object> | null {
+  const from = db.selectFrom(resource.table as keyof Database) as unknown as SelectQueryBuilder<
+    Database,
+    TB,
+    object
+  >;
+  const scoped = resource.scope(from, scope);
+  if (!scoped || !filter) return scoped;
+  const matches = resource.filterColumns.map((column) => nameContains(resource.table, filter, column));
+  return scoped.where((eb) => eb.or(matches));
+}
+
+/**
+ * The page query of a list: scoped, filtered, in the order's column then id, after the cursor or
+ * past the offset, limit + 1 rows. Null when the scope lists nothing.
+ */
+export function pageQuery<
+  TB extends keyof Database & string,
+  Scope extends { organisationId: string },
+  Row extends { id: string },
+>(
+  db: Kysely<Database>,
+  resource: ListResource<TB, Scope, Row, unknown>,
+  scope: Scope,
+  page: PageRequest,
+): SelectQueryBuilder<Database, TB, object> | null {
+  const sort = resolveSort(resource, page.order.column, scope);
+  const value = page.cursor?.value;
+  if (value !== undefined && typeof value !== (sort.type === 'integer' ? 'number' : 'string')) {
+    throw AppError.validation(INVALID_CURSOR_MESSAGE);
+  }
+  const query = filteredQuery(db, resource, scope, page.filter);
+  if (!query) return null;
+  return selectPage(query, resource.table, { ...page, order: { ...page.order, column: sort.column } });
+}
+
+/** One page of a list for the caller, with its total and the cursor of the next page. */
+export async function runList<
+  TB extends keyof Database & string,
+  Scope extends { organisationId: string },
+  Row extends { id: string },
+  Item,
+>(
+  db: Kysely<Database>,
+  resource: ListResource<TB, Scope, Row, Item>,
+  access: CallerAccess,
+  scope: Scope,
+  params: ListParams,
+): Promise<ListResponse<Item>> {
+  const { page } = params;
+  const sort = resolveSort(resource, page.order.column, scope);
+  const query = pageQuery(db, resource, scope, page);
+  if (!query) return { items: [], total: 0, next_cursor: null };
+  const count = () => countRows(db, resource, scope, page.filter);
+  const [rows, total] = await Promise.all([
+    resource.select(query),
+    resource.cacheTotals
+      ? cachedListTotal(
+          scope.organisationId,
+          `${resource.name}:${JSON.stringify([scope, page.filter])}`,
+          count,
+        )
+      : count(),
+  ]);
+  const cursorValue =
+    sort.cursorValue ??
+    ((row: Row) => (row as unknown as Record<string, string | number>)[sort.column] ?? '');
+  const { rows: pageRows, nextCursor } = splitPage(
+    rows as (Row & Record<string, unknown>)[],
+    page.limit,
+    page.order,
+    cursorValue,
+  );
+  return {
+    items: await resource.present(db, access, pageRows, params.options),
+    total,
+    next_cursor: nextCursor,
+  };
+}
+
+async function countRows<
+  TB extends keyof Database & string,
+  Scope extends { organisationId: string },
+  Row extends { id: string },
+>(
+  db: Kysely<Database>,
+  resource: ListResource<TB, Scope, Row, unknown>,
+  scope: Scope,
+  filter: string | null,
+): Promise<number> {
+  const query = filteredQuery(db, resource, scope, filter);
+  if (!query) return 0;
+  const row = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  return Number(row.count);
+}
