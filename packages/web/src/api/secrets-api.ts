@@ -2,8 +2,11 @@ import type { Secret, SecretCreate, SecretKeyAttributes, SecretListItem, SecretU
 import { PAGE_SIZE } from '@coffer/core';
 import { requestOrThrow } from './api-client.js';
 
-/** A secret row of the lists: metadata only (the payload never travels in lists). */
-export type SecretRow = SecretListItem;
+/**
+ * A secret row of the lists: metadata only (the payload never travels in lists). `deleted_at` is
+ * when it was marked for deletion, in the deleted lists.
+ */
+export type SecretRow = SecretListItem & { deleted_at?: string | null };
 
 /** One page of `GET /api/v1/secrets.json`; `next_cursor` is set while more rows follow. */
 export interface SecretPage {
@@ -20,7 +23,10 @@ export interface SecretListFilter {
   deleted?: boolean;
   /** Administrators: secrets of every chest, not only their teams'. */
   everything?: boolean;
+  /** '<key> asc|desc'; keys: name, strength, category, vault_name, updated_at (deleted: deleted_at). */
   order?: string;
+  /** Related objects; 'vault' by default, 'teams' adds the teams that can read each secret. */
+  options?: readonly string[];
 }
 
 /** Where the next page starts: the server's cursor when it gave one, else an offset. */
@@ -32,7 +38,7 @@ const secretPath = (id: string, action = '') =>
 
 /** Lists secrets by 20, newest filter first (spec section 7: filter, limit, offset, options [vault]). */
 export function listSecrets(
-  { filter, vaultId, deleted, everything, order }: SecretListFilter,
+  { filter, vaultId, deleted, everything, order, options = ['vault'] }: SecretListFilter,
   position: PagePosition,
   signal?: AbortSignal,
 ): Promise<SecretPage> {
@@ -45,7 +51,7 @@ export function listSecrets(
       vault_id: vaultId,
       deleted: deleted ? true : undefined,
       everything: everything && !vaultId ? true : undefined,
-      options: ['vault'],
+      options,
     },
     ...(signal ? { signal } : {}),
   });

@@ -1,4 +1,10 @@
-import type { Chest, ListResponse, PublicKeyEntry, PublicKeysResponse } from '@coffer/core';
+import type {
+  AssignmentAttributes,
+  Chest,
+  ListResponse,
+  PublicKeyEntry,
+  PublicKeysResponse,
+} from '@coffer/core';
 import { PAGE_SIZE } from '@coffer/core';
 import { requestOrThrow } from './api-client.js';
 import type { PagePosition } from './secrets-api.js';
@@ -10,6 +16,15 @@ export interface ChestListFilter {
   everything?: boolean;
   /** Related objects: 'teams' (teams and assignments), 'users' (members and managers). */
   options?: readonly string[];
+  /** '<key> asc|desc' with key name, secret_count, team_count, created_at or updated_at. */
+  order?: string;
+}
+
+/** What a chest save sends (spec section 7): the name and the assignment changes. */
+export interface ChestWrite {
+  /** Absent: the name stays. */
+  name?: string;
+  assignments_attributes: AssignmentAttributes[];
 }
 
 const VAULTS = '/api/v1/vaults.json';
@@ -18,7 +33,7 @@ const vaultPath = (id: string, action = '') =>
 
 /** One page of chests with their teams (spec section 7: filter, limit 20, offset, options [teams]). */
 export function listChests(
-  { filter, everything, options = ['teams'] }: ChestListFilter,
+  { filter, everything, options = ['teams'], order }: ChestListFilter,
   position: PagePosition,
   signal?: AbortSignal,
 ): Promise<ListResponse<Chest> & { next_cursor?: string | null }> {
@@ -29,6 +44,7 @@ export function listChests(
       filter: filter || undefined,
       everything: everything ? true : undefined,
       options,
+      order,
     },
     ...(signal ? { signal } : {}),
   });
@@ -49,9 +65,42 @@ export async function listAllChests(everything: boolean, signal?: AbortSignal): 
   }
 }
 
-/** One chest by id (the chest view's title when it is reopened from lastChest). */
-export function fetchChest(id: string, signal?: AbortSignal): Promise<Chest> {
-  return requestOrThrow<Chest>(vaultPath(id), signal ? { signal } : {});
+/** One chest by id, with the related objects asked for (`teams`, `users`). */
+export function fetchChest(
+  id: string,
+  options: readonly string[] = [],
+  signal?: AbortSignal,
+): Promise<Chest> {
+  return requestOrThrow<Chest>(vaultPath(id), {
+    ...(options.length > 0 ? { query: { options } } : {}),
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/** Creates a chest linked to its first teams (administrators); answers it with teams and users. */
+export function createChest(chest: ChestWrite): Promise<Chest> {
+  return requestOrThrow<Chest>(VAULTS, {
+    method: 'POST',
+    body: { vault: chest, options: ['users', 'teams'] },
+  });
+}
+
+/** Renames a chest and changes its teams (administrators); answers it with teams and users. */
+export function updateChest(id: string, chest: ChestWrite): Promise<Chest> {
+  return requestOrThrow<Chest>(vaultPath(id), {
+    method: 'PUT',
+    body: { vault: chest, options: ['users', 'teams'] },
+  });
+}
+
+/** Deletes a chest with all its secrets (administrators). */
+export function deleteChest(id: string): Promise<unknown> {
+  return requestOrThrow(vaultPath(id), { method: 'DELETE' });
+}
+
+/** Makes a user a manager of the chest ('promote') or takes it back ('demote'). */
+export function changeChestManager(id: string, userId: string, change: 'promote' | 'demote'): Promise<Chest> {
+  return requestOrThrow<Chest>(vaultPath(id, change), { method: 'POST', body: { user_id: userId } });
 }
 
 /**

@@ -10,7 +10,7 @@ import { fetchChest, listAllChests, listChests } from './vaults-api.js';
 export const chestQueryKeys = {
   all: ['vaults'] as const,
   list: (filter: ChestListFilter) => ['vaults', 'list', filter] as const,
-  one: (id: string) => ['vaults', 'one', id] as const,
+  one: (id: string, options: readonly string[] = []) => ['vaults', 'one', id, options] as const,
   access: (userId: string) => ['vaults', 'access', userId] as const,
 };
 
@@ -24,11 +24,11 @@ export function useChestList(filter: ChestListFilter) {
   });
 }
 
-/** One chest (the chest view's title when reopened from lastChest). */
-export function useChest(id: string | null) {
+/** One chest, with the related objects asked for (`teams`, `users`). */
+export function useChest(id: string | null, options: readonly string[] = []) {
   return useQuery({
-    queryKey: chestQueryKeys.one(id ?? ''),
-    queryFn: ({ signal }) => fetchChest(id ?? '', signal),
+    queryKey: chestQueryKeys.one(id ?? '', options),
+    queryFn: ({ signal }) => fetchChest(id ?? '', options, signal),
     enabled: id !== null,
   });
 }

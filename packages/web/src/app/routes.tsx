@@ -1,7 +1,8 @@
 import type { RouteObject } from 'react-router';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, redirect } from 'react-router';
 import { AppLayout } from '../components/layout/app-layout.js';
 import { GuestOnly } from '../session/guest-only.js';
+import { RequireAdmin } from '../session/require-admin.js';
 import { RequireAuth } from '../session/require-auth.js';
 import { paths } from './paths.js';
 import { RootLayout } from './root-layout.js';
@@ -12,6 +13,56 @@ import type { RouteHandle } from './route-handle.js';
 // `Component` (and optionally `loader`, `ErrorBoundary`...), react-router loads it lazily:
 //   { path: paths.profile, handle: { title: 'Account Settings' }, lazy: () => import('../pages/profile/profile-screen.js') },
 // Paths come from ./paths.ts; `handle` is a RouteHandle (./route-handle.ts).
+
+/** The admin area's screens (spec section 2), inside its layout (sections, top bar). */
+const adminScreens: RouteObject[] = [
+  {
+    path: paths.adminChests,
+    handle: { title: 'Chests' },
+    lazy: () => import('../pages/admin/chests/chests-screen.js'),
+  },
+  {
+    path: paths.adminChestsShow,
+    handle: { title: 'Chest' },
+    lazy: () => import('../pages/admin/chests/chest-show-screen.js'),
+  },
+  {
+    path: paths.adminChestsNew,
+    handle: { title: 'New Chest' },
+    lazy: () => import('../pages/admin/chests/chest-new-screen.js'),
+  },
+  {
+    path: paths.adminChestsEdit,
+    handle: { title: 'Edit Chest & Permissions' },
+    lazy: () => import('../pages/admin/chests/chest-edit-screen.js'),
+  },
+  {
+    path: paths.adminChestsSecret,
+    handle: { title: 'Secret' },
+    lazy: () => import('../pages/admin/chests/secret-screen.js'),
+  },
+  {
+    path: paths.adminChestsSecretNew,
+    handle: { title: 'New Secret' },
+    lazy: () => import('../pages/admin/chests/secret-new-screen.js'),
+  },
+  {
+    path: paths.adminChestsSecretEdit,
+    handle: { title: 'Edit Secret' },
+    lazy: () => import('../pages/admin/chests/secret-edit-screen.js'),
+  },
+  {
+    path: paths.adminChestsDeleted,
+    handle: { title: 'Deleted Secrets' },
+    lazy: () => import('../pages/admin/chests/deleted-secrets-screen.js'),
+  },
+  // Any other admin path: the admin area's own not-found screen.
+  {
+    path: '*',
+    handle: { title: 'Not Found' },
+    lazy: () => import('../pages/admin/admin-not-found-screen.js'),
+  },
+];
 
 /** Screens that need a signed-in user; without a token they redirect to /login (RequireAuth). */
 const signedInScreens: RouteObject[] = [
@@ -45,6 +96,16 @@ const signedInScreens: RouteObject[] = [
     path: paths.profileTwoFactor,
     handle: { title: 'Two-Step Verification' },
     lazy: () => import('../pages/profile/two-factor-screen.js'),
+  },
+  {
+    // Administrators only: a first_time user goes to /welcome, anyone else to / (RequireAdmin).
+    path: paths.admin,
+    handle: { title: 'Admin' },
+    Component: RequireAdmin,
+    children: [
+      { index: true, loader: () => redirect(paths.adminChests) },
+      { lazy: () => import('../pages/admin/admin-layout.js'), children: adminScreens },
+    ],
   },
 ];
 

@@ -3,10 +3,9 @@ import { CHEST_NAME_VIEW_MAX } from '@coffer/core';
 import { useChestList } from '../../api/vaults-queries.js';
 import { secretCountLabel } from '../chests/select-chest-modal.js';
 import { truncateName } from '../chests/truncate-name.js';
+import type { RowMenuItem } from '../lists/row-menu.js';
+import { LIST_FAILED_MESSAGE, ScrollList } from '../lists/scroll-list.js';
 import { DashboardRow } from './dashboard-row.js';
-import type { RowMenuItem } from './row-menu.js';
-import { ScrollList } from './scroll-list.js';
-import { LIST_FAILED_MESSAGE } from './secret-list.js';
 
 /** Props of the Chests tab's list. */
 export interface ChestListProps {
@@ -25,6 +24,7 @@ export function ChestList({ filter, everything, onOpen, menuFor }: ChestListProp
       label="Chests"
       rows={rows}
       rowKey={(chest) => chest.id}
+      rowClassName="dashboard-row"
       emptyText="No Chests Found"
       loading={query.isPending}
       error={query.isError ? LIST_FAILED_MESSAGE : null}

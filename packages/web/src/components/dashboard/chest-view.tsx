@@ -4,8 +4,8 @@ import { ApiError } from '../../api/api-error.js';
 import type { SecretRow } from '../../api/secrets-api.js';
 import { useChest } from '../../api/vaults-queries.js';
 import { truncateName } from '../chests/truncate-name.js';
+import type { RowMenuItem } from '../lists/row-menu.js';
 import { DeletedSecretsSection } from './deleted-secrets-section.js';
-import type { RowMenuItem } from './row-menu.js';
 import { SecretList } from './secret-list.js';
 
 /** Props of the chest view. */

@@ -16,7 +16,7 @@ export function DetailPanel({
   writable: WritableChests;
   canWrite: (chestId: string) => boolean;
 }) {
-  const { profile } = useSession();
+  const { profile, isAdministrator } = useSession();
   const userId = profile?.id ?? '';
   const { panel } = state;
   const showSaved = (saved: SavedSecret) => state.showSecret(saved.id, '');
@@ -41,6 +41,7 @@ export function DetailPanel({
           start={panel.vaultId ? { vaultId: panel.vaultId } : {}}
           chests={writable.chests}
           chestsLoading={writable.loading}
+          canCreateChest={isAdministrator}
           onSaved={showSaved}
           onCancel={state.closePanel}
         />

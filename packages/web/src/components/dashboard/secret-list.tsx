@@ -2,10 +2,10 @@ import { CHEST_NAME_VIEW_MAX } from '@coffer/core';
 import type { SecretListFilter, SecretRow } from '../../api/secrets-api.js';
 import { useSecretList } from '../../api/secrets-queries.js';
 import { truncateName } from '../chests/truncate-name.js';
+import type { RowMenuItem } from '../lists/row-menu.js';
+import { LIST_FAILED_MESSAGE, ScrollList } from '../lists/scroll-list.js';
 import { CATEGORY_LABELS } from '../secrets/secret-labels.js';
 import { DashboardRow } from './dashboard-row.js';
-import type { RowMenuItem } from './row-menu.js';
-import { ScrollList } from './scroll-list.js';
 
 /** Props of a scroll-paged list of secrets. */
 export interface SecretListProps {
@@ -19,9 +19,6 @@ export interface SecretListProps {
   /** Marks rows (e.g. 'Deleted' in the deleted list). */
   badge?: string;
 }
-
-/** The failure text of a list that could not load. */
-export const LIST_FAILED_MESSAGE = 'The list could not be loaded. Please try again.';
 
 /** Secrets by 20, loading more on scroll; 'No Secrets Found' when there are none. */
 export function SecretList({
@@ -40,6 +37,7 @@ export function SecretList({
       label={label}
       rows={rows}
       rowKey={(row) => row.id}
+      rowClassName="dashboard-row"
       emptyText="No Secrets Found"
       loading={query.isPending}
       error={query.isError ? LIST_FAILED_MESSAGE : null}

@@ -1,8 +1,7 @@
 import type { RefObject } from 'react';
 import { isTypingTarget } from '../../shortcuts/typing-target.js';
 import { useShortcuts } from '../../shortcuts/use-shortcuts.js';
-import { ROW_MENU_BUTTON_ATTRIBUTE } from './row-menu.js';
-import { focusedRow, listRows, moveRowFocus } from './row-navigation.js';
+import { useRowShortcuts } from '../lists/use-row-shortcuts.js';
 import type { DashboardState } from './use-dashboard-state.js';
 
 // A field of the secret form: Escape first leaves it, the next Escape closes the form.
@@ -12,10 +11,6 @@ const inDetailField = () => {
     isTypingTarget(active) && active instanceof HTMLElement && active.closest('.dashboard__detail') !== null
   );
 };
-
-// Arrows walk rows when a row has focus or nothing does; elsewhere they keep their usual job (scrolling).
-const mayWalkRows = () =>
-  listRows().length > 0 && (focusedRow() !== null || document.activeElement === document.body);
 
 /**
  * The dashboard's keyboard shortcuts (spec section 2), registered while it is mounted so the help
@@ -27,6 +22,7 @@ export function useDashboardShortcuts(
   searchRef: RefObject<HTMLInputElement | null>,
   can: { add: boolean; edit: (chestId: string) => boolean },
 ): void {
+  useRowShortcuts('dashboard');
   useShortcuts([
     {
       id: 'dashboard.search',
@@ -57,44 +53,6 @@ export function useDashboardShortcuts(
       description: 'Go back (close the secret, then the chest)',
       when: () => state.panel.kind !== 'none' || state.chestId !== null,
       run: () => (state.panel.kind !== 'none' ? state.closePanel() : state.leaveChest()),
-    },
-    {
-      id: 'dashboard.row-down',
-      alwaysListed: true,
-      keys: 'ArrowDown',
-      description: 'Next row',
-      allowRepeat: true,
-      when: mayWalkRows,
-      run: () => moveRowFocus(1),
-    },
-    {
-      id: 'dashboard.row-up',
-      alwaysListed: true,
-      keys: 'ArrowUp',
-      description: 'Previous row',
-      allowRepeat: true,
-      when: mayWalkRows,
-      run: () => moveRowFocus(-1),
-    },
-    {
-      id: 'dashboard.row-open',
-      alwaysListed: true,
-      keys: 'Enter',
-      description: 'Open the selected row',
-      when: () => focusedRow() !== null,
-      run: () => focusedRow()?.click(),
-    },
-    {
-      id: 'dashboard.row-menu',
-      alwaysListed: true,
-      keys: 'ArrowRight',
-      description: "Open the row's options menu",
-      when: () => focusedRow() !== null,
-      run: () =>
-        focusedRow()
-          ?.closest('.dashboard-row')
-          ?.querySelector<HTMLButtonElement>(`[${ROW_MENU_BUTTON_ATTRIBUTE}]`)
-          ?.click(),
     },
     {
       id: 'dashboard.tab-secrets',

@@ -1,16 +1,13 @@
 import type { Chest } from '@coffer/core';
 import { canDeletePermanently } from '@coffer/core';
-import { useQueryClient } from '@tanstack/react-query';
 import type { SecretRow } from '../../api/secrets-api.js';
+import { paths } from '../../app/paths.js';
 import { useSession } from '../../session/use-session.js';
+import { useOpenAdminRow } from '../admin-table/admin-row-state.js';
+import { useChestActions } from '../chests/chest-actions.js';
 import type { WritableChests } from '../chests/use-writable-chests.js';
-import {
-  deleteSecretForever,
-  moveSecretToChest,
-  removeSecret,
-  restoreSecret,
-} from '../secrets/secret-actions.js';
-import type { RowMenuItem } from './row-menu.js';
+import type { RowMenuItem } from '../lists/row-menu.js';
+import { useSecretActions } from '../secrets/secret-actions.js';
 import type { DashboardState } from './use-dashboard-state.js';
 
 /** The chest a secret row sits in. */
@@ -21,12 +18,14 @@ export function rowChestId(row: SecretRow): string {
 /**
  * The row menus of the dashboard (spec section 2), per permission: a secret offers Move to another
  * Chest, Edit Secret and Remove to those who may write its chest; a removed one offers Restore, and
- * Delete Permanently to the owner; a chest offers Add Secret to those who may write it.
+ * Delete Permanently to the owner; a chest offers Add Secret to those who may write it, and Edit
+ * Chest and Remove Chest to administrators.
  */
 export function useRowMenus(state: DashboardState, writable: WritableChests) {
-  const queryClient = useQueryClient();
   const { profile, isAdministrator } = useSession();
-  const userId = profile?.id ?? '';
+  const secrets = useSecretActions();
+  const chests = useChestActions();
+  const openAdminRow = useOpenAdminRow();
   const canWrite = (chestId: string) => isAdministrator || writable.ids.has(chestId);
 
   const closeIfShown = (id: string) => {
@@ -37,15 +36,12 @@ export function useRowMenus(state: DashboardState, writable: WritableChests) {
     const ref = { id: row.id, name: row.name, vaultId: rowChestId(row) };
     if (!canWrite(ref.vaultId)) return [];
     if (removed) {
-      const items: RowMenuItem[] = [
-        { label: 'Restore', onSelect: () => void restoreSecret(ref, queryClient) },
-      ];
+      const items: RowMenuItem[] = [{ label: 'Restore', onSelect: () => void secrets.restore(ref) }];
       if (profile && canDeletePermanently(profile, profile)) {
         items.push({
           label: 'Delete Permanently',
           danger: true,
-          onSelect: () =>
-            void deleteSecretForever(ref, queryClient).then((done) => done && closeIfShown(row.id)),
+          onSelect: () => void secrets.deleteForever(ref).then((done) => done && closeIfShown(row.id)),
         });
       }
       return items;
@@ -54,20 +50,37 @@ export function useRowMenus(state: DashboardState, writable: WritableChests) {
     if (writable.chests.some((chest) => chest.id !== ref.vaultId)) {
       items.push({
         label: 'Move to another Chest',
-        onSelect: () => void moveSecretToChest(ref, writable.chests, userId, queryClient),
+        onSelect: () => void secrets.move(ref, writable.chests),
       });
     }
     items.push({ label: 'Edit Secret', onSelect: () => state.editSecret(row.id) });
     items.push({
       label: 'Remove',
       danger: true,
-      onSelect: () => void removeSecret(ref, queryClient).then((done) => done && closeIfShown(row.id)),
+      onSelect: () => void secrets.remove(ref).then((done) => done && closeIfShown(row.id)),
     });
     return items;
   };
 
-  const chestMenu = (chest: Chest): RowMenuItem[] =>
-    canWrite(chest.id) ? [{ label: 'Add Secret', onSelect: () => state.newSecret(chest.id) }] : [];
+  const chestMenu = (chest: Chest): RowMenuItem[] => {
+    const items: RowMenuItem[] = canWrite(chest.id)
+      ? [{ label: 'Add Secret', onSelect: () => state.newSecret(chest.id) }]
+      : [];
+    if (!isAdministrator) return items;
+    items.push({
+      label: 'Edit Chest',
+      onSelect: () => openAdminRow(paths.adminChestsEdit, chest, 'chests'),
+    });
+    items.push({
+      label: 'Remove Chest',
+      danger: true,
+      onSelect: () =>
+        void chests.remove(chest).then((done) => {
+          if (done && state.chestId === chest.id) state.leaveChest();
+        }),
+    });
+    return items;
+  };
 
   return { secretMenu, chestMenu, canWrite };
 }

@@ -1,8 +1,8 @@
 import type { Chest } from '@coffer/core';
-import type { SavedSecret } from '../../crypto-client/save-secret.js';
 import { OpenedSecretStatus } from './opened-secret-status.js';
 import { SecretForm } from './secret-form.js';
 import { useOpenedSecret } from './use-opened-secret.js';
+import type { SavedSecretWithName } from './use-save-secret.js';
 
 /** Props of the edit panel. */
 export interface EditSecretPanelProps {
@@ -11,7 +11,7 @@ export interface EditSecretPanelProps {
   chests: readonly Chest[];
   chestsLoading?: boolean;
   allowHide?: boolean;
-  onSaved: (saved: SavedSecret & { name: string }) => void;
+  onSaved: (saved: SavedSecretWithName) => void;
   onCancel: () => void;
 }
 

@@ -1,14 +1,13 @@
 import type { Chest } from '@coffer/core';
-import type { QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { ApiError } from '../../api/api-error.js';
-import {
-  deleteSecretPermanently,
-  markSecretForDeletion,
-  unmarkSecretForDeletion,
-} from '../../api/secrets-api.js';
+import type { SecretLifecycleChange } from '../../api/secrets-mutations.js';
+import { useSecretLifecycle } from '../../api/secrets-mutations.js';
 import { invalidateSecretLists } from '../../api/secrets-queries.js';
 import { moveEncryptedSecret } from '../../crypto-client/move-secret.js';
 import { toSecretAccessError } from '../../crypto-client/to-secret-access-error.js';
+import { useSession } from '../../session/use-session.js';
 import { openSelectChest } from '../chests/select-chest-modal.js';
 import { openConfirm } from '../modals/confirm-modal.js';
 import { notify } from '../notifications/notification-store.js';
@@ -35,73 +34,100 @@ export const SECRET_ACTION_TEXT = {
   failed: 'The action failed. Please try again.',
 } as const;
 
-function failureText(error: unknown): string {
+/** The message of a failed secret action: the server's text, or the crypto client's. */
+export function secretActionFailure(error: unknown): string {
   if (error instanceof ApiError) return error.serverMessage ?? SECRET_ACTION_TEXT.failed;
   return toSecretAccessError(error).message;
 }
 
-async function act(queryClient: QueryClient, run: () => Promise<unknown>, success: string): Promise<boolean> {
-  try {
-    await run();
-  } catch (error) {
-    notify({ type: 'error', message: failureText(error) });
-    return false;
-  }
-  notify({ type: 'success', message: success });
-  await invalidateSecretLists(queryClient);
-  return true;
+/** The secret actions of the row menus and the viewer; each answers whether it was done. */
+export interface SecretActions {
+  /** Asks (Confirm modal), then marks the secret for deletion. */
+  remove: (secret: SecretRef) => Promise<boolean>;
+  /** Takes a removed secret back out of Deleted Secrets. */
+  restore: (secret: SecretRef) => Promise<boolean>;
+  /** Delete Permanently (the owner only): asks, then deletes for good. */
+  deleteForever: (secret: SecretRef) => Promise<boolean>;
+  /**
+   * Move to another Chest: the Select modal lists the other chests of `writable`; the key is
+   * rewrapped for the chosen chest's readers in this browser.
+   */
+  move: (secret: SecretRef, writable: readonly Chest[]) => Promise<boolean>;
 }
 
-/** Remove: asks (Confirm modal), then marks the secret for deletion. Answers whether it was removed. */
-export async function removeSecret(secret: SecretRef, queryClient: QueryClient): Promise<boolean> {
-  const confirmed = await openConfirm({
-    title: SECRET_ACTION_TEXT.removeTitle(secret.name),
-    subtext: SECRET_ACTION_TEXT.removeSubtext,
-    confirmLabel: 'Remove',
-    danger: true,
-  });
-  if (!confirmed) return false;
-  return act(queryClient, () => markSecretForDeletion(secret.id), SECRET_ACTION_TEXT.removed(secret.name));
-}
+const SUCCESS: Record<SecretLifecycleChange, (name: string) => string> = {
+  remove: SECRET_ACTION_TEXT.removed,
+  restore: SECRET_ACTION_TEXT.restored,
+  deleteForever: SECRET_ACTION_TEXT.deleted,
+};
 
-/** Restore: takes a removed secret back out of Deleted Secrets. */
-export function restoreSecret(secret: SecretRef, queryClient: QueryClient): Promise<boolean> {
-  return act(queryClient, () => unmarkSecretForDeletion(secret.id), SECRET_ACTION_TEXT.restored(secret.name));
-}
+/** The secret actions as mutations with their confirmations and notifications (spec sections 2 and 4). */
+export function useSecretActions(): SecretActions {
+  const { profile } = useSession();
+  const userId = profile?.id ?? '';
+  const queryClient = useQueryClient();
+  const remove = useSecretLifecycle('remove').mutateAsync;
+  const restore = useSecretLifecycle('restore').mutateAsync;
+  const deleteForever = useSecretLifecycle('deleteForever').mutateAsync;
+  const move = useMutation({
+    mutationFn: ({ secret, target }: { secret: SecretRef; target: Chest }) =>
+      moveEncryptedSecret(secret.id, target.id, userId),
+    onSuccess: () => invalidateSecretLists(queryClient),
+  }).mutateAsync;
 
-/** Delete Permanently (the owner only): asks, then deletes for good. */
-export async function deleteSecretForever(secret: SecretRef, queryClient: QueryClient): Promise<boolean> {
-  const confirmed = await openConfirm({
-    title: SECRET_ACTION_TEXT.deleteTitle(secret.name),
-    subtext: SECRET_ACTION_TEXT.deleteSubtext,
-    confirmLabel: 'Delete Permanently',
-    danger: true,
-  });
-  if (!confirmed) return false;
-  return act(queryClient, () => deleteSecretPermanently(secret.id), SECRET_ACTION_TEXT.deleted(secret.name));
-}
-
-/**
- * Move to another Chest: the Select modal lists the other chests the user may write to; the key is
- * rewrapped for the chosen chest's readers in this browser.
- */
-export async function moveSecretToChest(
-  secret: SecretRef,
-  writable: readonly Chest[],
-  userId: string,
-  queryClient: QueryClient,
-): Promise<boolean> {
-  const chests = writable.filter((chest) => chest.id !== secret.vaultId);
-  const chosen = await openSelectChest({
-    title: SECRET_ACTION_TEXT.moveTitle,
-    subtext: SECRET_ACTION_TEXT.moveSubtext(secret.name),
-    chests,
-  });
-  const target = chests.find((chest) => chest.id === chosen);
-  if (!target) return false;
-  return act(
-    queryClient,
-    () => moveEncryptedSecret(secret.id, target.id, userId),
-    SECRET_ACTION_TEXT.moved(secret.name, target.name),
-  );
+  return useMemo(() => {
+    const run = async (
+      change: SecretLifecycleChange,
+      mutate: typeof remove,
+      secret: SecretRef,
+    ): Promise<boolean> => {
+      try {
+        await mutate(secret);
+      } catch (error) {
+        notify({ type: 'error', message: secretActionFailure(error) });
+        return false;
+      }
+      notify({ type: 'success', message: SUCCESS[change](secret.name) });
+      return true;
+    };
+    return {
+      remove: async (secret) => {
+        const confirmed = await openConfirm({
+          title: SECRET_ACTION_TEXT.removeTitle(secret.name),
+          subtext: SECRET_ACTION_TEXT.removeSubtext,
+          confirmLabel: 'Remove',
+          danger: true,
+        });
+        return confirmed && run('remove', remove, secret);
+      },
+      restore: (secret) => run('restore', restore, secret),
+      deleteForever: async (secret) => {
+        const confirmed = await openConfirm({
+          title: SECRET_ACTION_TEXT.deleteTitle(secret.name),
+          subtext: SECRET_ACTION_TEXT.deleteSubtext,
+          confirmLabel: 'Delete Permanently',
+          danger: true,
+        });
+        return confirmed && run('deleteForever', deleteForever, secret);
+      },
+      move: async (secret, writable) => {
+        const chests = writable.filter((chest) => chest.id !== secret.vaultId);
+        const chosen = await openSelectChest({
+          title: SECRET_ACTION_TEXT.moveTitle,
+          subtext: SECRET_ACTION_TEXT.moveSubtext(secret.name),
+          chests,
+        });
+        const target = chests.find((chest) => chest.id === chosen);
+        if (!target) return false;
+        try {
+          await move({ secret, target });
+        } catch (error) {
+          notify({ type: 'error', message: secretActionFailure(error) });
+          return false;
+        }
+        notify({ type: 'success', message: SECRET_ACTION_TEXT.moved(secret.name, target.name) });
+        return true;
+      },
+    };
+  }, [remove, restore, deleteForever, move]);
 }

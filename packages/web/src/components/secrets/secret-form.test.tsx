@@ -5,6 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEncryptedSecret, updateEncryptedSecret } from '../../crypto-client/save-secret.js';
 import { SecretAccessError } from '../../crypto-client/secret-access-error.js';
+import { mockFetch } from '../../test/mock-fetch.js';
+import { ModalHost } from '../modals/modal-host.js';
 import { notificationStore } from '../notifications/notification-store.js';
 import type { SecretFormProps } from './secret-form.js';
 import { SecretForm } from './secret-form.js';
@@ -32,6 +34,7 @@ function renderForm(props: Partial<SecretFormProps> = {}) {
   render(
     <QueryClientProvider client={client}>
       <SecretForm userId="u-1" chests={chests} onSaved={onSaved} onCancel={vi.fn()} {...props} />
+      <ModalHost />
     </QueryClientProvider>,
   );
   return { onSaved, user: userEvent.setup() };
@@ -149,7 +152,9 @@ describe('saving', () => {
     await user.type(screen.getByLabelText('Password'), 'correct horse');
     await user.type(screen.getByLabelText('URL'), 'mail.example.com');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(onSaved).toHaveBeenCalledWith({ id: 'new-id', revision: 1, name: 'Mail' }));
+    await waitFor(() =>
+      expect(onSaved).toHaveBeenCalledWith({ id: 'new-id', revision: 1, name: 'Mail', vaultId: 'c-2' }),
+    );
     expect(createEncryptedSecret).toHaveBeenCalledWith(
       {
         vaultId: 'c-2',
@@ -201,5 +206,35 @@ describe('saving', () => {
       ),
     );
     expect(onSaved).not.toHaveBeenCalled();
+  });
+});
+
+describe('with no chest yet', () => {
+  it('lets an administrator create one linked to the default team, and picks it', async () => {
+    const calls = mockFetch({
+      'GET /api/v1/teams.json': {
+        body: { items: [{ id: 't-e', name: 'Everyone', default_for_new_users: true }], total: 1 },
+      },
+      'POST /api/v1/vaults.json': { status: 201, body: chest('c-9', 'Personal') },
+    });
+    const { user } = renderForm({ chests: [], canCreateChest: true });
+    await user.click(screen.getByRole('button', { name: 'Create a Chest' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Chest' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Personal');
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Create' })).toHaveProperty('disabled', false),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const post = calls.find((call) => call.method === 'POST');
+    expect(JSON.parse(String(post?.init.body))).toMatchObject({
+      vault: { name: 'Personal', assignments_attributes: [{ team_id: 't-e', edit_access: true }] },
+    });
+    expect(notificationStore.get().map((n) => n.message)).toContain('Personal created!');
+  });
+
+  it('offers members no chest creation', () => {
+    renderForm({ chests: [] });
+    expect(screen.queryByRole('button', { name: 'Create a Chest' })).toBeNull();
   });
 });

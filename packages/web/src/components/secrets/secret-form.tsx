@@ -1,23 +1,20 @@
-import type { Chest, Profile } from '@coffer/core';
+import type { Chest } from '@coffer/core';
 import { SECRET_CATEGORIES } from '@coffer/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { invalidateSecretLists } from '../../api/secrets-queries.js';
-import type { EditTarget, SavedSecret } from '../../crypto-client/save-secret.js';
-import { createEncryptedSecret, updateEncryptedSecret } from '../../crypto-client/save-secret.js';
+import { useEffect, useRef } from 'react';
+import type { EditTarget } from '../../crypto-client/save-secret.js';
 import { toSecretAccessError } from '../../crypto-client/to-secret-access-error.js';
-import { profileQueryKey } from '../../session/profile-query.js';
 import { useShortcuts } from '../../shortcuts/use-shortcuts.js';
+import { openNewChestModal } from '../chests/new-chest-modal.js';
 import { CheckboxField } from '../form-fields/checkbox-field.js';
 import { ErrorBanner } from '../form-fields/error-banner.js';
 import { TextField } from '../form-fields/text-field.js';
 import { notify } from '../notifications/notification-store.js';
 import { CategoryFields } from './category-fields.js';
-import { computeStrength } from './compute-strength.js';
 import type { SecretFormStart } from './secret-form-values.js';
-import { toPayload } from './secret-form-values.js';
 import { CATEGORY_LABELS } from './secret-labels.js';
 import { SelectField } from './select-field.js';
+import type { SavedSecretWithName } from './use-save-secret.js';
+import { useSaveSecret } from './use-save-secret.js';
 import { useSecretForm } from './use-secret-form.js';
 import './secrets.css';
 
@@ -27,6 +24,8 @@ export const createdMessage = (name: string) => `${name} created!`;
 export const updatedMessage = (name: string) => `${name} updated!`;
 /** The label of the 'hide secret' toggle of the admin forms (spec section 2). */
 export const HIDE_SECRET_LABEL = "Don't show this secret to users";
+/** The button an administrator gets when no chest exists yet. */
+export const CREATE_CHEST_LABEL = 'Create a Chest';
 
 /** Props of the new/edit secret form. */
 export interface SecretFormProps {
@@ -40,7 +39,9 @@ export interface SecretFormProps {
   chestsLoading?: boolean;
   /** Administrators' forms show the 'hide secret' toggle. */
   allowHide?: boolean;
-  onSaved: (saved: SavedSecret & { name: string }) => void;
+  /** With no chest to pick, administrators may create one here (a new organisation has none). */
+  canCreateChest?: boolean;
+  onSaved: (saved: SavedSecretWithName) => void;
   onCancel: () => void;
   /** The heading; 'New Secret' or 'Edit Secret' by default. */
   title?: string;
@@ -58,6 +59,7 @@ export function SecretForm({
   chests,
   chestsLoading,
   allowHide,
+  canCreateChest,
   onSaved,
   onCancel,
   title,
@@ -67,44 +69,24 @@ export function SecretForm({
   // Shift+N or Edit lands the keyboard in the form.
   useEffect(() => nameRef.current?.focus(), []);
   const { values, marks } = form;
-  const [saving, setSaving] = useState(false);
-  const queryClient = useQueryClient();
+  const saveSecret = useSaveSecret(userId);
+  const saving = saveSecret.isPending;
   const editing = editTarget !== undefined;
 
   const save = async () => {
     if (saving || !form.validate()) return;
-    setSaving(true);
+    let saved: SavedSecretWithName;
     try {
-      const payload = toPayload(values);
-      const password = 'password' in payload ? payload.password : '';
-      const draft = {
-        vaultId: values.vaultId,
-        name: values.name.trim(),
-        category: values.category,
-        payload,
-        strength: values.category === 'password' ? await computeStrength(password, [values.name]) : null,
-        formFill: values.formFill,
-        hidden: values.hidden,
-      };
-      const saved = editTarget
-        ? await updateEncryptedSecret(editTarget, draft, userId)
-        : await createEncryptedSecret(draft, userId);
-      notify({ type: 'success', message: editing ? updatedMessage(draft.name) : createdMessage(draft.name) });
-      void invalidateSecretLists(queryClient);
-      // The server sets has_secret on a first creation; the welcome flow advances from the cached profile.
-      if (!editing)
-        queryClient.setQueryData<Profile | null>(profileQueryKey, (p) =>
-          p ? { ...p, has_secret: true } : p,
-        );
-      onSaved({ ...saved, name: draft.name });
+      saved = await saveSecret.mutateAsync({ values, editTarget });
     } catch (error) {
       const failure = toSecretAccessError(error);
       if (failure.kind === 'limit' || failure.kind === 'server' || failure.kind === 'key-changed')
         notify({ type: 'error', message: failure.message });
       marks.showErrors([failure.message]);
-    } finally {
-      setSaving(false);
+      return;
     }
+    notify({ type: 'success', message: editing ? updatedMessage(saved.name) : createdMessage(saved.name) });
+    onSaved(saved);
   };
 
   useShortcuts([
@@ -151,6 +133,22 @@ export function SecretForm({
         onValueChange={form.setChest}
         invalid={marks.isMarked('vault_id')}
       />
+      {canCreateChest && !chestsLoading && chests.length === 0 ? (
+        <p className="secret-form__no-chest">
+          No Chests Found.{' '}
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={() =>
+              void openNewChestModal().then((chest) => {
+                if (chest) form.setChest(chest.id);
+              })
+            }
+          >
+            {CREATE_CHEST_LABEL}
+          </button>
+        </p>
+      ) : null}
       <CategoryFields form={form} />
       {allowHide ? (
         <CheckboxField label={HIDE_SECRET_LABEL} checked={values.hidden} onCheckedChange={form.setHidden} />

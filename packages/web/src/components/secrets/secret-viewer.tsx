@@ -16,6 +16,8 @@ export interface SecretViewerProps {
   /** 'Edit Secret' shows when this answers true for the opened secret. */
   canEdit?: ((secret: Secret) => boolean) | undefined;
   onEdit?: ((secret: Secret) => void) | undefined;
+  /** Leaves out Close and Edit Secret: the admin screen shows them in its footer. */
+  hideActions?: boolean;
 }
 
 /** The warning when the server serves an older revision than this browser saw (crypto.md, replay). */
@@ -28,7 +30,7 @@ export function olderRevisionMessage(served: number, seen: number): string {
  * the strength meter; an integrity error instead of any data when decryption fails; the spec's
  * reshare text (and closing) when the server has no key for the user.
  */
-export function SecretViewer({ secretId, userId, onClose, canEdit, onEdit }: SecretViewerProps) {
+export function SecretViewer({ secretId, userId, onClose, canEdit, onEdit, hideActions }: SecretViewerProps) {
   const state = useOpenedSecret(secretId, userId);
   const notFound = state.status === 'error' && state.error.kind === 'not-found';
 
@@ -66,16 +68,18 @@ export function SecretViewer({ secretId, userId, onClose, canEdit, onEdit }: Sec
           <PasswordStrengthMeter password={(payload as PasswordPayload).password} />
         </div>
       ) : null}
-      <div className="secret-viewer__actions">
-        <button type="button" className="button button--secondary" onClick={onClose}>
-          Close
-        </button>
-        {onEdit && canEdit?.(secret) ? (
-          <button type="button" className="button button--primary" onClick={() => onEdit(secret)}>
-            Edit Secret
+      {hideActions ? null : (
+        <div className="secret-viewer__actions">
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            Close
           </button>
-        ) : null}
-      </div>
+          {onEdit && canEdit?.(secret) ? (
+            <button type="button" className="button button--primary" onClick={() => onEdit(secret)}>
+              Edit Secret
+            </button>
+          ) : null}
+        </div>
+      )}
     </section>
   );
 }

@@ -1,9 +1,9 @@
 import { STRENGTH_MAX, strengthColour } from '@coffer/core';
+import { STRENGTH_LABELS } from './strength-labels.js';
 import { usePasswordStrength } from './use-password-strength.js';
 import './strength.css';
 
-/** Words for the strengths 1–5, read out with the meter's value. */
-export const STRENGTH_LABELS = ['Very weak', 'Weak', 'Fair', 'Strong', 'Very strong'] as const;
+export { STRENGTH_LABELS } from './strength-labels.js';
 
 /** Props of the password strength meter. */
 export interface PasswordStrengthMeterProps {

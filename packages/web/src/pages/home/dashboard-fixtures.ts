@@ -1,5 +1,4 @@
 import type { Chest, Profile, SecretListItem } from '@coffer/core';
-import { vi } from 'vitest';
 import type { FetchCall } from '../../test/mock-fetch.js';
 import { mockFetch } from '../../test/mock-fetch.js';
 import { buildProfile } from '../../test/profile-fixture.js';
@@ -89,40 +88,4 @@ export function serveDashboard(server: DashboardServer = {}): FetchCall[] {
     'POST /api/v1/secrets/s-1/mark_for_deletion.json': { body: {} },
     'POST /api/v1/secrets/s-1/unmark_for_deletion.json': { body: {} },
   });
-}
-
-/** A stand-in IntersectionObserver: tests say when the sentinel scrolls into view. */
-export function installFakeIntersectionObserver() {
-  const observers = new Set<{ callback: IntersectionObserverCallback; elements: Set<Element> }>();
-  class FakeObserver {
-    private readonly entry: { callback: IntersectionObserverCallback; elements: Set<Element> };
-    constructor(callback: IntersectionObserverCallback) {
-      this.entry = { callback, elements: new Set() };
-      observers.add(this.entry);
-    }
-    observe(element: Element) {
-      this.entry.elements.add(element);
-    }
-    unobserve(element: Element) {
-      this.entry.elements.delete(element);
-    }
-    disconnect() {
-      observers.delete(this.entry);
-    }
-    takeRecords() {
-      return [];
-    }
-  }
-  vi.stubGlobal('IntersectionObserver', FakeObserver);
-  return {
-    /** Scrolls every observed element into view. */
-    scrollToEnd() {
-      for (const { callback, elements } of [...observers]) {
-        const entries = [...elements].map(
-          (target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry,
-        );
-        if (entries.length > 0) callback(entries, {} as IntersectionObserver);
-      }
-    },
-  };
 }

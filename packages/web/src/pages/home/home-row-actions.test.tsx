@@ -82,4 +82,35 @@ describe('row menus on the dashboard', () => {
       .map((radio) => radio.closest('label')?.textContent);
     expect(options).toEqual(['Finance7 secrets']);
   });
+
+  it('offers administrators Edit Chest and Remove Chest on a chest row', async () => {
+    serveDashboard({ profile: { administrator: true } });
+    const user = userEvent.setup();
+    const { router } = renderApp('/');
+    await user.click(await screen.findByRole('tab', { name: 'Chests' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Options for Operations' }, { timeout: 4000 }),
+    );
+    const items = within(await screen.findByRole('menu'))
+      .getAllByRole('menuitem')
+      .map((i) => i.textContent);
+    expect(items).toEqual(['Add Secret', 'Edit Chest', 'Remove Chest']);
+    await user.click(screen.getByRole('menuitem', { name: 'Edit Chest' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/chests/edit'));
+    expect(router.state.location.state).toMatchObject({ row: { id: 'c-1' }, context: 'chests', from: '/' });
+  });
+
+  it('offers members only Add Secret on a chest row', async () => {
+    serveDashboard();
+    const user = userEvent.setup();
+    renderApp('/');
+    await user.click(await screen.findByRole('tab', { name: 'Chests' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Options for Operations' }, { timeout: 4000 }),
+    );
+    const items = within(await screen.findByRole('menu'))
+      .getAllByRole('menuitem')
+      .map((i) => i.textContent);
+    expect(items).toEqual(['Add Secret']);
+  });
 });

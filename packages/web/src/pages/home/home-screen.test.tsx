@@ -2,13 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { openSecretRecord } from '../../crypto-client/open-secret-record.js';
+import { installFakeIntersectionObserver } from '../../test/fake-intersection-observer.js';
 import { renderApp } from '../../test/render-app.js';
-import {
-  chestRow,
-  installFakeIntersectionObserver,
-  secretRow,
-  serveDashboard,
-} from './dashboard-fixtures.js';
+import { chestRow, secretRow, serveDashboard } from './dashboard-fixtures.js';
 
 vi.mock('../../crypto-client/open-secret-record.js', () => ({ openSecretRecord: vi.fn() }));
 vi.mock('../../components/strength/password-strength-meter.js', () => ({

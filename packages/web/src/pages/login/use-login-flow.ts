@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { deletePrivateKey } from '../../keys/key-store.js';
 import { clearStorageExcept, STORAGE_KEYS } from '../../lib/local-storage.js';
@@ -28,7 +29,6 @@ export interface LoginFlow {
 export function useLoginFlow(): LoginFlow {
   const { startSession } = useSessionActions();
   const [mode, setMode] = useState<LoginMode>('login');
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // The derived keys live only in memory, only between the password and the code.
   const pending = useRef<PendingSignIn | null>(null);
@@ -49,14 +49,12 @@ export function useLoginFlow(): LoginFlow {
     startSession(result.token, result.profile);
   };
 
+  // Each step is a mutation: its pending state is the screen's busy state.
+  const stepping = useMutation({ mutationFn: (step: () => Promise<void>) => step() });
+  const busy = stepping.isPending;
   const run = async (step: () => Promise<void>) => {
-    setBusy(true);
     setError(null);
-    try {
-      await step();
-    } finally {
-      setBusy(false);
-    }
+    await stepping.mutateAsync(step);
   };
 
   const submitCredentials = (email: string, password: string) =>

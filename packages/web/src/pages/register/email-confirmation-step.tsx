@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { readSuccessMessage, resendConfirmation } from '../../api/accounts-api.js';
 import { paths } from '../../app/paths.js';
@@ -12,12 +12,11 @@ import {
 
 /** The emailconfirmation step's body: the address, web-mail links and 'Resend email'. */
 export function EmailConfirmationStep({ email }: { email: string }) {
-  const [sending, setSending] = useState(false);
+  const resending = useMutation({ mutationFn: () => resendConfirmation(email) });
+  const sending = resending.isPending;
 
   const resend = async () => {
-    setSending(true);
-    const outcome = await resendConfirmation(email);
-    setSending(false);
+    const outcome = await resending.mutateAsync();
     notify(
       outcome.ok
         ? { type: 'success', message: readSuccessMessage(outcome.value) ?? CONFIRMATION_RESENT_MESSAGE }

@@ -1,4 +1,5 @@
 import { normaliseEmailInput } from '@coffer/core';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../app/paths.js';
@@ -29,7 +30,6 @@ export function Component() {
   const { invited, invitation, loading, invalid } = useInvitation();
   const [step, setStep] = useState<RegisterStep>('initial');
   const [values, setValues] = useState<RegisterValues>(EMPTY_REGISTER_VALUES);
-  const [busy, setBusy] = useState(false);
   const change = (patch: Partial<RegisterValues>) => setValues((current) => ({ ...current, ...patch }));
 
   useEffect(() => {
@@ -44,7 +44,6 @@ export function Component() {
   }, [invitation]);
 
   const create = async () => {
-    setBusy(true);
     try {
       const outcome = await createAccount(values, invitation);
       if (!outcome.ok) {
@@ -64,10 +63,11 @@ export function Component() {
       setStep('emailconfirmation');
     } catch {
       notify({ type: 'error', message: REGISTRATION_FAILED_MESSAGE });
-    } finally {
-      setBusy(false);
     }
   };
+  // The registration as a mutation: its pending state disables Create.
+  const creation = useMutation({ mutationFn: create });
+  const busy = creation.isPending;
 
   if (invited && (loading || invalid)) {
     return (
@@ -109,7 +109,7 @@ export function Component() {
           onChange={change}
           busy={busy}
           onBack={() => setStep('initial')}
-          onCreate={() => void create()}
+          onCreate={() => creation.mutate()}
         />
       )}
     </FormCard>

@@ -7,7 +7,7 @@ import { useSession } from '../../session/use-session.js';
 
 /** /welcome/first_secret: the secret form; saving sets has_secret on the server, then the next step. */
 export function Component() {
-  const { profile } = useSession();
+  const { profile, isAdministrator } = useSession();
   const writable = useWritableChests();
   const flow = useWelcomeFlow();
   const navigate = useNavigate();
@@ -18,6 +18,7 @@ export function Component() {
         userId={profile?.id ?? ''}
         chests={writable.chests}
         chestsLoading={writable.loading}
+        canCreateChest={isAdministrator}
         onSaved={() => void flow.advance()}
         onCancel={() => void navigate(paths.welcome)}
       />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { FormCard } from '../../components/form-fields/form-card.js';
 import { TutorialCarousel } from '../../components/welcome/tutorial-carousel.js';
 import { useWelcomeFlow } from '../../components/welcome/use-welcome-flow.js';
@@ -6,15 +6,10 @@ import { useWelcomeFlow } from '../../components/welcome/use-welcome-flow.js';
 /** /welcome/tutorial: three slides; Finish saves the tutorial flag and moves on. */
 export function Component() {
   const flow = useWelcomeFlow();
-  const [finishing, setFinishing] = useState(false);
-  const finish = async () => {
-    setFinishing(true);
-    await flow.finishTutorial();
-    setFinishing(false);
-  };
+  const finish = useMutation({ mutationFn: flow.finishTutorial });
   return (
     <FormCard title="Let's explore the product" width="wide">
-      <TutorialCarousel finishing={finishing} onFinish={() => void finish()} />
+      <TutorialCarousel finishing={finish.isPending} onFinish={() => finish.mutate()} />
     </FormCard>
   );
 }

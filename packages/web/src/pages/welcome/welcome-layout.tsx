@@ -1,6 +1,6 @@
 import { WELCOME_FADE_MS } from '@coffer/core';
+import { useMutation } from '@tanstack/react-query';
 import type { CSSProperties } from 'react';
-import { useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '../../app/paths.js';
 import { useWelcomeFlow } from '../../components/welcome/use-welcome-flow.js';
@@ -15,7 +15,7 @@ export function Component() {
   const { profile, isAdministrator } = useSession();
   const { pathname } = useLocation();
   const flow = useWelcomeFlow();
-  const [skipping, setSkipping] = useState(false);
+  const skip = useMutation({ mutationFn: flow.skip });
   if (!profile) {
     return (
       <p className="visually-hidden" role="status">
@@ -25,11 +25,6 @@ export function Component() {
   }
   if (!profile.first_time) return <Navigate to={paths.home} replace />;
 
-  const skip = async () => {
-    setSkipping(true);
-    await flow.skip();
-    setSkipping(false);
-  };
   return (
     <div className="welcome" style={{ '--welcome-fade': `${WELCOME_FADE_MS}ms` } as CSSProperties}>
       {isAdministrator ? (
@@ -37,8 +32,8 @@ export function Component() {
           <button
             type="button"
             className="button button--ghost button--small"
-            disabled={skipping}
-            onClick={() => void skip()}
+            disabled={skip.isPending}
+            onClick={() => skip.mutate()}
           >
             Skip
           </button>

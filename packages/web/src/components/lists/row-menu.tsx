@@ -2,6 +2,8 @@ import { ROW_MENU_FLIP_MARGIN_PX, ROW_MENU_FLIP_RATIO } from '@coffer/core';
 import type { KeyboardEvent } from 'react';
 import { useCallback, useId, useRef, useState } from 'react';
 import { useDismiss } from '../layout/use-dismiss.js';
+import { rowOf } from './row-navigation.js';
+import './lists.css';
 
 /** One action of a row menu. */
 export interface RowMenuItem {
@@ -15,6 +17,11 @@ export interface RowMenuProps {
   /** The row's name, for the button's accessible label ('Options for {name}'). */
   rowName: string;
   items: readonly RowMenuItem[];
+  /**
+   * Distance from the window's bottom under which the menu opens above the row: 200 px, 270 px for
+   * the user menu (spec section 2).
+   */
+  flipMarginPx?: number;
 }
 
 /** The attribute of a row's menu button; Right arrow on a focused row clicks it. */
@@ -22,10 +29,11 @@ export const ROW_MENU_BUTTON_ATTRIBUTE = 'data-row-menu-button';
 
 /**
  * A row's options menu (spec section 2, "Lists and row menus"): a button and a menu of actions.
- * It opens above the row when opened in the lower 30% of the window or within 200 px of its bottom.
+ * It opens above the row when the click is below 70% of the window height or within 200 px (the
+ * user menu: 270 px) of its bottom; opened from the keyboard, the button's bottom edge counts.
  * Arrows move between items, Escape or Left closes it and gives focus back to the row.
  */
-export function RowMenu({ rowName, items }: RowMenuProps) {
+export function RowMenu({ rowName, items, flipMarginPx = ROW_MENU_FLIP_MARGIN_PX }: RowMenuProps) {
   const [open, setOpen] = useState(false);
   const [above, setAbove] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -34,19 +42,17 @@ export function RowMenu({ rowName, items }: RowMenuProps) {
 
   const close = useCallback(() => {
     setOpen(false);
-    const row = rootRef.current
-      ?.closest('.dashboard-row')
-      ?.querySelector<HTMLElement>('[data-dashboard-row]');
-    (row ?? buttonRef.current)?.focus();
+    (rowOf(rootRef.current) ?? buttonRef.current)?.focus();
   }, []);
   useDismiss(rootRef, open, close);
 
   if (items.length === 0) return null;
 
-  const openMenu = () => {
+  const openMenu = (clickY: number | null) => {
     const rect = buttonRef.current?.getBoundingClientRect();
     const height = window.innerHeight;
-    setAbove(rect !== undefined && height > 0 && flipsAbove(rect.bottom, height));
+    const y = clickY ?? rect?.bottom;
+    setAbove(y !== undefined && height > 0 && flipsAbove(y, height, flipMarginPx));
     setOpen(true);
     requestAnimationFrame(() => menuItems(rootRef.current)[0]?.focus());
   };
@@ -80,7 +86,13 @@ export function RowMenu({ rowName, items }: RowMenuProps) {
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
         {...{ [ROW_MENU_BUTTON_ATTRIBUTE]: '' }}
-        onClick={() => (open ? close() : openMenu())}
+        onClick={(event) => {
+          // The row's own click opens the row; the menu button is not part of that.
+          event.stopPropagation();
+          if (open) close();
+          // A keyboard "click" has no pointer position (detail 0).
+          else openMenu(event.detail > 0 ? event.clientY : null);
+        }}
       >
         <span aria-hidden="true">⋯</span>
       </button>
@@ -98,7 +110,8 @@ export function RowMenu({ rowName, items }: RowMenuProps) {
               type="button"
               role="menuitem"
               className={item.danger ? 'row-menu__item row-menu__item--danger' : 'row-menu__item'}
-              onClick={() => {
+              onClick={(event) => {
+                event.stopPropagation();
                 setOpen(false);
                 item.onSelect();
               }}
@@ -112,9 +125,12 @@ export function RowMenu({ rowName, items }: RowMenuProps) {
   );
 }
 
-/** Spec section 2: above the row when below 70% of the window height or within 200 px of the bottom. */
-export function flipsAbove(bottom: number, windowHeight: number): boolean {
-  return bottom > windowHeight * ROW_MENU_FLIP_RATIO || windowHeight - bottom < ROW_MENU_FLIP_MARGIN_PX;
+/**
+ * Spec section 2: above the row when `y` (the click) is below 70% of the window height or within
+ * `marginPx` (200 px; 270 px for the user menu) of its bottom.
+ */
+export function flipsAbove(y: number, windowHeight: number, marginPx = ROW_MENU_FLIP_MARGIN_PX): boolean {
+  return y > windowHeight * ROW_MENU_FLIP_RATIO || windowHeight - y < marginPx;
 }
 
 function menuItems(root: HTMLElement | null): HTMLElement[] {

@@ -1,7 +1,12 @@
 import type { ReactNode } from 'react';
+import { ROW_CONTAINER_ATTRIBUTE } from './row-navigation.js';
 import { canObserveScrolling, useInfiniteScroll } from './use-infinite-scroll.js';
+import './lists.css';
 
-/** Props of a scroll-paged dashboard list. */
+/** The failure text of a list that could not load. */
+export const LIST_FAILED_MESSAGE = 'The list could not be loaded. Please try again.';
+
+/** Props of a scroll-paged list. */
 export interface ScrollListProps<T> {
   /** Accessible name of the list ('Secrets', 'Chests', 'Secrets in {chest}'). */
   label: string;
@@ -15,6 +20,8 @@ export interface ScrollListProps<T> {
   hasMore: boolean;
   loadingMore: boolean;
   loadMore: () => void;
+  /** Class of each row's <li> (the dashboard's 'dashboard-row'). */
+  rowClassName?: string;
 }
 
 /**
@@ -32,35 +39,36 @@ export function ScrollList<T>({
   hasMore,
   loadingMore,
   loadMore,
+  rowClassName,
 }: ScrollListProps<T>) {
   const sentinel = useInfiniteScroll(hasMore, loading || loadingMore, loadMore);
   if (loading) {
     return (
-      <p className="dashboard-list__status" role="status">
+      <p className="scroll-list__status" role="status">
         Loading…
       </p>
     );
   }
   if (error) {
     return (
-      <p className="dashboard-list__status dashboard-list__status--error" role="alert">
+      <p className="scroll-list__status scroll-list__status--error" role="alert">
         {error}
       </p>
     );
   }
-  if (rows.length === 0) return <p className="dashboard-list__empty">{emptyText}</p>;
+  if (rows.length === 0) return <p className="scroll-list__empty">{emptyText}</p>;
   return (
     <>
-      <ul className="dashboard-list" aria-label={label}>
+      <ul className="scroll-list" aria-label={label}>
         {rows.map((row) => (
-          <li key={rowKey(row)} className="dashboard-row">
+          <li key={rowKey(row)} className={rowClassName} {...{ [ROW_CONTAINER_ATTRIBUTE]: '' }}>
             {renderRow(row)}
           </li>
         ))}
       </ul>
-      <div ref={sentinel} className="dashboard-list__sentinel" data-testid="list-sentinel" />
+      <div ref={sentinel} className="scroll-list__sentinel" data-testid="list-sentinel" />
       {loadingMore ? (
-        <p className="dashboard-list__status" role="status">
+        <p className="scroll-list__status" role="status">
           Loading more…
         </p>
       ) : null}

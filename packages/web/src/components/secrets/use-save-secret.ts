@@ -1,0 +1,54 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateSecretLists } from '../../api/secrets-queries.js';
+import type { EditTarget, SavedSecret, SecretDraft } from '../../crypto-client/save-secret.js';
+import { createEncryptedSecret, updateEncryptedSecret } from '../../crypto-client/save-secret.js';
+import { profileQueryKey } from '../../session/profile-query.js';
+import { computeStrength } from './compute-strength.js';
+import type { SecretFormValues } from './secret-form-values.js';
+import { toPayload } from './secret-form-values.js';
+
+/** A form's save: its values, and for an edit the secret and revision it was opened at. */
+export interface SecretSave {
+  values: SecretFormValues;
+  editTarget?: EditTarget | undefined;
+}
+
+/** What a save answers: the id, the new revision, and the name and chest saved. */
+export type SavedSecretWithName = SavedSecret & { name: string; vaultId: string };
+
+/** The draft the crypto client seals: the payload, and the strength (1–5) of a password secret. */
+async function buildDraft(values: SecretFormValues): Promise<SecretDraft> {
+  const payload = toPayload(values);
+  const password = 'password' in payload ? payload.password : '';
+  return {
+    vaultId: values.vaultId,
+    name: values.name.trim(),
+    category: values.category,
+    payload,
+    strength: values.category === 'password' ? await computeStrength(password, [values.name]) : null,
+    formFill: values.formFill,
+    hidden: values.hidden,
+  };
+}
+
+/**
+ * Saves the secret form as a mutation: sealed and wrapped in this browser (crypto client), then the
+ * lists refetch. After a first creation the profile refetches before the save settles (the server
+ * sets has_secret; the welcome flow advances from the cached profile).
+ */
+export function useSaveSecret(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ values, editTarget }: SecretSave): Promise<SavedSecretWithName> => {
+      const draft = await buildDraft(values);
+      const saved = editTarget
+        ? await updateEncryptedSecret(editTarget, draft, userId)
+        : await createEncryptedSecret(draft, userId);
+      return { ...saved, name: draft.name, vaultId: draft.vaultId };
+    },
+    onSuccess: async (_saved, { editTarget }) => {
+      void invalidateSecretLists(queryClient);
+      if (!editTarget) await queryClient.invalidateQueries({ queryKey: profileQueryKey });
+    },
+  });
+}

@@ -1,0 +1,172 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { notificationStore } from '../../../components/notifications/notification-store.js';
+import { renderApp } from '../../../test/render-app.js';
+import type { AdminServer } from './admin-fixtures.js';
+import { adminChest, bodyOf, member, serveAdmin, teamRow } from './admin-fixtures.js';
+
+vi.mock('../../../components/strength/password-strength-meter.js', () => ({
+  PasswordStrengthMeter: () => null,
+}));
+
+const notices = () => notificationStore.get().map((notification) => notification.message);
+
+const readers = teamRow('t-r', 'Readers', [member('u-5', 'Rita Reader'), member('u-9', 'Ada Admin', true)]);
+const writers = teamRow('t-w', 'Writers', [member('u-6', 'Will Writer')]);
+
+describe('/admin/chests/new', () => {
+  it("asks for a name and a team with the spec's messages", async () => {
+    serveAdmin({ teams: [readers, writers] });
+    const user = userEvent.setup();
+    renderApp('/admin/chests/new');
+    await screen.findByRole('form', { name: 'New Chest' });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const banner = within(screen.getByRole('alert'));
+    expect(banner.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Required field Name is empty.',
+      'Please select at least one Team using the dropdown provided.',
+    ]);
+    expect(screen.getByLabelText('Name').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('creates a chest with a team for reading and one for writing, then makes its manager', async () => {
+    const created = adminChest('c-new', 'Vault');
+    const calls = serveAdmin({
+      teams: [readers, writers],
+      extra: {
+        'POST /api/v1/vaults.json': { status: 201, body: created },
+        'POST /api/v1/vaults/c-new/promote.json': { body: created },
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/admin/chests/new');
+    await user.type(await screen.findByLabelText('Name'), 'Vault');
+    await user.click(screen.getByRole('button', { name: 'Link Teams' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Link Teams' });
+    await user.click(await within(dialog).findByRole('checkbox', { name: 'Readers' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Writers' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Link' }));
+    await user.selectOptions(screen.getByLabelText('Access for Writers'), 'Write');
+
+    // Managers come from the linked teams' users; administrators are left out.
+    const rita = await screen.findByRole('checkbox', { name: 'Rita Reader (u-5@example.com)' });
+    expect(screen.queryByRole('checkbox', { name: /Ada Admin/ })).toBeNull();
+    await user.click(rita);
+    await user.keyboard('{Shift>}S{/Shift}');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/chests'));
+    const post = calls.find((call) => call.method === 'POST' && call.path === '/api/v1/vaults.json');
+    expect(bodyOf(post)).toMatchObject({
+      vault: {
+        name: 'Vault',
+        assignments_attributes: [
+          { team_id: 't-r', edit_access: false },
+          { team_id: 't-w', edit_access: true },
+        ],
+      },
+    });
+    const promote = calls.find((call) => call.path === '/api/v1/vaults/c-new/promote.json');
+    expect(bodyOf(promote)).toEqual({ user_id: 'u-5' });
+    expect(notices()).toContain('Vault created!');
+  });
+
+  it('links teams from a searchable list and confirms with Shift+N', async () => {
+    serveAdmin({ teams: [readers, writers] });
+    const user = userEvent.setup();
+    renderApp('/admin/chests/new');
+    await user.click(await screen.findByRole('button', { name: 'Link Teams' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Link Teams' });
+    await within(dialog).findByRole('checkbox', { name: 'Readers' });
+    await user.type(within(dialog).getByRole('searchbox', { name: 'Search' }), 'writ');
+    await waitFor(() => expect(within(dialog).queryByRole('checkbox', { name: 'Readers' })).toBeNull());
+    await user.click(await within(dialog).findByRole('checkbox', { name: 'Writers' }));
+    await user.keyboard('{Shift>}N{/Shift}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(within(screen.getByRole('list', { name: 'Linked teams' })).getByText('Writers')).toBeTruthy();
+  });
+});
+
+describe('/admin/chests/edit', () => {
+  const ops = adminChest('c-1', 'Operations', {
+    teams: [
+      { id: 't-r', name: 'Readers' },
+      { id: 't-w', name: 'Writers' },
+    ],
+    assignments: [
+      { id: 'a-r', vault_id: 'c-1', team_id: 't-r', edit_access: false },
+      { id: 'a-w', vault_id: 'c-1', team_id: 't-w', edit_access: true },
+    ],
+    users: [
+      { id: 'u-6', name: 'Will Writer', email: 'u-6@example.com', manager: true, administrator: false },
+    ],
+  });
+
+  it('goes to the chest list without a chest in the navigation state', async () => {
+    serveAdmin({ chests: [ops] });
+    const { router } = renderApp('/admin/chests/edit');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/chests'));
+  });
+
+  async function openEdit(extra: AdminServer['extra']) {
+    const calls = serveAdmin({ chests: [ops], teams: [readers, writers], ...(extra ? { extra } : {}) });
+    const user = userEvent.setup();
+    const view = renderApp('/admin/chests');
+    await user.click(await screen.findByRole('button', { name: 'Options for Operations' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Edit Chest' }));
+    await screen.findByRole('heading', { name: 'Edit Chest & Permissions' });
+    return { calls, user, ...view };
+  }
+
+  it('saves only what changed: access, unlinked teams and managers', async () => {
+    const { calls, user, router } = await openEdit({
+      'PUT /api/v1/vaults/c-1.json': { body: ops },
+      'POST /api/v1/vaults/c-1/promote.json': {
+        status: 400,
+        body: { error: 'User already has management access' },
+      },
+      'POST /api/v1/vaults/c-1/demote.json': { body: ops },
+    });
+    await user.selectOptions(screen.getByLabelText('Access for Readers'), 'Write');
+    await user.click(screen.getByRole('button', { name: 'Unlink Writers' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Rita Reader (u-5@example.com)' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Will Writer (u-6@example.com)' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/chests'));
+    const put = calls.find((call) => call.method === 'PUT');
+    expect(bodyOf(put)).toMatchObject({
+      vault: {
+        name: 'Operations',
+        assignments_attributes: [
+          { id: 'a-r', edit_access: true },
+          { id: 'a-w', _destroy: true },
+        ],
+      },
+    });
+    expect(bodyOf(calls.find((call) => call.path.endsWith('/demote.json')))).toEqual({ user_id: 'u-6' });
+    expect(notices()).toContain('User already has management access');
+    expect(notices()).toContain('Operations updated!');
+  });
+
+  it("tells 'An Error has occurred while trying to update your chest' when the save fails", async () => {
+    const { user } = await openEdit({ 'PUT /api/v1/vaults/c-1.json': { status: 500 } });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(notices()).toContain('An Error has occurred while trying to update your chest'),
+    );
+    expect(screen.getByRole('heading', { name: 'Edit Chest & Permissions' })).toBeTruthy();
+  });
+
+  it('removes the chest after confirming', async () => {
+    const { calls, user, router } = await openEdit({ 'DELETE /api/v1/vaults/c-1.json': { status: 204 } });
+    await user.click(screen.getByRole('button', { name: 'Remove Chest' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove Operations?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/chests'));
+    expect(calls.some((call) => call.method === 'DELETE' && call.path === '/api/v1/vaults/c-1.json')).toBe(
+      true,
+    );
+    expect(notices()).toContain('Operations removed.');
+  });
+});

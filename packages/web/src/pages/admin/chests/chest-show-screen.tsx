@@ -1,0 +1,111 @@
+import type { Chest } from '@coffer/core';
+import { CHEST_NAME_VIEW_MAX } from '@coffer/core';
+import { Navigate, useLocation } from 'react-router';
+import { ApiError } from '../../../api/api-error.js';
+import { useSecretList } from '../../../api/secrets-queries.js';
+import { useChest } from '../../../api/vaults-queries.js';
+import { paths } from '../../../app/paths.js';
+import { ADMIN_SEARCH } from '../../../components/admin-shell/admin-areas.js';
+import { useAdminFilter } from '../../../components/admin-shell/admin-context-store.js';
+import { AdminFooter } from '../../../components/admin-shell/admin-footer.js';
+import type { AdminRowState } from '../../../components/admin-table/admin-row-state.js';
+import {
+  readAdminRowState,
+  useAdminBack,
+  useOpenAdminRow,
+} from '../../../components/admin-table/admin-row-state.js';
+import { AdminTable } from '../../../components/admin-table/admin-table.js';
+import { BubbleCell } from '../../../components/admin-table/bubble-cell.js';
+import { toTableList } from '../../../components/admin-table/table-list.js';
+import { useTableSort } from '../../../components/admin-table/table-sort.js';
+import { useChestActions } from '../../../components/chests/chest-actions.js';
+import { truncateName } from '../../../components/chests/truncate-name.js';
+import { useSecretTable } from './secret-table.js';
+import './admin-chests.css';
+
+/** The chest a screen is opened with: its id and name at least. */
+type ChestRef = Pick<Chest, 'id' | 'name'>;
+
+/** /admin/chests/show: a chest's secrets, with its teams; opened with the chest row (else the chest list). */
+export function Component() {
+  const { state } = useLocation();
+  const opened = readAdminRowState<ChestRef>(state);
+  if (!opened) return <Navigate to={paths.adminChests} replace />;
+  return <ChestSecrets key={opened.row.id} opened={opened} />;
+}
+
+function ChestSecrets({ opened }: { opened: AdminRowState<ChestRef> }) {
+  const back = useAdminBack(opened, paths.adminChests);
+  const openRow = useOpenAdminRow();
+  const actions = useChestActions();
+  const chest = useChest(opened.row.id, ['teams']);
+  const filter = useAdminFilter(ADMIN_SEARCH.chestSecrets);
+  const sort = useTableSort();
+  const query = useSecretList({
+    filter,
+    vaultId: opened.row.id,
+    options: ['vault', 'teams'],
+    order: sort.order,
+  });
+  const table = useSecretTable('secrets');
+
+  if (chest.error instanceof ApiError && chest.error.status === 404) {
+    return <Navigate to={paths.adminChests} replace />;
+  }
+  const current: ChestRef = chest.data ?? opened.row;
+  const name = current.name;
+  return (
+    <>
+      <header className="admin-chest__header">
+        <h1 className="admin__title" title={name}>
+          {truncateName(name, CHEST_NAME_VIEW_MAX)}
+        </h1>
+        {chest.data ? (
+          <div className="admin-chest__teams">
+            <span className="admin-chest__label">Teams</span>
+            <BubbleCell
+              noun={['team', 'teams']}
+              bubbles={(chest.data.teams ?? []).map((team) => ({
+                id: team.id,
+                label: team.name,
+                onOpen: () => openRow(paths.adminTeamsShow, team, 'teams'),
+                onRemove: () => void (chest.data ? actions.unlinkTeam(chest.data, team) : undefined),
+              }))}
+            />
+          </div>
+        ) : null}
+      </header>
+      <AdminTable
+        label={`Secrets in ${name}`}
+        noun="Secrets"
+        list={toTableList(query)}
+        sort={sort}
+        {...table}
+      />
+      <AdminFooter
+        onBack={back}
+        actions={[
+          {
+            id: 'deleted',
+            label: 'Deleted Secrets',
+            onSelect: () => openRow(paths.adminChestsDeleted, current, 'deleted'),
+          },
+          {
+            id: 'edit',
+            label: 'Edit Chest',
+            disabled: !chest.data,
+            onSelect: () => chest.data && openRow(paths.adminChestsEdit, chest.data, 'chests'),
+          },
+          {
+            id: 'new',
+            label: 'Add Secret',
+            keys: 'Shift+N',
+            description: 'Add a secret to this chest',
+            variant: 'primary',
+            onSelect: () => openRow(paths.adminChestsSecretNew, current, 'chests'),
+          },
+        ]}
+      />
+    </>
+  );
+}
