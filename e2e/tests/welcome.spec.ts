@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { newAccount } from '../support/accounts.js';
 import { registerAndConfirm, signInThroughUi } from '../support/accounts-ui.js';
+import { notice, openSecretFromList } from '../support/dashboard-ui.js';
 
 // Issue 4, welcome: what a fresh administrator meets after the first sign-in.
 
@@ -52,4 +53,39 @@ test('welcome: an administrator sees the spec buttons, walks the three-slide tut
   // Onboarding is over: /welcome now sends the user home.
   await page.goto('/welcome');
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+});
+
+// Issue 8: a brand-new organisation has no chest; the first secret must not need the admin area.
+test('welcome: a new owner stores a first secret, making the first chest from the form', async ({
+  page,
+}, testInfo) => {
+  const account = newAccount(testInfo);
+  await registerAndConfirm(page, account);
+  await signInThroughUi(page, account.email, account.password);
+  await page.getByRole('button', { name: /^Add your first Secret/ }).click();
+  await expect(page).toHaveURL(/\/welcome\/first_secret$/);
+
+  const form = page.getByRole('form', { name: 'New Secret' });
+  await form.getByRole('button', { name: 'Create a Chest' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Chest' });
+  await dialog.getByLabel('Name').fill('Office');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(form.getByLabel('Chest')).toHaveValue(/.+/);
+  await expect(form.getByLabel('Chest').locator('option:checked')).toHaveText('Office');
+
+  await form.getByLabel('Type').selectOption('password');
+  await form.getByLabel('Name', { exact: true }).fill('Office wifi');
+  await form.getByLabel('Username', { exact: true }).fill('guest');
+  await form.getByLabel('Password', { exact: true }).fill('Lantern-Quartz-42!');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(notice(page, 'Office wifi created!')).toBeVisible({ timeout: 20_000 });
+
+  // The secret step is done: the welcome menu no longer offers it, and the dashboard opens it decrypted.
+  await page.goto('/welcome');
+  await expect(page.getByRole('button', { name: /^Add your first Secret/ })).toBeDisabled();
+  await page.getByRole('button', { name: 'Skip' }).click();
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  const viewer = await openSecretFromList(page, 'Office wifi');
+  await expect(viewer.getByText('guest')).toBeVisible();
 });
