@@ -1,9 +1,11 @@
 // Every benchmark, in the order `node bench/run.mjs` runs them. server-memory follows healthz so it
-// can reuse that run's memory readings. secrets-list, admin-secrets-list, open-secret and
-// dashboard-first-page share the seeded database in bench/.cache (dataset/).
+// can reuse that run's memory readings. secrets-list, admin-secrets-list, open-secret,
+// export-secrets and dashboard-first-page share the seeded database in bench/.cache (dataset/).
 
 import adminSecretsList from './admin-secrets-list.mjs';
 import dashboardFirstPage from './dashboard-first-page.mjs';
+import exportSecrets from './export-secrets.mjs';
+import flood from './flood.mjs';
 import healthz from './healthz.mjs';
 import initialJs from './initial-js.mjs';
 import openSecret from './open-secret.mjs';
@@ -19,6 +21,8 @@ export const BENCHMARKS = [
   staticAsset,
   secretsList,
   adminSecretsList,
+  flood,
   openSecret,
+  exportSecrets,
   dashboardFirstPage,
 ];

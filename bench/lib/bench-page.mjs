@@ -10,6 +10,10 @@ import { CACHE_DIR } from './paths.mjs';
 const WEB_PACKAGE_JSON = fileURLToPath(new URL('../../packages/web/package.json', import.meta.url));
 const CORE_SOURCE = fileURLToPath(new URL('../../packages/core/src/index.ts', import.meta.url));
 const WEB_SOURCE = fileURLToPath(new URL('../../packages/web/src/', import.meta.url));
+// The web app's fflate without blob: workers, which the CSP refuses (as packages/web/vite.config.ts).
+const FFLATE_WITHOUT_WORKERS = fileURLToPath(
+  new URL('../../packages/web/src/secret-export/fflate-without-workers.ts', import.meta.url),
+);
 const PAGES_DIR = fileURLToPath(new URL('../browser/', import.meta.url));
 
 /** Builds bench/browser/<name> into bench/.cache/pages/<name> (a few seconds) and returns that folder. */
@@ -26,6 +30,7 @@ export async function buildBenchPage(name) {
       alias: [
         { find: '@coffer/core', replacement: CORE_SOURCE },
         { find: /^@coffer\/web-src\/(.*)$/, replacement: `${WEB_SOURCE}$1` },
+        { find: /^fflate$/, replacement: FFLATE_WITHOUT_WORKERS },
       ],
     },
     build: { outDir, emptyOutDir: true, target: 'es2022', assetsInlineLimit: 0 },

@@ -26,7 +26,7 @@ test.describe('application shell', () => {
   test('health check answers once the database does', async ({ request }) => {
     const response = await request.get('/healthz');
     expect(response.status()).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ok' });
+    expect(await response.json()).toEqual({ status: 'ok', database: 'ok' });
   });
 
   test('an unknown API path answers JSON 404, never the app', async ({ request }) => {

@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Dialect } from './db/create-database.js';
 import type { Database } from './db/schema.js';
 import type { ServerSecrets } from './server-secrets.js';
+import type { ServiceContext } from './services/service-context.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,5 +15,9 @@ declare module 'fastify' {
     dialect: Dialect;
     /** The key that seals TOTP seeds at rest (encryptAtRest / decryptAtRest). */
     serverSecrets: ServerSecrets;
+  }
+  interface FastifyRequest {
+    /** What a route passes to a service: db, config, mailer, serverSecrets and this request's log. */
+    readonly ctx: ServiceContext;
   }
 }

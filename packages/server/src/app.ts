@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import './app-types.js';
 import { registerAuthentication } from './auth/authenticate.js';
 import type { Config } from './config.js';
@@ -18,6 +18,7 @@ import type { Mailer } from './mail/mail-message.js';
 import { createMailer } from './mail/mailer.js';
 import { registerRoutes } from './routes/index.js';
 import type { ServerSecrets } from './server-secrets.js';
+import type { ServiceContext } from './services/service-context.js';
 
 /** What the app is built from; tests pass their own (fresh database, captured logs). */
 export interface AppDeps {
@@ -61,6 +62,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mailer = deps.mailer ?? createMailer(config, app.log);
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());
+  app.decorateRequest('ctx', {
+    getter(this: FastifyRequest): ServiceContext {
+      return { db: database.db, config, mailer, serverSecrets: deps.serverSecrets, log: this.log };
+    },
+  });
 
   // Before any route: the guard bounds every route's numbers, then the catalogue records the route.
   registerInputGuard(app);

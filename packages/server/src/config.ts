@@ -32,6 +32,10 @@ export interface Config {
   minKdfIterations: number;
   /** Attempt limits of sign-in, two-factor check, password checks, registration, confirmation resend. */
   rateLimits: RateLimitSettings;
+  /** Argon2id computations at once (PASSWORD_HASH_CONCURRENCY); null: half the cores, at least one. */
+  passwordHashConcurrency: number | null;
+  /** After SIGTERM, how long /healthz answers 503 while requests are still served (SHUTDOWN_DELAY_SECONDS). */
+  shutdownDelayMs: number;
 }
 
 /** Billing providers the server can run with (architecture.md). */
@@ -94,6 +98,11 @@ export function loadConfig(env: Env = process.env): Config {
     serverSecretKey: readKey(env, 'SERVER_SECRET_KEY'),
     minKdfIterations: readMinKdfIterations(env, nodeEnv),
     rateLimits: readRateLimits(env),
+    passwordHashConcurrency:
+      readOptional(env, 'PASSWORD_HASH_CONCURRENCY') === null
+        ? null
+        : readInteger(env, 'PASSWORD_HASH_CONCURRENCY', 1, 1, 256),
+    shutdownDelayMs: readInteger(env, 'SHUTDOWN_DELAY_SECONDS', 0, 0, 300) * 1000,
   };
 }
 

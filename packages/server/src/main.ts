@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createDatabase } from './db/create-database.js';
 import { migrateToLatest } from './db/migrator.js';
+import { startDraining } from './routes/health.js';
 import { loadServerSecrets } from './server-secrets.js';
 
 const FORCED_EXIT_MS = 10_000;
@@ -19,14 +20,23 @@ async function start(): Promise<void> {
     `Coffer is listening on ${config.publicUrl} (bound to ${config.host}:${config.port})`,
   );
 
+  // Draining (docs/operations.md): /healthz answers 503 at once so load balancers stop sending;
+  // after SIGTERM the server keeps serving for SHUTDOWN_DELAY_SECONDS (the time a load balancer
+  // needs to notice), then stops accepting connections, finishes every request in flight (new
+  // requests on kept-alive connections get 503 and Connection: close), closes the database and
+  // exits 0. Ctrl-C (SIGINT) skips the delay. Past FORCED_EXIT_MS more, it exits 1 regardless.
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    setTimeout(() => process.exit(1), FORCED_EXIT_MS).unref();
+    startDraining(app);
+    const delayMs = signal === 'SIGTERM' ? config.shutdownDelayMs : 0;
+    app.log.info({ signal, delayMs }, 'shutting down: draining');
+    setTimeout(() => process.exit(1), delayMs + FORCED_EXIT_MS).unref();
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     await app.close();
     await database.destroy();
+    app.log.info('shut down');
     process.exit(0);
   };
   process.once('SIGINT', () => void stop('SIGINT'));

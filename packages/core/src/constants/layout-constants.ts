@@ -6,3 +6,5 @@ export const COMPACT_BREAKPOINT_PX = 767;
 export const ROW_MENU_FLIP_RATIO = 0.7;
 /** ... or when this close (px) to the bottom. */
 export const ROW_MENU_FLIP_MARGIN_PX = 200;
+/** ... or, for the user row menu, this close (px) to the bottom. */
+export const USER_ROW_MENU_FLIP_MARGIN_PX = 270;

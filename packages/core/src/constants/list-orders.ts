@@ -18,13 +18,22 @@ export const SECRET_SORT_KEYS = [
 ] as const;
 /** `GET api/v1/secrets?deleted=true`: secrets marked for deletion (Deleted Secrets). */
 export const DELETED_SECRET_SORT_KEYS = ['name', 'category', 'vault_name', 'deleted_at'] as const;
-/** `GET api/v1/teams`: teams. */
-export const TEAM_SORT_KEYS = ['name', 'created_at', 'updated_at'] as const;
+/** `GET api/v1/teams`: teams (`user_count`: their members). */
+export const TEAM_SORT_KEYS = ['name', 'user_count', 'created_at', 'updated_at'] as const;
+/** `GET api/v1/users`: users (administrators). */
+export const USER_SORT_KEYS = ['name', 'email', 'created_at'] as const;
+/** `GET api/v1/audit_log_entries`: the audit log, newest first ('created_at desc'). */
+export const AUDIT_LOG_SORT_KEYS = ['created_at'] as const;
 
 export type ChestSortKey = (typeof CHEST_SORT_KEYS)[number];
 export type SecretSortKey = (typeof SECRET_SORT_KEYS)[number];
 export type DeletedSecretSortKey = (typeof DELETED_SECRET_SORT_KEYS)[number];
 export type TeamSortKey = (typeof TEAM_SORT_KEYS)[number];
+export type UserSortKey = (typeof USER_SORT_KEYS)[number];
+export type AuditLogSortKey = (typeof AUDIT_LOG_SORT_KEYS)[number];
+
+/** The audit log's order: newest first. */
+export const AUDIT_LOG_ORDER = 'created_at desc';
 
 /** The order every list starts in when `order=` is not given. */
 export const DEFAULT_LIST_ORDER = 'name asc';

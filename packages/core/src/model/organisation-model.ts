@@ -1,5 +1,5 @@
-// The organisation and its audit log.
-import type { Id, IsoDate } from './common-model.js';
+// The organisation (its audit log is in audit-model.ts).
+import type { Id } from './common-model.js';
 
 /**
  * The organisation (`GET api/v1/organisation.json`, and the answer of its `PUT` and of a transfer).
@@ -28,12 +28,4 @@ export interface OrganisationUpdateRequest {
  */
 export interface OwnershipTransferRequest {
   owner_id: Id;
-}
-
-/** One audit log row; `user_string` names the actor as recorded at the time. */
-export interface AuditLogEntry {
-  id: Id;
-  created_at: IsoDate;
-  action: string;
-  user_string: string;
 }

@@ -1,9 +1,13 @@
 // Users and the signed-in user's own profile.
 import type { SubscriptionResponse } from './billing-model.js';
-import type { Id, IsoDate, NamedRef } from './common-model.js';
-import type { MembershipAttributes } from './team-model.js';
+import type { Id, IsoDate, ListQuery, NamedRef } from './common-model.js';
+import type { Membership, MembershipAttributes } from './team-model.js';
 
-/** One chest a user reaches, as shown on the admin user page. */
+/**
+ * One chest a user reaches, as shown on the admin user page: Administrator (administrators reach
+ * every chest), Read & Write (`manager`, or `edit_access`: an edit membership in a team whose
+ * assignment to the chest has edit access), else Read only (core's chestAccessLabel).
+ */
 export interface UserChestPermission {
   vault_id: Id;
   name: string;
@@ -71,11 +75,17 @@ export interface UserCreateRequest {
   };
 }
 
-/** Body of `PUT api/v1/users/{id}.json`. */
+/**
+ * Body of `PUT api/v1/users/{id}.json` (administrators; answers UserDetail). The e-mail is read-only:
+ * any other field is refused (400 `Field user.email is invalid`). `administrator` cannot change on
+ * oneself or the owner (403); `data_administrator` is the owner's to give (403 for others).
+ * `memberships_attributes` never touch the default team (400): the edit form leaves it out.
+ */
 export interface UserUpdateRequest {
   user: {
     name?: string;
     administrator?: boolean;
+    data_administrator?: boolean;
     memberships_attributes?: MembershipAttributes[];
   };
 }
@@ -91,4 +101,94 @@ export interface InvitationDetails {
   name: string;
   email: string;
   inviter: string;
+}
+
+/**
+ * One row of `GET api/v1/users.json` (administrators; `{items, total}`, sorted by USER_SORT_KEYS,
+ * `filter` matching name or e-mail). Permissions show as Admin or User (`administrator`),
+ * `confirmed_at` as Accepted or Pending; `teams` are every team of the user, the default one too.
+ */
+export interface UserRow {
+  id: Id;
+  name: string;
+  email: string;
+  administrator: boolean;
+  data_administrator: boolean;
+  /** Set once the e-mail is confirmed (or the invitation accepted): Accepted; null: Pending. */
+  confirmed_at: IsoDate | null;
+  /** Blocked: cannot sign in, and every session of theirs has ended. */
+  locked: boolean;
+  /** The organisation owner's id (the row is the owner's when it equals `id`). */
+  owner_id: Id;
+  teams: NamedRef[];
+  /** Base64 SPKI; its fingerprint is shown on the user's page (crypto.md). Null before keys exist. */
+  public_key: string | null;
+  created_at: IsoDate;
+  updated_at: IsoDate;
+}
+
+/**
+ * Query of `GET api/v1/users.json`: the generic list parameters (`order` = '<USER_SORT_KEYS> asc|desc')
+ * plus `team_id`, which lists the members of that team only (the team's show page).
+ */
+export interface UserListQuery extends ListQuery {
+  team_id?: Id;
+}
+
+/**
+ * Answer of `GET api/v1/users/{id}.json?options=*` (administrators), and of the user's update,
+ * lock, unlock and reset: the row plus what the user page and the edit form need.
+ */
+export interface UserDetail extends UserRow {
+  must_change_password: boolean;
+  otp_required_for_login: boolean;
+  /** Every membership, the default team's included (the edit form leaves that one out). */
+  memberships: Membership[];
+  /** Every chest the user reaches (administrators: every chest of the organisation), by name. */
+  permissions: UserChestPermission[];
+}
+
+/**
+ * `GET api/v1/users/{id}/lock.json` and `unlock.json` (also POST) answer the user; locking ends
+ * every session of theirs, and their sign-in is refused (401 'Your account has been locked. Please
+ * contact your administrator.'). An administrator cannot be locked (400 `{errors: ['Administrators
+ * cannot be locked.']}`): the Block toggle is disabled for them.
+ */
+export type UserLockResponse = UserDetail;
+
+/**
+ * Body of `PATCH api/v1/users/{id}/reset_password.json` is PasswordResetRequest (auth-model): a new key
+ * pair made in the administrator's browser from a password of 12+ characters, `password` and
+ * `password_confirmation` both its auth hash. The server replaces the keys, drops the user's wrapped
+ * secret keys (they become missing keys to reshare), sets must_change_password and ends their sessions.
+ * Never one's own or the owner's (403).
+ */
+export type UserResetResponse = UserDetail;
+
+/**
+ * A password change while `must_change_password` is set (`PATCH /users.json`, api.md): the user's
+ * browser makes a fresh key pair, so nobody but the user ever held the private key that the
+ * administrator's generated password could open. The server stores the new public key and drops the
+ * user's wrapped secret keys (missing keys for administrators to reshare). `public_key` is refused
+ * (400) on any other password or e-mail change.
+ */
+export interface PersonalPasswordChange {
+  password: string;
+  current_password: string;
+  encrypted_private_key: string;
+  private_key_iv: string;
+  must_change_password: false;
+  public_key: string;
+  kdf_iterations: number;
+}
+
+/** Answer of `POST api/v1/invitations.json` (never the token). */
+export interface InvitationResponse {
+  id: Id;
+  name: string;
+  email: string;
+  team_ids: Id[];
+  inviter: string;
+  expires_at: IsoDate;
+  created_at: IsoDate;
 }

@@ -14,17 +14,17 @@ describe('authenticate', () => {
     await context.app.register(async (api) => {
       api.addHook('onRequest', api.authenticate);
       api.get('/api/v1/test/whoami', async (request) => ({
-        user_id: request.auth.user.id,
-        organisation_id: request.auth.organisation.id,
-        session_id: request.auth.session.id,
+        user_id: request.caller.user.id,
+        organisation_id: request.caller.organisation.id,
+        session_id: request.caller.session.id,
       }));
     });
     context.app.get('/api/v1/test/per-route', { onRequest: context.app.authenticate }, async (request) => ({
-      user_id: request.auth.user.id,
+      user_id: request.caller.user.id,
     }));
     context.app.get('/api/v1/test/public', async (request) => {
       try {
-        return { id: request.auth.user.id };
+        return { id: request.caller.user.id };
       } catch {
         return { anonymous: true };
       }
@@ -149,7 +149,7 @@ describe('authenticate', () => {
     expect(await lastSeen()).toBe(touched);
   });
 
-  it('keeps request.auth unreadable on routes that do not authenticate', async () => {
+  it('keeps request.caller unreadable on routes that do not authenticate', async () => {
     const user = await buildUser(context.db);
     const token = await buildSession(context.db, user);
     const response = await context.app.inject({

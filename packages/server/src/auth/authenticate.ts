@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { SessionRow } from '../db/schema.js';
-import { AppError } from '../http/app-error.js';
-import { findOrganisationById, type Organisation } from '../repositories/organisation-repository.js';
+import { AppError } from '../errors/app-error.js';
+import { type CallerAccess, loadCallerAccess } from '../policy/caller-access.js';
+import { findOrganisationById } from '../repositories/organisation-repository.js';
 import { findSessionByTokenHash, revokeSession, touchSession } from '../repositories/session-repository.js';
-import { findUserById, type User } from '../repositories/user-repository.js';
+import { findUserById } from '../repositories/user-repository.js';
 import {
   ACCOUNT_LOCKED,
   PASSWORD_CHANGE_REQUIRED,
@@ -13,21 +13,20 @@ import {
 import { checkSession, shouldTouch } from './session-check.js';
 import { hashToken } from './session-token.js';
 
-/** Who is calling: set on `request.auth` by `app.authenticate`. */
-export interface AuthContext {
-  user: User;
-  organisation: Organisation;
-  session: SessionRow;
-}
-
 declare module 'fastify' {
   interface FastifyInstance {
-    /** onRequest hook: 401 unless the request carries a live session; then sets request.auth. */
+    /**
+     * The onRequest hook of the signed-in route tree (routes/index.ts): 401 unless the request
+     * carries a live session; then loads the caller's access once and sets request.caller.
+     */
     authenticate: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
-    /** The caller. Reading it on a route without `app.authenticate` throws (a programming error). */
-    readonly auth: AuthContext;
+    /**
+     * The caller (user, organisation, session, memberships, assignments, managed chests), loaded
+     * once per request. Reading it outside the signed-in tree throws (a programming error).
+     */
+    readonly caller: CallerAccess;
   }
   interface FastifyContextConfig {
     /**
@@ -46,23 +45,23 @@ declare module 'fastify' {
 export const PASSWORD_CHANGE_FLOW = { allowWhilePasswordChangeRequired: true } as const;
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,256}$/;
-const contexts = new WeakMap<FastifyRequest, AuthContext>();
+const callers = new WeakMap<FastifyRequest, CallerAccess>();
 
-/** Decorates the app with `authenticate` and requests with `auth`. Call once, at the root. */
+/** Decorates the app with `authenticate` and requests with `caller`. Call once, at the root. */
 export function registerAuthentication(app: FastifyInstance): void {
-  app.decorateRequest('auth', {
-    getter(this: FastifyRequest): AuthContext {
-      const context = contexts.get(this);
-      if (!context) throw new Error('request.auth read on a route that does not run app.authenticate');
-      return context;
+  app.decorateRequest('caller', {
+    getter(this: FastifyRequest): CallerAccess {
+      const caller = callers.get(this);
+      if (!caller) throw new Error('request.caller read on a route outside the signed-in tree');
+      return caller;
     },
   });
   app.decorate('authenticate', async function authenticate(request: FastifyRequest) {
-    contexts.set(request, await resolveCaller(app, request));
+    callers.set(request, await resolveCaller(app, request));
   });
 }
 
-async function resolveCaller(app: FastifyInstance, request: FastifyRequest): Promise<AuthContext> {
+async function resolveCaller(app: FastifyInstance, request: FastifyRequest): Promise<CallerAccess> {
   const token = readToken(request.headers.authorization);
   if (!token) throw AppError.unauthorized(SIGN_IN_REQUIRED);
   const session = await findSessionByTokenHash(app.db, hashToken(token));
@@ -84,7 +83,7 @@ async function resolveCaller(app: FastifyInstance, request: FastifyRequest): Pro
   if (user.must_change_password && request.routeOptions.config?.allowWhilePasswordChangeRequired !== true) {
     throw AppError.forbidden(PASSWORD_CHANGE_REQUIRED);
   }
-  return { user, organisation, session };
+  return loadCallerAccess(app.db, { user, organisation, session });
 }
 
 /** The token of `Authorization: Bearer <token>` or of a bare `Authorization: <token>`. */

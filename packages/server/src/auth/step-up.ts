@@ -1,6 +1,6 @@
 import type { SessionRow } from '../db/schema.js';
-import { AppError } from '../http/app-error.js';
-import type { AuthContext } from './authenticate.js';
+import { AppError } from '../errors/app-error.js';
+import type { CallerAccess } from '../policy/caller-access.js';
 
 /**
  * How long a session counts as freshly verified after `POST /api/v1/users/verify_password` said
@@ -32,6 +32,6 @@ export function hasFreshPassword(
  * owner's transfer and deletion): a session token alone is not enough, the session must have
  * proven the password within five minutes. Throws 403 otherwise.
  */
-export function requireFreshPassword(auth: Pick<AuthContext, 'session'>, now: Date = new Date()): void {
+export function requireFreshPassword(auth: Pick<CallerAccess, 'session'>, now: Date = new Date()): void {
   if (!hasFreshPassword(auth.session, now)) throw AppError.forbidden(PASSWORD_CONFIRMATION_REQUIRED);
 }

@@ -107,6 +107,8 @@ export interface TeamsTable {
   organisation_id: string;
   name: string;
   default_for_new_users: DefaultedBool;
+  /** Its members (kept by repositories/membership-repository.ts, in the change's transaction). */
+  user_count: DefaultedInt;
   created_at: string;
   updated_at: string;
 }

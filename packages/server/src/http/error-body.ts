@@ -1,4 +1,4 @@
-import { GENERIC_ERROR_MESSAGE } from './app-error.js';
+import { GENERIC_ERROR_MESSAGE } from '../errors/app-error.js';
 
 /** What an error answer carries: the spec's request helper reads `errors[0]` on 400/401, `error` otherwise. */
 export interface ErrorBody {

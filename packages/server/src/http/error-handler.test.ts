@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError, GENERIC_ERROR_MESSAGE } from '../errors/app-error.js';
 import { createLogCapture, createTestContext, type TestContext } from '../test/test-app.js';
-import { AppError, GENERIC_ERROR_MESSAGE } from './app-error.js';
 
 describe('error answers', () => {
   let context: TestContext;

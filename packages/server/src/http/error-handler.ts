@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from './app-error.js';
+import { AppError } from '../errors/app-error.js';
 import { buildErrorBody } from './error-body.js';
 import { describeValidationError } from './validation-message.js';
 

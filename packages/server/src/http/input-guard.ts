@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
-import { AppError } from './app-error.js';
+import { AppError } from '../errors/app-error.js';
 
 /**
  * Input rules every route gets without asking, so that a new route is covered without anyone

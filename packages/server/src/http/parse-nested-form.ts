@@ -1,4 +1,4 @@
-import { AppError } from './app-error.js';
+import { AppError } from '../errors/app-error.js';
 
 /** A parsed form: strings, nested objects for `a[b]` keys and arrays for `a[]` keys. */
 export type FormValue = string | FormValue[] | { [key: string]: FormValue };

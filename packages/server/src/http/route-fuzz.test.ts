@@ -267,9 +267,10 @@ describe('every route, fuzzed', () => {
     if (process.env.COFFER_FUZZ_STATS) console.log([...perRoute, `${requests} requests`].join('\n'));
     expect(fiveHundreds, JSON.stringify(fiveHundreds.slice(0, 30), null, 1)).toEqual([]);
     expect(badShapes, JSON.stringify(badShapes.slice(0, 30), null, 1)).toEqual([]);
-    // Bounded, so the file stays quick on two cores; and not empty, so a broken catalogue shows.
+    // Bounded, so the file stays quick on two cores (about 5,800 requests in 10 to 20 s with the users
+    // and audit routes of issue 9); and not empty, so a broken catalogue shows.
     expect(requests).toBeGreaterThan(1_000);
-    expect(requests).toBeLessThan(5_000);
+    expect(requests).toBeLessThan(7_000);
   });
 });
 

@@ -1,7 +1,6 @@
 import type { Actor } from '@coffer/core';
 import type { Kysely } from 'kysely';
-import type { AuthContext } from '../auth/authenticate.js';
-import type { Database } from '../db/schema.js';
+import type { Database, SessionRow } from '../db/schema.js';
 import { type AssignmentRecord, listAssignmentsOfTeams } from '../repositories/assignment-repository.js';
 import { listManagersOfUser, type ManagerRecord } from '../repositories/manager-repository.js';
 import { listMembershipsOfUser, type MembershipRecord } from '../repositories/membership-repository.js';
@@ -16,18 +15,20 @@ import type { User } from '../repositories/user-repository.js';
 export interface CallerAccess {
   user: User;
   organisation: Organisation;
+  /** The session the request came with (step-up checks read its password_verified_at). */
+  session: SessionRow;
   actor: Actor;
   memberships: readonly MembershipRecord[];
   assignments: readonly AssignmentRecord[];
   managers: readonly ManagerRecord[];
 }
 
-/** Loads the caller's access context (three indexed queries). */
+/** Loads the caller's access context (three indexed queries); app.authenticate calls it once per request. */
 export async function loadCallerAccess(
   db: Kysely<Database>,
-  auth: Pick<AuthContext, 'user' | 'organisation'>,
+  signedIn: Pick<CallerAccess, 'user' | 'organisation' | 'session'>,
 ): Promise<CallerAccess> {
-  const { user, organisation } = auth;
+  const { user, organisation, session } = signedIn;
   const [memberships, managers] = await Promise.all([
     listMembershipsOfUser(db, organisation.id, user.id),
     listManagersOfUser(db, organisation.id, user.id),
@@ -37,6 +38,7 @@ export async function loadCallerAccess(
   return {
     user,
     organisation,
+    session,
     actor: { id: user.id, administrator: user.administrator },
     memberships,
     assignments,

@@ -1,6 +1,6 @@
 import { type AccessContext, canSeeChest, canWriteChest, isChestManager } from '@coffer/core';
+import { noPermission, notFound } from '../errors/policy-errors.js';
 import type { CallerAccess } from './caller-access.js';
-import { noPermission, notFound } from './policy-errors.js';
 
 /** Core's access context of the caller for one chest. */
 export function chestContext(access: CallerAccess, chestId: string): AccessContext {

@@ -5,10 +5,10 @@ import {
   canWriteSecret,
   type SecretAccessContext,
 } from '@coffer/core';
-import { AppError } from '../http/app-error.js';
+import { AppError } from '../errors/app-error.js';
+import { noPermission, notFound } from '../errors/policy-errors.js';
 import type { CallerAccess } from './caller-access.js';
 import { chestContext, requireVisibleChest } from './chest-policy.js';
-import { noPermission, notFound } from './policy-errors.js';
 
 /** Only administrators may set "Don't show this secret to users". */
 export const HIDE_SECRET_MESSAGE = 'Only administrators can hide a secret from users.';

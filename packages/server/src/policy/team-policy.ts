@@ -1,5 +1,5 @@
+import { notFound } from '../errors/policy-errors.js';
 import type { CallerAccess } from './caller-access.js';
-import { notFound } from './policy-errors.js';
 
 /** Teams a list may show: all (null) for administrators, otherwise the caller's own. */
 export function listableTeamIds(access: CallerAccess): string[] | null {

@@ -31,7 +31,7 @@ export function presentTeam(team: TeamRecord, extras: TeamExtras): Team {
     memberships: extras.memberships.map(presentMembership),
     assignments: extras.assignments.map(presentAssignment),
     vaults: extras.vaults,
-    user_count: extras.memberships.length,
+    user_count: team.user_count,
     created_at: team.created_at,
     updated_at: team.updated_at,
     ...(extras.members ? { members: extras.members } : {}),

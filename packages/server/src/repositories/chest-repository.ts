@@ -58,6 +58,20 @@ export async function findChestsByIds(
     .execute();
 }
 
+/** Every chest of the organisation by name (what an administrator reaches). */
+export async function listChestNames(
+  db: Kysely<Database>,
+  organisationId: string,
+): Promise<{ id: string; name: string }[]> {
+  return db
+    .selectFrom('vaults')
+    .select(['id', 'name'])
+    .where('organisation_id', '=', organisationId)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+}
+
 /** The rows a chests list may show (list-resource.ts adds the filter, order and page). */
 export function scopeChests(
   query: SelectQueryBuilder<Database, 'vaults', object>,

@@ -69,3 +69,17 @@ export async function deleteManager(
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** Removes every manager right of a user (removed, or made an administrator); answers how many. */
+export async function deleteManagersOfUser(
+  db: Kysely<Database>,
+  organisationId: string,
+  userId: string,
+): Promise<number> {
+  const result = await db
+    .deleteFrom('vault_managers')
+    .where('organisation_id', '=', organisationId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -117,3 +117,16 @@ export async function deleteOrganisationRows(db: Kysely<Database>, id: string): 
   }
   await db.deleteFrom('organisations').where('id', '=', id).execute();
 }
+
+/** Makes a user the organisation's owner (registration). */
+export async function setOrganisationOwner(
+  db: Kysely<Database>,
+  organisationId: string,
+  userId: string,
+): Promise<void> {
+  await db
+    .updateTable('organisations')
+    .set({ owner_id: userId, updated_at: new Date().toISOString() })
+    .where('id', '=', organisationId)
+    .execute();
+}

@@ -130,6 +130,24 @@ export async function deleteWrappedKey(
   return Number(result.numDeletedRows);
 }
 
+/**
+ * Deletes every wrapped key a user holds (their key pair was replaced, or they are removed): the
+ * keys open nothing now, and the user's secrets show as missing keys for administrators to reshare.
+ * Answers how many.
+ */
+export async function deleteKeysOfUser(
+  db: Kysely<Database>,
+  organisationId: string,
+  userId: string,
+): Promise<number> {
+  const result = await db
+    .deleteFrom('secret_keys')
+    .where('organisation_id', '=', organisationId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** Narrows a key purge; without any, the whole organisation is checked. */
 export interface PurgeScope {
   chestIds?: readonly string[];

@@ -7,6 +7,7 @@ export type RevokedReason =
   | 'locked'
   | 'password_changed'
   | 'email_changed'
+  | 'password_reset'
   | 'two_factor_enabled'
   | 'ownership_transferred';
 

@@ -1,6 +1,6 @@
 import { normaliseEmail } from '@coffer/core';
-import type { Kysely } from 'kysely';
-import type { Database, NewUserRow, UserRow } from '../db/schema.js';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { Database, NewUserRow, UserRow, UserUpdate } from '../db/schema.js';
 import { toBool } from '../db/to-bool.js';
 
 const BOOLEAN_COLUMNS = [
@@ -60,4 +60,200 @@ export async function insertUser(db: Kysely<Database>, values: NewUserRow): Prom
     .returningAll()
     .executeTakeFirstOrThrow();
   return toUser(row);
+}
+
+/** A user named by organisation and id, as every update takes it. */
+type UserRef = { organisation_id: string; id: string };
+
+// Lookups by a token hash search every organisation: the token is the only thing the caller
+// holds, and it is unique.
+
+/** The user whose confirmation token has this SHA-256, or null. */
+export async function findUserByConfirmationTokenHash(
+  db: Kysely<Database>,
+  tokenHash: string,
+): Promise<User | null> {
+  const row = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('confirmation_token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  return row ? toUser(row) : null;
+}
+
+/** Updates a user's columns (updated_at set here) and returns the user as stored. */
+export async function updateUser(db: Kysely<Database>, user: UserRef, values: UserUpdate): Promise<User> {
+  const row = await db
+    .updateTable('users')
+    .set({ ...values, updated_at: new Date().toISOString() })
+    .where('organisation_id', '=', user.organisation_id)
+    .where('id', '=', user.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toUser(row);
+}
+
+/**
+ * Confirms the user holding this confirmation token hash, once: the token is cleared in the same
+ * statement, so two concurrent confirmations cannot both succeed. Answers whether it confirmed.
+ */
+export async function confirmUserByTokenHash(
+  db: Kysely<Database>,
+  user: UserRef,
+  tokenHash: string,
+  at: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ confirmed_at: at, confirmation_token_hash: null, updated_at: at })
+    .where('organisation_id', '=', user.organisation_id)
+    .where('id', '=', user.id)
+    .where('confirmation_token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Records a TOTP time step as used, only if it is later than the last one (no replay). */
+export async function claimOtpStep(db: Kysely<Database>, user: UserRef, step: number): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ otp_last_step: step })
+    .where('organisation_id', '=', user.organisation_id)
+    .where('id', '=', user.id)
+    .where((eb) => eb.or([eb('otp_last_step', 'is', null), eb('otp_last_step', '<', step)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** What chests, teams and keys need to know of a user: never credentials or key material. */
+export interface DirectoryUser {
+  id: string;
+  name: string;
+  email: string;
+  administrator: boolean;
+}
+
+/** The users with these ids in this organisation (unknown ids are left out), by name. */
+export async function findDirectoryUsers(
+  db: Kysely<Database>,
+  organisationId: string,
+  ids: readonly string[],
+): Promise<DirectoryUser[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'name', 'email', 'administrator'])
+    .where('organisation_id', '=', organisationId)
+    .where('id', 'in', ids)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ ...row, administrator: toBool(row.administrator) }));
+}
+
+/** The public keys of these users, by user id (unknown ids are left out). */
+export async function findPublicKeys(
+  db: Kysely<Database>,
+  organisationId: string,
+  ids: readonly string[],
+): Promise<{ user_id: string; public_key: string }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('users')
+    .select(['id as user_id', 'public_key'])
+    .where('organisation_id', '=', organisationId)
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .execute();
+}
+
+/** Records that a user has created a secret (the welcome flow's `secret` flag). */
+export async function markUserHasSecret(
+  db: Kysely<Database>,
+  organisationId: string,
+  userId: string,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ has_secret: true })
+    .where('organisation_id', '=', organisationId)
+    .where('id', '=', userId)
+    .where('has_secret', '=', false)
+    .execute();
+}
+
+/** Which users a list may show: the organisation's, or only the members of one team. */
+export interface UserScope {
+  organisationId: string;
+  /** Only the members of this team (a team's page); a team of another organisation lists nobody. */
+  teamId: string | null;
+}
+
+/** What the users list reads of a user: never credentials, tokens or the sealed private key. */
+export interface UserListRecord {
+  id: string;
+  name: string;
+  email: string;
+  administrator: boolean;
+  data_administrator: boolean;
+  locked: boolean;
+  confirmed_at: string | null;
+  public_key: string;
+  created_at: string;
+  updated_at: string;
+}
+
+const LIST_COLUMNS = [
+  'users.id',
+  'users.name',
+  'users.email',
+  'users.administrator',
+  'users.data_administrator',
+  'users.locked',
+  'users.confirmed_at',
+  'users.public_key',
+  'users.created_at',
+  'users.updated_at',
+] as const;
+
+/** The rows a users list may show (list-resource.ts adds the filter, order and page). */
+export function scopeUsers(
+  query: SelectQueryBuilder<Database, 'users', object>,
+  scope: UserScope,
+): SelectQueryBuilder<Database, 'users', object> {
+  const scoped = query.where('users.organisation_id', '=', scope.organisationId);
+  const { teamId } = scope;
+  if (teamId === null) return scoped;
+  return scoped.where('users.id', 'in', (eb) =>
+    eb
+      .selectFrom('memberships')
+      .select('memberships.user_id')
+      .where('memberships.organisation_id', '=', scope.organisationId)
+      .where('memberships.team_id', '=', teamId),
+  );
+}
+
+/** Reads a page of a users list. */
+export async function selectUserRows(
+  query: SelectQueryBuilder<Database, 'users', object>,
+): Promise<UserListRecord[]> {
+  const rows = await query.select(LIST_COLUMNS).execute();
+  return rows.map((row) => ({
+    ...row,
+    administrator: toBool(row.administrator),
+    data_administrator: toBool(row.data_administrator),
+    locked: toBool(row.locked),
+  }));
+}
+
+/**
+ * Deletes a user row. Their sessions, recovery codes, memberships, manager rows, wrapped keys and
+ * the invitations they sent go with it (cascade); services delete the ones they count first.
+ */
+export async function deleteUserRow(db: Kysely<Database>, user: UserRef): Promise<void> {
+  await db
+    .deleteFrom('users')
+    .where('organisation_id', '=', user.organisation_id)
+    .where('id', '=', user.id)
+    .execute();
 }

@@ -1,22 +1,59 @@
-import type { FastifyInstance } from 'fastify';
-import { accountRoutes } from './accounts/index.js';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { type AccountRouteOptions, createAccountLimiters } from './accounts/account-limiters.js';
+import { confirmationRoutes } from './accounts/confirmation-routes.js';
+import { invitationDetailsRoutes, invitationRoutes } from './accounts/invitation-routes.js';
+import { profileRoutes } from './accounts/profile-routes.js';
+import { registrationRoutes } from './accounts/registration-routes.js';
+import { sessionRoutes, signOutRoutes } from './accounts/session-routes.js';
+import { twoFactorRoutes } from './accounts/two-factor-routes.js';
+import { auditLogRoutes } from './audit/audit-log-routes.js';
 import { healthRoutes } from './health.js';
+import { organisationRoutes } from './organisation/organisation-routes.js';
+import { secretKeyRoutes } from './secret-keys/secret-key-routes.js';
+import { secretRoutes } from './secrets/secret-routes.js';
+import { teamRoutes } from './teams/team-routes.js';
+import { userRoutes } from './users/user-routes.js';
+import { vaultRoutes } from './vaults/vault-routes.js';
 
 /**
- * Every route plugin of the app, registered after the infrastructure (see docs/server.md).
- * Add yours here. Public routes (sign-in, registration) register directly; routes for signed-in
- * users run `app.authenticate` either for a whole scope:
- *
- *   await app.register(async (api) => {
- *     api.addHook('onRequest', api.authenticate);
- *     await api.register(chestRoutes);
- *   });
- *
- * or per route: `app.get('/api/v1/profile', { onRequest: app.authenticate }, handler)`.
+ * The public tree: what a visitor without a session may call. Nothing here reads request.caller.
+ */
+const publicRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app, options) => {
+  await app.register(healthRoutes);
+  await app.register(registrationRoutes, options);
+  await app.register(confirmationRoutes, options);
+  await app.register(sessionRoutes, options); // prelogin, two-factor check, sign-in
+  await app.register(invitationDetailsRoutes);
+};
+
+/**
+ * The signed-in tree: ONE onRequest hook authenticates every route below it and sets
+ * `request.caller` (user, organisation, session, memberships, assignments, managed chests), loaded
+ * once per request. Route files never mention authentication; a route a user who must still
+ * change a generated password may call says so with `config: { ...PASSWORD_CHANGE_FLOW }`.
+ */
+const signedInRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app, options) => {
+  app.addHook('onRequest', app.authenticate);
+  await app.register(signOutRoutes);
+  await app.register(profileRoutes, options);
+  await app.register(twoFactorRoutes, options);
+  await app.register(invitationRoutes);
+  await app.register(userRoutes); // the admin area's users: list, add, change, lock, reset, remove
+  await app.register(organisationRoutes); // settings, transfer, deletion
+  await app.register(vaultRoutes); // chests
+  await app.register(secretRoutes);
+  await app.register(secretKeyRoutes);
+  await app.register(teamRoutes);
+  await app.register(auditLogRoutes);
+};
+
+/**
+ * Every route plugin of the app, registered after the infrastructure (see docs/server.md), in two
+ * trees: public and signed-in. A new route file goes into one of them, nearly always the second.
  */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
-  await app.register(healthRoutes);
-  await app.register(import('./vaults/vault-area-plugin.js')); // chests, secrets, keys, teams
-  await app.register(accountRoutes);
-  await app.register(import('./organisation/organisation-routes.js')); // settings, transfer, deletion
+  // Made once, so that routes checking the same thing (in either tree) share counters.
+  const options = { limiters: createAccountLimiters(app) };
+  await app.register(publicRoutes, options);
+  await app.register(signedInRoutes, options);
 }

@@ -2,8 +2,10 @@ import { createHash } from 'node:crypto';
 import { normaliseEmail } from '@coffer/core';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../http/app-error.js';
+import { AppError } from '../errors/app-error.js';
+import type { AttemptStore } from './attempt-store.js';
 import type { RateLimit, RateLimitedAction } from './rate-limit-settings.js';
+import { RetryLaterError } from './retry-later.js';
 
 /** The 429 message of every account-related limit. */
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
@@ -23,55 +25,89 @@ export function ipRateLimit(limit: RateLimit): RateLimitOptions {
 
 /** Counts attempts per account (an e-mail or a user id) for one action. */
 export interface AccountLimiter {
-  /** 429 when the account has used up its attempts; counts nothing. */
+  /**
+   * Counts one attempt before the check runs, in the same atomic step as the comparison with the
+   * limit: 429 (with Retry-After) once the account is over it, so a burst of requests can never
+   * get more checks than the limit allows. Unless the request then records a failure, the attempt
+   * is taken back when its answer is sent (only failures count).
+   */
   assertAllowed(request: FastifyRequest, account: string): Promise<void>;
-  /** Counts one failed attempt (wrong password, wrong code). */
+  /** The request's attempt failed (wrong password, wrong code): it stays counted. */
   recordFailure(request: FastifyRequest, account: string): Promise<void>;
-  /** Counts an attempt and answers 429 once over the limit (registration, resend). */
+  /** Counts an attempt and answers 429 once over the limit (prelogin, registration, resend). */
   consume(request: FastifyRequest, account: string): Promise<void>;
 }
 
+interface PendingAttempt {
+  store: AttemptStore;
+  key: string;
+  failed: boolean;
+}
+
+const pendingAttempts = new WeakMap<FastifyRequest, PendingAttempt[]>();
+
 /**
- * A per-account limiter on the foundation's rate-limit store (memory, or Redis with REDIS_URL).
- * Accounts are keyed by a SHA-256, so no e-mail address sits in Redis.
+ * A per-account limiter on the app's attempt store (`app.attemptStore`: the database, or Redis with
+ * REDIS_URL; security/attempt-store.ts), shared by every server and never evicted by other keys.
+ * Accounts are keyed by a SHA-256 of the action and the normalised e-mail or user id, so no
+ * address is stored.
  */
 export function createAccountLimiter(
   app: FastifyInstance,
   action: RateLimitedAction,
   limit: RateLimit,
 ): AccountLimiter {
-  const keys = new WeakMap<FastifyRequest, string>();
-  const check = app.createRateLimit({
-    max: limit.max,
-    timeWindow: limit.windowMs,
-    keyGenerator: (request) => keys.get(request) ?? `${action}:unknown`,
-  });
-  const run = async (request: FastifyRequest, account: string, increment: boolean) => {
-    keys.set(request, `${action}:account:${hashAccount(account)}`);
-    const result = await check(request, { increment });
-    if (result.isAllowed) return false;
-    return increment ? result.isExceeded : result.remaining <= 0;
+  const keyOf = (account: string) => attemptKey(action, account);
+  const count = async (key: string) => {
+    const { count: attempts, resetAt } = await app.attemptStore.increment(key, limit.windowMs);
+    if (attempts > limit.max) throw new RetryLaterError(TOO_MANY_ATTEMPTS, secondsUntil(resetAt));
   };
   return {
     assertAllowed: async (request, account) => {
-      if (await run(request, account, false)) throw AppError.rateLimited(TOO_MANY_ATTEMPTS);
+      const key = keyOf(account);
+      await count(key);
+      const pending = pendingAttempts.get(request) ?? [];
+      pending.push({ store: app.attemptStore, key, failed: false });
+      pendingAttempts.set(request, pending);
     },
     recordFailure: async (request, account) => {
-      await run(request, account, true);
+      const key = keyOf(account);
+      const pending = pendingAttempts.get(request)?.find((entry) => entry.key === key && !entry.failed);
+      if (pending) pending.failed = true;
+      else await app.attemptStore.increment(key, limit.windowMs);
     },
-    consume: async (request, account) => {
-      if (await run(request, account, true)) throw AppError.rateLimited(TOO_MANY_ATTEMPTS);
-    },
+    consume: (_request, account) => count(keyOf(account)),
   };
 }
 
-function hashAccount(account: string): string {
-  return createHash('sha256').update(normaliseEmail(account), 'utf8').digest('hex');
+/**
+ * Takes back the request's attempts that did not fail. Runs when the answer is sent (the onSend
+ * hook of registerRateLimit), after the handler has finished: a client that hangs up early cannot
+ * have a wrong guess taken back.
+ */
+export async function settleAttempts(request: FastifyRequest): Promise<void> {
+  const pending = pendingAttempts.get(request);
+  if (!pending) return;
+  pendingAttempts.delete(request);
+  for (const entry of pending) {
+    if (!entry.failed) await entry.store.decrement(entry.key);
+  }
+}
+
+/** The store key of an account's attempts at one action. */
+export function attemptKey(action: RateLimitedAction, account: string): string {
+  return `${action}:${createHash('sha256').update(normaliseEmail(account), 'utf8').digest('hex')}`;
+}
+
+function secondsUntil(resetAt: number): number {
+  return Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
 }
 
 /** An account limiter bound to one request and account, as services take it. */
 export interface AttemptCounter {
+  /** Counts this attempt before the check; 429 when the account is over its limit. */
   assertAllowed(): Promise<void>;
+  /** The attempt failed: it stays counted. */
   recordFailure(): Promise<void>;
 }
 

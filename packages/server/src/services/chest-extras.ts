@@ -7,7 +7,7 @@ import { listAssignmentsOfChests } from '../repositories/assignment-repository.j
 import { listManagersOfChests } from '../repositories/manager-repository.js';
 import { listMembershipsOfTeams } from '../repositories/membership-repository.js';
 import { findTeamsByIds } from '../repositories/team-repository.js';
-import { findDirectoryUsers } from '../repositories/user-directory-repository.js';
+import { findDirectoryUsers } from '../repositories/user-repository.js';
 import { wantsOption } from './list-params.js';
 
 /** The related objects of a chest answer (its counts come with the row). */

@@ -1,15 +1,16 @@
 import { ALREADY_MANAGER_MESSAGE, type Chest, NOT_A_MANAGER_MESSAGE } from '@coffer/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { AppError } from '../http/app-error.js';
+import { AppError } from '../errors/app-error.js';
 import { type CallerAccess, requireAdministrator, requireVisibleChest } from '../policy/index.js';
 import { loadChestAccessRows } from '../repositories/chest-access-repository.js';
 import { type ChestRecord, findChest } from '../repositories/chest-repository.js';
 import { deleteManager, insertManager } from '../repositories/manager-repository.js';
 import { deleteKeysWithoutAccess } from '../repositories/secret-key-repository.js';
-import { type DirectoryUser, findDirectoryUsers } from '../repositories/user-directory-repository.js';
+import { type DirectoryUser, findDirectoryUsers } from '../repositories/user-repository.js';
 import { auditByCaller } from './caller-audit.js';
 import { showChestFor } from './chest-query-service.js';
+import type { ServiceContext } from './service-context.js';
 
 /** Promote refuses administrators: they already reach every chest. */
 export const ADMINISTRATOR_MANAGER_MESSAGE = 'Administrators already have access to every chest.';
@@ -35,11 +36,12 @@ function describe(user: DirectoryUser, chest: ChestRecord, verb: string): string
 
 /** Makes a member of one of the chest's teams its manager (administrators). */
 export async function promoteManager(
-  db: Kysely<Database>,
+  ctx: ServiceContext,
   access: CallerAccess,
   chestId: string,
   userId: string,
 ): Promise<Chest> {
+  const { db } = ctx;
   const { chest, user, rows, isManager } = await loadTarget(db, access, chestId, userId);
   if (isManager) throw AppError.validation(ALREADY_MANAGER_MESSAGE);
   if (user.administrator) throw AppError.validation(ADMINISTRATOR_MANAGER_MESSAGE);
@@ -51,16 +53,17 @@ export async function promoteManager(
     await insertManager(trx, access.organisation.id, { vault_id: chest.id, user_id: user.id });
     await auditByCaller(trx, access, describe(user, chest, 'Added'), 'Vault', chest.id);
   });
-  return showChestFor(db, access, chest.id, ANSWER_OPTIONS);
+  return showChestFor(ctx, access, chest.id, ANSWER_OPTIONS);
 }
 
 /** Takes a chest's management from a user; keys they held only as manager are deleted with it. */
 export async function demoteManager(
-  db: Kysely<Database>,
+  ctx: ServiceContext,
   access: CallerAccess,
   chestId: string,
   userId: string,
 ): Promise<Chest> {
+  const { db } = ctx;
   const { chest, user, isManager } = await loadTarget(db, access, chestId, userId);
   if (!isManager) throw AppError.validation(NOT_A_MANAGER_MESSAGE);
   const organisationId = access.organisation.id;
@@ -69,5 +72,5 @@ export async function demoteManager(
     await deleteKeysWithoutAccess(trx, organisationId, { chestIds: [chest.id], userIds: [user.id] });
     await auditByCaller(trx, access, describe(user, chest, 'Removed'), 'Vault', chest.id);
   });
-  return showChestFor(db, access, chest.id, ANSWER_OPTIONS);
+  return showChestFor(ctx, access, chest.id, ANSWER_OPTIONS);
 }

@@ -19,6 +19,7 @@ import {
   type SortColumn,
   type SortSpec,
 } from './list-resource.js';
+import type { ServiceContext } from './service-context.js';
 
 const byColumn = (column: string, type: SortColumn<ChestRecord>['type']): SortColumn<ChestRecord> => ({
   column,
@@ -50,10 +51,11 @@ export const CHEST_LIST: ListResource<'vaults', ChestScope, ChestRecord, Chest> 
 
 /** Chests as the caller may list them: their own, or with `everything` (administrators) all of them. */
 export async function listChestsFor(
-  db: Kysely<Database>,
+  ctx: ServiceContext,
   access: CallerAccess,
   query: ListQuery,
 ): Promise<ListResponse<Chest>> {
+  const { db } = ctx;
   const params = readListParams(CHEST_LIST, query);
   const scope: ChestScope = {
     organisationId: access.organisation.id,
@@ -65,11 +67,12 @@ export async function listChestsFor(
 
 /** One chest the caller can see, with the related objects asked for; 404 otherwise. */
 export async function showChestFor(
-  db: Kysely<Database>,
+  ctx: ServiceContext,
   access: CallerAccess,
   id: string,
   options: ReadonlySet<string>,
 ): Promise<Chest> {
+  const { db } = ctx;
   const chest = requireVisibleChest(access, await findChest(db, access.organisation.id, id));
   const [presented] = await presentChests(db, access, [chest], options);
   if (!presented) throw new Error('a presented chest went missing');

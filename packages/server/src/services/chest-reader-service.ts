@@ -9,7 +9,8 @@ import {
 } from '../policy/index.js';
 import { loadChestAccessRows } from '../repositories/chest-access-repository.js';
 import { findChest } from '../repositories/chest-repository.js';
-import { findPublicKeys } from '../repositories/user-directory-repository.js';
+import { findPublicKeys } from '../repositories/user-repository.js';
+import type { ServiceContext } from './service-context.js';
 
 /** Ids of the users who must hold a key of a secret in this chest (hidden or not). */
 export async function loadReaderIds(
@@ -27,11 +28,12 @@ export async function loadReaderIds(
  * administrators only). For callers who may write there; a hidden list for administrators only.
  */
 export async function listChestPublicKeys(
-  db: Kysely<Database>,
+  ctx: ServiceContext,
   access: CallerAccess,
   chestId: string,
   hidden: boolean,
 ): Promise<PublicKeysResponse> {
+  const { db } = ctx;
   const organisationId = access.organisation.id;
   const chest = requireWritableChest(access, await findChest(db, organisationId, chestId));
   if (hidden) requireAdministrator(access);

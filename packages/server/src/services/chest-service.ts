@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Chest, validateChest } from '@coffer/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { AppError } from '../http/app-error.js';
+import { AppError } from '../errors/app-error.js';
 import { type CallerAccess, requireAdministrator, requireVisibleChest } from '../policy/index.js';
 import {
   deleteAssignments,
@@ -21,6 +21,7 @@ import {
   planChangesSomething,
   planNestedChanges,
 } from './nested-attributes.js';
+import type { ServiceContext } from './service-context.js';
 
 /** Body of a chest create or update (`vault`). */
 export interface ChestInput {
@@ -68,11 +69,12 @@ async function applyAssignmentPlan(
 
 /** Creates a chest linked to at least one team (administrators). */
 export async function createChest(
-  db: Kysely<Database>,
+  ctx: ServiceContext,
   access: CallerAccess,
   input: ChestInput,
   options: readonly string[] = [],
 ): Promise<Chest> {
+  const { db } = ctx;
   requireAdministrator(access);
   const organisationId = access.organisation.id;
   const plan = planNestedChanges(input.assignments_attributes ?? [], [], 'team_id', 'Assignment');
@@ -85,7 +87,7 @@ export async function createChest(
     await applyAssignmentPlan(trx, organisationId, chest.id, plan);
     await auditByCaller(trx, access, `Created chest ${name}`, 'Vault', chest.id);
   });
-  return showChestFor(db, access, chest.id, answerOptions(options));
+  return showChestFor(ctx, access, chest.id, answerOptions(options));
 }
 
 /**
@@ -94,12 +96,13 @@ export async function createChest(
  * so they appear in reshare_all until someone who holds one shares it.
  */
 export async function updateChest(
-  db: Kysely<Database>,
+  ctx: ServiceContext,
   access: CallerAccess,
   id: string,
   input: ChestInput,
   options: readonly string[] = [],
 ): Promise<Chest> {
+  const { db } = ctx;
   const organisationId = access.organisation.id;
   const chest = requireVisibleChest(access, await findChest(db, organisationId, id));
   requireAdministrator(access);
@@ -116,14 +119,15 @@ export async function updateChest(
     const action = name === chest.name ? `Updated chest ${name}` : `Renamed chest ${chest.name} to ${name}`;
     await auditByCaller(trx, access, action, 'Vault', chest.id);
   });
-  return showChestFor(db, access, chest.id, answerOptions(options));
+  return showChestFor(ctx, access, chest.id, answerOptions(options));
 }
 
 /**
  * Deletes a chest with its secrets and their keys (administrators): one statement, whose cascade
  * takes the secrets, their keys, the assignments and managers, in the transaction of its audit entry.
  */
-export async function removeChest(db: Kysely<Database>, access: CallerAccess, id: string): Promise<void> {
+export async function removeChest(ctx: ServiceContext, access: CallerAccess, id: string): Promise<void> {
+  const { db } = ctx;
   const chest = requireVisibleChest(access, await findChest(db, access.organisation.id, id));
   requireAdministrator(access);
   await db.transaction().execute(async (trx) => {

@@ -1,15 +1,15 @@
 import { hashToken } from '../auth/session-token.js';
-import { AppError } from '../http/app-error.js';
+import { AppError } from '../errors/app-error.js';
 import { sendConfirmationMail } from '../mail/account-mails.js';
 import {
   confirmUserByTokenHash,
   findUserByConfirmationTokenHash,
+  findUserByEmail,
   updateUser,
-} from '../repositories/account-repository.js';
-import { findUserByEmail } from '../repositories/user-repository.js';
-import type { AccountDeps } from './account-deps.js';
+} from '../repositories/user-repository.js';
 import { writeAudit } from './audit-log.js';
 import { newEmailToken } from './new-account.js';
+import type { ServiceContext } from './service-context.js';
 
 /** An unknown or already used confirmation link. */
 export const CONFIRMATION_INVALID = 'Confirmation token is invalid';
@@ -20,14 +20,14 @@ export const CONFIRMATION_RESENT =
   'If your email address exists in our database, you will receive an email with instructions for how to confirm your email address in a few minutes.';
 
 /** GET /users/confirmation: confirms the account holding the token, once. */
-export async function confirmEmail(deps: AccountDeps, token: unknown): Promise<{ email: string }> {
+export async function confirmEmail(ctx: ServiceContext, token: unknown): Promise<{ email: string }> {
   if (typeof token !== 'string' || token.length < 16 || token.length > 256) {
     throw AppError.validation(CONFIRMATION_INVALID);
   }
   const tokenHash = hashToken(token);
-  const user = await findUserByConfirmationTokenHash(deps.db, tokenHash);
+  const user = await findUserByConfirmationTokenHash(ctx.db, tokenHash);
   if (!user) throw AppError.validation(CONFIRMATION_INVALID);
-  await deps.db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     const confirmed = await confirmUserByTokenHash(trx, user, tokenHash, new Date().toISOString());
     if (!confirmed) throw AppError.validation(CONFIRMATION_INVALID);
     await writeAudit(trx, {
@@ -45,12 +45,12 @@ export async function confirmEmail(deps: AccountDeps, token: unknown): Promise<{
  * POST /users/confirmation: a new confirmation e-mail (the previous link stops working) when the
  * address has an unconfirmed, unlocked account; nothing otherwise. The caller answers the same either way.
  */
-export async function resendConfirmation(deps: AccountDeps, email: unknown): Promise<void> {
+export async function resendConfirmation(ctx: ServiceContext, email: unknown): Promise<void> {
   if (typeof email !== 'string' || email.trim() === '') return;
-  const user = await findUserByEmail(deps.db, email);
+  const user = await findUserByEmail(ctx.db, email);
   if (!user || user.confirmed_at || user.locked) return;
   const confirmation = newEmailToken();
-  await deps.db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     await updateUser(trx, user, {
       confirmation_token_hash: confirmation.hash,
       confirmation_sent_at: new Date().toISOString(),
@@ -63,5 +63,5 @@ export async function resendConfirmation(deps: AccountDeps, email: unknown): Pro
       objectId: user.id,
     });
   });
-  await sendConfirmationMail(deps, user, confirmation.token);
+  await sendConfirmationMail(ctx, user, confirmation.token);
 }

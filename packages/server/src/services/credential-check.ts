@@ -1,35 +1,49 @@
-import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { hashPassword, verifyPassword } from '../auth/password-hash.js';
+import { imitateVerification, verifyPassword } from '../auth/password-hash.js';
 import type { Database } from '../db/schema.js';
 import { findUserByEmail, type User } from '../repositories/user-repository.js';
-
-let decoyHash: Promise<string> | null = null;
-
-// An unknown e-mail still costs one Argon2id verification, so timing does not tell who has an account.
-function getDecoyHash(): Promise<string> {
-  decoyHash ??= hashPassword(randomBytes(32).toString('base64'));
-  return decoyHash;
-}
+import type { SignInProofs } from '../security/sign-in-proofs.js';
 
 /** The account of an e-mail and whether the auth hash is its password; `valid` is false without an account. */
 export interface CredentialCheck {
   user: User | null;
   valid: boolean;
+  /** The password was proven by a proof of the two-factor check, not by Argon2id. */
+  byProof: boolean;
 }
 
-/** Checks an e-mail and auth hash, in about the same time whether or not the account exists. */
+/**
+ * What to do with sign-in proofs (security/sign-in-proofs.ts): the two-factor check `leave`s one
+ * when the password is right; the sign-in `accept`s one instead of hashing again.
+ */
+export interface ProofUse {
+  proofs: SignInProofs;
+  use: 'leave' | 'accept';
+}
+
+/**
+ * Checks an e-mail and auth hash in about the same time whether or not the account exists: an
+ * unknown e-mail holds a slot of the Argon2id gate as long as a verification takes
+ * (imitateVerification), so timing and the gate's refusals are the same for both. Every Argon2id
+ * goes through the gate (auth/password-hash.ts), which answers 429 when it is full.
+ */
 export async function checkCredentials(
   db: Kysely<Database>,
   email: unknown,
   authHash: unknown,
+  proof?: ProofUse,
 ): Promise<CredentialCheck> {
   const user = typeof email === 'string' && email.trim() !== '' ? await findUserByEmail(db, email) : null;
   const password = typeof authHash === 'string' ? authHash : '';
+  if (proof?.use === 'accept' && password !== '' && (await proof.proofs.holds(user, password))) {
+    return { user, valid: user !== null, byProof: true };
+  }
   if (!user) {
-    await verifyPassword(await getDecoyHash(), password);
-    return { user: null, valid: false };
+    await imitateVerification();
+    return { user: null, valid: false, byProof: false };
   }
   // Always verify, even an empty hash, so the time taken never depends on the input's shape.
-  return { user, valid: await verifyPassword(user.password_hash, password) };
+  const valid = await verifyPassword(user.password_hash, password);
+  if (valid && proof?.use === 'leave') await proof.proofs.remember(user, password);
+  return { user, valid, byProof: false };
 }

@@ -1,22 +1,19 @@
 import { isTicked, normaliseEmailInput, validateRegisterInitial } from '@coffer/core';
 import { hashToken } from '../auth/session-token.js';
-import { AppError } from '../http/app-error.js';
-import {
-  findDefaultTeamIds,
-  findTeamIdsInOrganisation,
-  insertMemberships,
-} from '../repositories/account-team-repository.js';
+import { AppError } from '../errors/app-error.js';
 import {
   findInvitationByTokenHash,
   type Invitation,
   markInvitationAccepted,
 } from '../repositories/invitation-repository.js';
+import { insertMemberships, readOnlyMemberships } from '../repositories/membership-repository.js';
 import { findOrganisationById } from '../repositories/organisation-repository.js';
+import { findDefaultTeamIds, findTeamIdsInOrganisation } from '../repositories/team-repository.js';
 import type { User } from '../repositories/user-repository.js';
-import type { AccountDeps } from './account-deps.js';
 import { writeAudit } from './audit-log.js';
 import { assertEmailAvailable, insertAccount, prepareAccountKeys } from './new-account.js';
 import type { RegistrationInput } from './registration-service.js';
+import type { ServiceContext } from './service-context.js';
 
 /** An unknown, used or expired invitation link. */
 export const INVITATION_INVALID = 'Invitation token is invalid';
@@ -25,11 +22,11 @@ export const INVITATION_EMAIL_MISMATCH = 'Email does not match the invitation.';
 
 /** The invitation of a token if it can still be used (not accepted, not expired), else null. */
 export async function findUsableInvitation(
-  deps: Pick<AccountDeps, 'db'>,
+  ctx: Pick<ServiceContext, 'db'>,
   token: unknown,
 ): Promise<Invitation | null> {
   if (typeof token !== 'string' || token.length < 16 || token.length > 256) return null;
-  const invitation = await findInvitationByTokenHash(deps.db, hashToken(token));
+  const invitation = await findInvitationByTokenHash(ctx.db, hashToken(token));
   if (!invitation || invitation.accepted_at) return null;
   if (Date.parse(invitation.expires_at) <= Date.now()) return null;
   return invitation;
@@ -40,10 +37,10 @@ export async function findUsableInvitation(
  * non-administrator (first_time), in 'Everyone' and the invitation's teams, confirmed at once
  * (the link reached their mailbox). The invitation works once.
  */
-export async function acceptInvitation(deps: AccountDeps, input: RegistrationInput): Promise<User> {
-  const invitation = await findUsableInvitation(deps, input.invitation_token);
+export async function acceptInvitation(ctx: ServiceContext, input: RegistrationInput): Promise<User> {
+  const invitation = await findUsableInvitation(ctx, input.invitation_token);
   if (!invitation) throw AppError.validation(INVITATION_INVALID);
-  const organisation = await findOrganisationById(deps.db, invitation.organisation_id);
+  const organisation = await findOrganisationById(ctx.db, invitation.organisation_id);
   if (!organisation) throw AppError.validation(INVITATION_INVALID);
   const email = normaliseEmailInput(input.email ?? invitation.email);
   const name = (input.name ?? '').trim() || invitation.name;
@@ -53,11 +50,11 @@ export async function acceptInvitation(deps: AccountDeps, input: RegistrationInp
   ).errors[0];
   if (problem) throw AppError.validation(problem);
   if (email !== invitation.email) throw AppError.validation(INVITATION_EMAIL_MISMATCH);
-  await assertEmailAvailable(deps.db, email);
-  const keys = await prepareAccountKeys(input, deps.config.minKdfIterations);
+  await assertEmailAvailable(ctx.db, email);
+  const keys = await prepareAccountKeys(input, ctx.config.minKdfIterations);
 
   const now = new Date().toISOString();
-  return deps.db.transaction().execute(async (trx) => {
+  return ctx.db.transaction().execute(async (trx) => {
     if (!(await markInvitationAccepted(trx, invitation, now))) throw AppError.validation(INVITATION_INVALID);
     const user = await insertAccount(trx, {
       ...keys,
@@ -74,7 +71,7 @@ export async function acceptInvitation(deps: AccountDeps, input: RegistrationInp
       ...(await findDefaultTeamIds(trx, organisation.id)),
       ...(await findTeamIdsInOrganisation(trx, organisation.id, invitation.team_ids)),
     ];
-    await insertMemberships(trx, user, teamIds);
+    await insertMemberships(trx, user.organisation_id, readOnlyMemberships(user.id, teamIds));
     await writeAudit(trx, {
       organisationId: organisation.id,
       user,

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type InvitationDetails, normaliseEmailInput, validateUserForm } from '@coffer/core';
-import type { AuthContext } from '../auth/authenticate.js';
-import { AppError } from '../http/app-error.js';
+import { AppError } from '../errors/app-error.js';
 import { sendInvitationMail } from '../mail/account-mails.js';
+import type { CallerAccess } from '../policy/caller-access.js';
 import { requireAdministrator } from '../policy/index.js';
 import {
   deletePendingInvitations,
@@ -11,10 +11,10 @@ import {
 } from '../repositories/invitation-repository.js';
 import { findOrganisationById } from '../repositories/organisation-repository.js';
 import { findUserById } from '../repositories/user-repository.js';
-import type { AccountDeps } from './account-deps.js';
 import { writeAudit } from './audit-log.js';
 import { findUsableInvitation } from './invitation-acceptance-service.js';
 import { assertEmailAvailable, newEmailToken } from './new-account.js';
+import type { ServiceContext } from './service-context.js';
 import { checkChosenTeams } from './team-selection.js';
 
 /** An invitation link works this long. */
@@ -44,8 +44,8 @@ export interface PresentedInvitation {
  * the same address stops working.
  */
 export async function createInvitation(
-  deps: AccountDeps,
-  auth: AuthContext,
+  ctx: ServiceContext,
+  auth: CallerAccess,
   input: InvitationInput,
 ): Promise<PresentedInvitation> {
   requireAdministrator(auth);
@@ -53,12 +53,12 @@ export async function createInvitation(
   const email = normaliseEmailInput(input.email);
   const problem = validateUserForm({ userName: name, userEmail: email }).errors[0];
   if (problem) throw AppError.validation(problem);
-  await assertEmailAvailable(deps.db, email);
-  const teamIds = await checkChosenTeams(deps.db, auth.organisation.id, input.team_ids);
+  await assertEmailAvailable(ctx.db, email);
+  const teamIds = await checkChosenTeams(ctx.db, auth.organisation.id, input.team_ids);
 
   const link = newEmailToken();
   const now = new Date();
-  const invitation = await deps.db.transaction().execute(async (trx) => {
+  const invitation = await ctx.db.transaction().execute(async (trx) => {
     await deletePendingInvitations(trx, auth.organisation.id, email);
     const created = await insertInvitation(trx, {
       id: randomUUID(),
@@ -81,7 +81,7 @@ export async function createInvitation(
     return created;
   });
   await sendInvitationMail(
-    deps,
+    ctx,
     { email, name, inviter: auth.user.name, company: auth.organisation.name },
     link.token,
   );
@@ -101,12 +101,12 @@ function presentInvitation(invitation: Invitation, inviter: string): PresentedIn
 }
 
 /** GET /api/v1/invitations/{token}: what the register form prefills; 404 when unusable. */
-export async function getInvitationDetails(deps: AccountDeps, token: string): Promise<InvitationDetails> {
-  const invitation = await findUsableInvitation(deps, token);
+export async function getInvitationDetails(ctx: ServiceContext, token: string): Promise<InvitationDetails> {
+  const invitation = await findUsableInvitation(ctx, token);
   if (!invitation) throw AppError.notFound();
   const [organisation, inviter] = await Promise.all([
-    findOrganisationById(deps.db, invitation.organisation_id),
-    findUserById(deps.db, invitation.organisation_id, invitation.inviter_id),
+    findOrganisationById(ctx.db, invitation.organisation_id),
+    findUserById(ctx.db, invitation.organisation_id, invitation.inviter_id),
   ]);
   if (!organisation) throw AppError.notFound();
   return {

@@ -1,5 +1,5 @@
 import { KEY_FOR_STRANGER_MESSAGE, READERS_CHANGED_MESSAGE } from '@coffer/core';
-import { AppError } from '../http/app-error.js';
+import { AppError } from '../errors/app-error.js';
 
 /**
  * A save must wrap the secret's key for exactly its readers: a key for anyone else is a 400 (it

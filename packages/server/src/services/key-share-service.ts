@@ -1,7 +1,5 @@
 import { KEY_FOR_STRANGER_MESSAGE, KEYSHARE_FETCH_LIMIT, type ReshareAllResponse } from '@coffer/core';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
-import { AppError } from '../http/app-error.js';
+import { AppError } from '../errors/app-error.js';
 import {
   type CallerAccess,
   notFound,
@@ -20,9 +18,10 @@ import {
 } from '../repositories/secret-key-repository.js';
 import { findSecret, findSecretsByIds } from '../repositories/secret-repository.js';
 import { findTeam } from '../repositories/team-repository.js';
-import { findDirectoryUsers } from '../repositories/user-directory-repository.js';
+import { findDirectoryUsers } from '../repositories/user-repository.js';
 import { auditByCaller } from './caller-audit.js';
 import { checkWrappedKeys, type WrappedKeyInput } from './secret-input.js';
+import type { ServiceContext } from './service-context.js';
 
 /** Narrows the missing keys to one team's members or one user. */
 export type MissingKeyFilter = { teamId: string } | { userId: string } | Record<string, never>;
@@ -38,11 +37,12 @@ export interface ShareInput extends WrappedKeyInput {
  * (crypto.md, spec section 2: resharing is theirs), so no member can plant a key that opens nothing.
  */
 export async function listMissingKeysFor(
-  db: Kysely<Database>,
+  ctx: ServiceContext,
   access: CallerAccess,
   filter: MissingKeyFilter,
   limit = KEYSHARE_FETCH_LIMIT,
 ): Promise<ReshareAllResponse> {
+  const { db } = ctx;
   requireAdministrator(access);
   const organisationId = access.organisation.id;
   if ('teamId' in filter) requireVisibleTeam(access, await findTeam(db, organisationId, filter.teamId));
@@ -64,10 +64,11 @@ export async function listMissingKeysFor(
  * and a user who may read it, or nothing is written. Answers how many keys were added.
  */
 export async function deliverKeys(
-  db: Kysely<Database>,
+  ctx: ServiceContext,
   access: CallerAccess,
   shares: readonly ShareInput[],
 ): Promise<number> {
+  const { db } = ctx;
   requireAdministrator(access);
   const organisationId = access.organisation.id;
   const keysBySecret = new Map<string, WrappedKeyInput[]>();
@@ -99,7 +100,8 @@ export async function deliverKeys(
  * only: it is organisation-wide upkeep of other people's keys (access changes already delete keys
  * in their own transaction), nothing a member needs.
  */
-export async function purgeKeys(db: Kysely<Database>, access: CallerAccess): Promise<number> {
+export async function purgeKeys(ctx: ServiceContext, access: CallerAccess): Promise<number> {
+  const { db } = ctx;
   requireAdministrator(access);
   return db.transaction().execute(async (trx) => {
     const count = await deleteKeysWithoutAccess(trx, access.organisation.id);
@@ -116,10 +118,11 @@ export async function purgeKeys(db: Kysely<Database>, access: CallerAccess): Pro
  * see the secret or holds no key of it.
  */
 export async function reportBrokenKey(
-  db: Kysely<Database>,
+  ctx: ServiceContext,
   access: CallerAccess,
   secretId: string,
 ): Promise<void> {
+  const { db } = ctx;
   const organisationId = access.organisation.id;
   const secret = requireVisibleSecret(access, await findSecret(db, organisationId, secretId));
   await db.transaction().execute(async (trx) => {

@@ -1,4 +1,4 @@
-import { AppError } from '../http/app-error.js';
+import { AppError } from '../errors/app-error.js';
 import type { ListOrder, PageCursor } from '../repositories/list-paging.js';
 
 /** A decoded `cursor=`: the order it was made for and the last row's sort value and id. */

@@ -1,5 +1,5 @@
 import { PAGE_SIZE } from '@coffer/core';
-import { AppError } from '../http/app-error.js';
+import { AppError } from '../errors/app-error.js';
 import type { ListOrder, PageRequest } from '../repositories/list-paging.js';
 import { DEFAULT_SORT_KEYS, decodeCursor } from './list-cursor.js';
 

@@ -4,10 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/schema.js';
 import type { PageRequest } from '../repositories/list-paging.js';
 import { createTestContext, type TestContext } from '../test/test-app.js';
+import { AUDIT_LOG_LIST } from './audit-log-query-service.js';
 import { CHEST_LIST } from './chest-query-service.js';
 import { type ListResource, pageQuery, resolveSort, sortKeysOf } from './list-resource.js';
 import { DELETED_SECRET_LIST, SECRET_LIST } from './secret-query-service.js';
 import { TEAM_LIST } from './team-query-service.js';
+import { USER_LIST } from './user-query-service.js';
 
 // Every order of every list, both directions, first page and a page after a cursor, over a whole
 // organisation (the administrator's `everything`): the engine's planner must read the rows from
@@ -16,7 +18,7 @@ import { TEAM_LIST } from './team-query-service.js';
 // enable_sort off), so the answer is "can an index give this order", whatever the table holds.
 
 type AnyResource = ListResource<
-  'secrets' | 'vaults' | 'teams',
+  'secrets' | 'vaults' | 'teams' | 'users' | 'audit_log_entries',
   { organisationId: string },
   { id: string },
   unknown
@@ -33,6 +35,8 @@ const LISTS: [name: string, resource: AnyResource, scope: AnyScope][] = [
     { organisationId, chestIds: null, includeHidden: false },
   ],
   ['teams', TEAM_LIST as unknown as AnyResource, { organisationId, teamIds: null }],
+  ['users', USER_LIST as unknown as AnyResource, { organisationId, teamId: null }],
+  ['audit log', AUDIT_LOG_LIST as unknown as AnyResource, { organisationId, subjectId: null }],
   [
     'secrets',
     SECRET_LIST as unknown as AnyResource,

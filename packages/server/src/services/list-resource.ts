@@ -1,7 +1,7 @@
 import type { ListResponse } from '@coffer/core';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { AppError } from '../http/app-error.js';
+import { AppError } from '../errors/app-error.js';
 import type { CallerAccess } from '../policy/index.js';
 import { nameContains, type PageRequest, selectPage } from '../repositories/list-paging.js';
 import { INVALID_CURSOR_MESSAGE, splitPage } from './list-cursor.js';

@@ -1,4 +1,4 @@
-import { AppError } from '../http/app-error.js';
+import { AppError } from '../errors/app-error.js';
 
 /**
  * One entry of a Rails-style `*_attributes` list: `{id, edit_access}` changes a link, `{id, _destroy:

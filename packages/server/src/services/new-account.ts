@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { hashPassword } from '../auth/password-hash.js';
 import { generateSessionToken, hashToken } from '../auth/session-token.js';
 import type { Database, NewUserRow } from '../db/schema.js';
-import { AppError } from '../http/app-error.js';
+import { AppError } from '../errors/app-error.js';
 import { isUniqueViolation } from '../repositories/unique-violation.js';
 import { findUserByEmail, insertUser, type User } from '../repositories/user-repository.js';
 import { type KeyMaterialInput, parseIterations, validateKeyMaterial } from './key-material-validator.js';

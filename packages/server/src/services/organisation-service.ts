@@ -8,10 +8,10 @@ import {
   validateTransfer,
 } from '@coffer/core';
 import type { Kysely } from 'kysely';
-import type { AuthContext } from '../auth/authenticate.js';
 import { requireFreshPassword } from '../auth/step-up.js';
 import type { Database } from '../db/schema.js';
-import { AppError } from '../http/app-error.js';
+import { AppError } from '../errors/app-error.js';
+import type { CallerAccess } from '../policy/caller-access.js';
 import { noPermission, notFound } from '../policy/index.js';
 import { presentOrganisation } from '../presenters/organisation-presenter.js';
 import {
@@ -25,6 +25,7 @@ import { revokeUserSessions } from '../repositories/session-repository.js';
 import { findUserById } from '../repositories/user-repository.js';
 import { describeAuditUser, writeAudit } from './audit-log.js';
 import { forgetListTotals } from './list-total-cache.js';
+import type { ServiceContext } from './service-context.js';
 
 /** PUT with an inactivity length that is not one of the Auto Logout options (spec section 9). */
 export const INACTIVITY_OPTION_MESSAGE = `Auto Logout must be one of: ${INACTIVITY_OPTIONS.map(
@@ -36,14 +37,11 @@ export const TRANSFER_TARGET_MESSAGE = 'Ownership can only be transferred to ano
 export const TRANSFER_INACTIVE_TARGET_MESSAGE =
   'Ownership can only be transferred to an administrator who can sign in.';
 
-/** The caller and their organisation, as app.authenticate sets them. */
-type Caller = Pick<AuthContext, 'user' | 'organisation' | 'session'>;
-
 const inactivityLabel = (minutes: number) =>
   INACTIVITY_OPTIONS.find((option) => option.value === minutes)?.label ?? `${minutes} minutes`;
 
 /** GET /api/v1/organisation: every user of the organisation reads it (their auto-logout figure). */
-export function showOrganisation(caller: Pick<Caller, 'organisation'>): ApiOrganisation {
+export function showOrganisation(_ctx: ServiceContext, caller: CallerAccess): ApiOrganisation {
   return presentOrganisation(caller.organisation);
 }
 
@@ -53,10 +51,11 @@ export function showOrganisation(caller: Pick<Caller, 'organisation'>): ApiOrgan
  * anything is written; each setting that changes gets its audit entry in the same transaction.
  */
 export async function changeOrganisationSettings(
-  db: Kysely<Database>,
-  caller: Caller,
+  ctx: ServiceContext,
+  caller: CallerAccess,
   input: OrganisationSettings,
 ): Promise<ApiOrganisation> {
+  const { db } = ctx;
   const { user, organisation } = caller;
   const settings: OrganisationSettings = {};
   const actions: string[] = [];
@@ -94,10 +93,11 @@ export async function changeOrganisationSettings(
  * that made the transfer stays.
  */
 export async function transferOwnership(
-  db: Kysely<Database>,
-  caller: Caller,
+  ctx: ServiceContext,
+  caller: CallerAccess,
   ownerId: string | undefined,
 ): Promise<ApiOrganisation> {
+  const { db } = ctx;
   const { user, organisation } = caller;
   if (!canUseOwnerActions(user, ownerRef(caller))) throw noPermission();
   requireFreshPassword(caller);
@@ -129,7 +129,8 @@ export async function transferOwnership(
  * it needs a session that has just proved the password. No audit entry survives it: the audit log
  * goes with the organisation. Nothing kept in memory refers to the organisation afterwards.
  */
-export async function deleteOrganisation(db: Kysely<Database>, caller: Caller): Promise<void> {
+export async function deleteOrganisation(ctx: ServiceContext, caller: CallerAccess): Promise<void> {
+  const { db } = ctx;
   const { user, organisation } = caller;
   if (!canUseOwnerActions(user, ownerRef(caller))) throw noPermission();
   requireFreshPassword(caller);
@@ -144,11 +145,11 @@ export async function deleteOrganisation(db: Kysely<Database>, caller: Caller): 
   forgetListTotals(organisation.id);
 }
 
-function ownerRef(caller: Pick<Caller, 'organisation'>): { owner_id: string } {
+function ownerRef(caller: Pick<CallerAccess, 'organisation'>): { owner_id: string } {
   return { owner_id: caller.organisation.owner_id ?? '' };
 }
 
-async function auditOrganisation(trx: Kysely<Database>, caller: Caller, action: string): Promise<void> {
+async function auditOrganisation(trx: Kysely<Database>, caller: CallerAccess, action: string): Promise<void> {
   await writeAudit(trx, {
     organisationId: caller.organisation.id,
     user: caller.user,

@@ -1,9 +1,9 @@
 import { isTotpCode, normaliseOtp } from '@coffer/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { claimOtpStep } from '../repositories/account-repository.js';
 import { consumeRecoveryCode } from '../repositories/recovery-code-repository.js';
 import type { User } from '../repositories/user-repository.js';
+import { claimOtpStep } from '../repositories/user-repository.js';
 import { decryptAtRest, type ServerSecrets } from '../server-secrets.js';
 import { hashRecoveryCode, matchTotpStep } from './totp.js';
 

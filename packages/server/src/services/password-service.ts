@@ -5,27 +5,32 @@ import {
   validateEmailChange,
 } from '@coffer/core';
 import { PASSWORD_CHANGE_REQUIRED } from '../auth/auth-messages.js';
-import type { AuthContext } from '../auth/authenticate.js';
 import { hashPassword, verifyPassword } from '../auth/password-hash.js';
 import type { UserUpdate } from '../db/schema.js';
-import { AppError } from '../http/app-error.js';
+import { AppError } from '../errors/app-error.js';
 import { sendSecurityNotice } from '../mail/account-mails.js';
-import { updateUser } from '../repositories/account-repository.js';
+import type { CallerAccess } from '../policy/caller-access.js';
+import { deleteKeysOfUser } from '../repositories/secret-key-repository.js';
 import {
   markPasswordVerified,
   type RevokedReason,
   revokeUserSessions,
 } from '../repositories/session-repository.js';
 import { isUniqueViolation } from '../repositories/unique-violation.js';
+import { updateUser } from '../repositories/user-repository.js';
 import type { AttemptCounter } from '../security/rate-limits.js';
-import type { AccountDeps } from './account-deps.js';
 import { writeAudit } from './audit-log.js';
 import { type KeyMaterialInput, parseIterations, validateKeyMaterial } from './key-material-validator.js';
 import { assertEmailAvailable, EMAIL_TAKEN } from './new-account.js';
 import { loadProfile } from './profile-service.js';
+import type { ServiceContext } from './service-context.js';
 
 /** The current auth hash does not match (spec section 8, change password). */
 export const CURRENT_PASSWORD_INVALID = 'Current password is invalid';
+
+/** A new key pair is made only with the first personal password (api.md), not at any other change. */
+export const NEW_KEY_PAIR_MESSAGE =
+  'A new key pair is accepted only when setting a personal password after a generated one.';
 
 /** The `user` object of PATCH /users: a password change, or an e-mail change when `email` is given. */
 export interface AccountChangeInput extends KeyMaterialInput {
@@ -36,7 +41,7 @@ export interface AccountChangeInput extends KeyMaterialInput {
 
 /** POST /api/v1/users/verify_password: whether the auth hash is the caller's. Failures count. */
 export async function verifyOwnPassword(
-  auth: AuthContext,
+  auth: CallerAccess,
   password: unknown,
   attempts: AttemptCounter,
 ): Promise<boolean> {
@@ -52,13 +57,13 @@ export async function verifyOwnPassword(
  * two-factor off or asking for new recovery codes needs.
  */
 export async function confirmOwnPassword(
-  deps: Pick<AccountDeps, 'db'>,
-  auth: AuthContext,
+  ctx: Pick<ServiceContext, 'db'>,
+  auth: CallerAccess,
   password: unknown,
   attempts: AttemptCounter,
 ): Promise<boolean> {
   const valid = await verifyOwnPassword(auth, password, attempts);
-  if (valid) await markPasswordVerified(deps.db, auth.session, new Date().toISOString());
+  if (valid) await markPasswordVerified(ctx.db, auth.session, new Date().toISOString());
   return valid;
 }
 
@@ -68,8 +73,8 @@ export async function confirmOwnPassword(
  * session of the user ends; the caller's stays.
  */
 export async function changeAccount(
-  deps: AccountDeps,
-  auth: AuthContext,
+  ctx: ServiceContext,
+  auth: CallerAccess,
   input: AccountChangeInput,
   attempts: AttemptCounter,
 ): Promise<Profile> {
@@ -80,20 +85,28 @@ export async function changeAccount(
   if (emailChange && validateEmailChange({ email, confirmation: email }).errors.length > 0) {
     throw AppError.validation(INVALID_NEW_EMAIL_MESSAGE);
   }
+  // The first personal password after a generated one (administrator's add or reset) may bring a
+  // fresh key pair made in the user's own browser (api.md), so that nobody who knew the generated
+  // password ever held the private key the user keeps; their wrapped keys are dropped with it.
+  const newKeyPair = input.public_key !== undefined;
+  if (newKeyPair && (emailChange || !auth.user.must_change_password)) {
+    throw AppError.validation(NEW_KEY_PAIR_MESSAGE);
+  }
   const problem = validateKeyMaterial(input, {
     fields: [
       'password',
+      ...(newKeyPair ? (['public_key'] as const) : []),
       'encrypted_private_key',
       'private_key_iv',
       ...(input.kdf_iterations === undefined ? [] : (['kdf_iterations'] as const)),
     ],
-    minKdfIterations: deps.config.minKdfIterations,
+    minKdfIterations: ctx.config.minKdfIterations,
   });
   if (problem) throw AppError.validation(problem);
   if (!(await verifyOwnPassword(auth, input.current_password, attempts))) {
     throw AppError.validation(CURRENT_PASSWORD_INVALID);
   }
-  if (emailChange && email !== auth.user.email) await assertEmailAvailable(deps.db, email);
+  if (emailChange && email !== auth.user.email) await assertEmailAvailable(ctx.db, email);
 
   const values: UserUpdate = {
     password_hash: await hashPassword(String(input.password)),
@@ -103,32 +116,41 @@ export async function changeAccount(
       ? {}
       : { kdf_iterations: parseIterations(input.kdf_iterations) ?? 0 }),
     ...(emailChange ? { email } : { must_change_password: input.must_change_password === true }),
+    ...(newKeyPair ? { public_key: String(input.public_key), key_version: auth.user.key_version + 1 } : {}),
   };
   const reason: RevokedReason = emailChange ? 'email_changed' : 'password_changed';
   const user = await saveChange(
-    deps,
+    ctx,
     auth,
     values,
     reason,
-    emailChange ? 'Changed email address' : 'Changed password',
+    emailChange
+      ? 'Changed email address'
+      : newKeyPair
+        ? 'Set a personal password and a new key pair'
+        : 'Changed password',
+    newKeyPair,
   );
   // The notice goes to the address the account had: the old one after an e-mail change. An
   // "e-mail change" to the same address still replaced the credentials: that is a password notice.
-  await sendSecurityNotice(deps, auth.user, user.email !== auth.user.email ? 'email' : 'password');
-  return loadProfile(deps.db, { organisation: auth.organisation, user });
+  await sendSecurityNotice(ctx, auth.user, user.email !== auth.user.email ? 'email' : 'password');
+  return loadProfile(ctx.db, { organisation: auth.organisation, user });
 }
 
 async function saveChange(
-  deps: AccountDeps,
-  auth: AuthContext,
+  ctx: ServiceContext,
+  auth: CallerAccess,
   values: UserUpdate,
   reason: RevokedReason,
   action: string,
+  dropWrappedKeys: boolean,
 ) {
   try {
-    return await deps.db.transaction().execute(async (trx) => {
+    return await ctx.db.transaction().execute(async (trx) => {
       const user = await updateUser(trx, auth.user, values);
       await revokeUserSessions(trx, user, reason, { exceptSessionId: auth.session.id });
+      // Wrapped for the old public key, they open nothing now: missing keys to reshare.
+      if (dropWrappedKeys) await deleteKeysOfUser(trx, auth.organisation.id, user.id);
       await writeAudit(trx, {
         organisationId: auth.organisation.id,
         user,

@@ -1,13 +1,14 @@
 import { FIELD_LABELS, type Profile, validateForm } from '@coffer/core';
 import type { Kysely } from 'kysely';
-import type { AuthContext } from '../auth/authenticate.js';
 import type { Database } from '../db/schema.js';
-import { AppError } from '../http/app-error.js';
+import { AppError } from '../errors/app-error.js';
+import type { CallerAccess } from '../policy/caller-access.js';
 import { presentProfile } from '../presenters/profile-presenter.js';
-import { updateUser } from '../repositories/account-repository.js';
-import { listUserTeams } from '../repositories/account-team-repository.js';
+import { listUserTeams } from '../repositories/membership-repository.js';
 import type { User } from '../repositories/user-repository.js';
+import { updateUser } from '../repositories/user-repository.js';
 import { writeAudit } from './audit-log.js';
+import type { ServiceContext } from './service-context.js';
 
 /** The only fields a user may change on their own profile. */
 export interface ProfileChanges {
@@ -22,20 +23,26 @@ const NAME_RULES = { name: { label: FIELD_LABELS.name, required: true } };
 
 const FLAG_LABELS = { first_time: 'first time', dark_mode: 'dark mode', tutorial: 'tutorial' } as const;
 
-/** The caller's profile as answered by GET /api/v1/profile and sign-in. */
+/** GET /api/v1/profile: the caller's profile. */
+export async function showProfile(ctx: ServiceContext, caller: CallerAccess): Promise<Profile> {
+  return loadProfile(ctx.db, caller);
+}
+
+/** The profile of a user as answered by GET /api/v1/profile, sign-in and account changes. */
 export async function loadProfile(
   db: Kysely<Database>,
-  auth: Pick<AuthContext, 'organisation'> & { user: User },
+  auth: Pick<CallerAccess, 'organisation'> & { user: User },
 ): Promise<Profile> {
   return presentProfile(auth.user, auth.organisation, await listUserTeams(db, auth.user));
 }
 
 /** Applies PATCH /api/v1/profile: name (the spec's rules), dark mode and onboarding flags. */
 export async function updateProfile(
-  db: Kysely<Database>,
-  auth: AuthContext,
+  ctx: ServiceContext,
+  auth: CallerAccess,
   changes: ProfileChanges,
 ): Promise<Profile> {
+  const { db } = ctx;
   const values: ProfileChanges = {};
   if (changes.name !== undefined) {
     const name = changes.name.trim();

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_TEAM_NAME, isTicked, normaliseEmailInput, validateRegisterInitial } from '@coffer/core';
-import { AppError } from '../http/app-error.js';
+import { AppError } from '../errors/app-error.js';
 import { sendConfirmationMail } from '../mail/account-mails.js';
-import { setOrganisationOwner } from '../repositories/account-repository.js';
-import { insertDefaultTeam, insertMemberships } from '../repositories/account-team-repository.js';
-import { insertOrganisation } from '../repositories/organisation-repository.js';
+import { insertMemberships, readOnlyMemberships } from '../repositories/membership-repository.js';
+import { insertOrganisation, setOrganisationOwner } from '../repositories/organisation-repository.js';
+import { insertDefaultTeam } from '../repositories/team-repository.js';
 import type { User } from '../repositories/user-repository.js';
-import type { AccountDeps } from './account-deps.js';
 import { writeAudit } from './audit-log.js';
 import { acceptInvitation } from './invitation-acceptance-service.js';
 import { assertEmailAvailable, insertAccount, newEmailToken, prepareAccountKeys } from './new-account.js';
+import type { ServiceContext } from './service-context.js';
 
 /** The `user` object of POST /users (form-encoded, so every value is text). */
 export interface RegistrationInput {
@@ -27,9 +27,9 @@ export interface RegistrationInput {
 }
 
 /** POST /users: a new organisation with its owner, or, with an invitation token, a new member. */
-export function register(deps: AccountDeps, input: RegistrationInput): Promise<User> {
-  if (input.invitation_token !== undefined) return acceptInvitation(deps, input);
-  return registerOrganisation(deps, input);
+export function register(ctx: ServiceContext, input: RegistrationInput): Promise<User> {
+  if (input.invitation_token !== undefined) return acceptInvitation(ctx, input);
+  return registerOrganisation(ctx, input);
 }
 
 /**
@@ -37,7 +37,7 @@ export function register(deps: AccountDeps, input: RegistrationInput): Promise<U
  * 'Everyone' with the owner in it, in one transaction with its audit entry; then sends the
  * confirmation e-mail. The owner cannot sign in before confirming.
  */
-async function registerOrganisation(deps: AccountDeps, input: RegistrationInput): Promise<User> {
+async function registerOrganisation(ctx: ServiceContext, input: RegistrationInput): Promise<User> {
   const company = (input.owned_organisation_attributes?.name ?? '').trim();
   const name = (input.name ?? '').trim();
   const email = normaliseEmailInput(input.email);
@@ -48,12 +48,12 @@ async function registerOrganisation(deps: AccountDeps, input: RegistrationInput)
     termsOfService: input.termsOfService,
   }).errors[0];
   if (problem) throw AppError.validation(problem);
-  await assertEmailAvailable(deps.db, email);
-  const keys = await prepareAccountKeys(input, deps.config.minKdfIterations);
+  await assertEmailAvailable(ctx.db, email);
+  const keys = await prepareAccountKeys(input, ctx.config.minKdfIterations);
 
   const confirmation = newEmailToken();
   const now = new Date().toISOString();
-  const user = await deps.db.transaction().execute(async (trx) => {
+  const user = await ctx.db.transaction().execute(async (trx) => {
     const organisation = await insertOrganisation(trx, {
       id: randomUUID(),
       name: company,
@@ -74,7 +74,7 @@ async function registerOrganisation(deps: AccountDeps, input: RegistrationInput)
     });
     await setOrganisationOwner(trx, organisation.id, owner.id);
     const team = await insertDefaultTeam(trx, organisation.id, DEFAULT_TEAM_NAME);
-    await insertMemberships(trx, owner, [team.id]);
+    await insertMemberships(trx, owner.organisation_id, readOnlyMemberships(owner.id, [team.id]));
     await writeAudit(trx, {
       organisationId: organisation.id,
       user: owner,
@@ -84,6 +84,6 @@ async function registerOrganisation(deps: AccountDeps, input: RegistrationInput)
     });
     return owner;
   });
-  await sendConfirmationMail(deps, user, confirmation.token);
+  await sendConfirmationMail(ctx, user, confirmation.token);
   return user;
 }

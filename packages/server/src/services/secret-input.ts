@@ -7,7 +7,7 @@ import {
   RSA_MODULUS_BITS,
   validateSecretMetadata,
 } from '@coffer/core';
-import { AppError } from '../http/app-error.js';
+import { AppError } from '../errors/app-error.js';
 import type { WrappedKey } from '../repositories/secret-key-repository.js';
 import type { SecretValues } from '../repositories/secret-repository.js';
 

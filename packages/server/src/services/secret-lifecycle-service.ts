@@ -1,18 +1,18 @@
 import { STALE_REVISION_MESSAGE } from '@coffer/core';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
-import { AppError } from '../http/app-error.js';
+import { AppError } from '../errors/app-error.js';
 import { type CallerAccess, requirePermanentDelete, requireWritableSecret } from '../policy/index.js';
 import { deleteSecret, findSecret, placeOf, setSecretDeletedAt } from '../repositories/secret-repository.js';
 import { auditByCaller } from './caller-audit.js';
+import type { ServiceContext } from './service-context.js';
 
 /** Marks a secret for deletion (it moves to Deleted Secrets) or restores it; writers of its chest. */
 export async function markSecretForDeletion(
-  db: Kysely<Database>,
+  ctx: ServiceContext,
   access: CallerAccess,
   id: string,
   marked: boolean,
 ): Promise<void> {
+  const { db } = ctx;
   const organisationId = access.organisation.id;
   const secret = requireWritableSecret(access, await findSecret(db, organisationId, id));
   if ((secret.deleted_at !== null) === marked) return;
@@ -29,10 +29,11 @@ export async function markSecretForDeletion(
 
 /** Deletes a secret and its keys for good: the organisation owner only. */
 export async function deleteSecretPermanently(
-  db: Kysely<Database>,
+  ctx: ServiceContext,
   access: CallerAccess,
   id: string,
 ): Promise<void> {
+  const { db } = ctx;
   const organisationId = access.organisation.id;
   const secret = requirePermanentDelete(access, await findSecret(db, organisationId, id));
   await db.transaction().execute(async (trx) => {

@@ -1,7 +1,7 @@
 import { STALE_REVISION_MESSAGE } from '@coffer/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { AppError } from '../http/app-error.js';
+import { AppError } from '../errors/app-error.js';
 import { type CallerAccess, requireMovableSecret } from '../policy/index.js';
 import { findChest } from '../repositories/chest-repository.js';
 import { deleteKeysWithoutAccess, upsertWrappedKeys } from '../repositories/secret-key-repository.js';

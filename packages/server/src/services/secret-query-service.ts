@@ -9,7 +9,7 @@ import type {
 } from '@coffer/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { AppError } from '../http/app-error.js';
+import { AppError } from '../errors/app-error.js';
 import {
   type CallerAccess,
   listableChestIds,
@@ -39,6 +39,7 @@ import {
   type SortColumn,
   type SortSpec,
 } from './list-resource.js';
+import type { ServiceContext } from './service-context.js';
 
 type SecretSort = SortColumn<SecretRecord>;
 
@@ -92,10 +93,11 @@ export const DELETED_SECRET_LIST: ListResource<'secrets', SecretScope, SecretRec
  * The caller's chests are worked out once, then the list is one indexed query on vault_id IN (…).
  */
 export async function listSecretsFor(
-  db: Kysely<Database>,
+  ctx: ServiceContext,
   access: CallerAccess,
   query: ListQuery & { vault_id?: string },
 ): Promise<ListResponse<SecretListItem>> {
+  const { db } = ctx;
   const resource = query.deleted ? DELETED_SECRET_LIST : SECRET_LIST;
   const params = readListParams(resource, query);
   const organisationId = access.organisation.id;
@@ -126,11 +128,12 @@ async function presentSecretPage(
  * caller cannot see it or holds no key (the web app then asks an administrator to reshare).
  */
 export async function showSecretFor(
-  db: Kysely<Database>,
+  ctx: ServiceContext,
   access: CallerAccess,
   id: string,
   options: ReadonlySet<string>,
 ): Promise<Secret> {
+  const { db } = ctx;
   const organisationId = access.organisation.id;
   const secret = requireVisibleSecret(access, await findSealedSecret(db, organisationId, id));
   const ownKey = await findWrappedKey(db, organisationId, secret.id, access.user.id);
@@ -141,10 +144,11 @@ export async function showSecretFor(
 
 /** A secret's metadata and chest, without payload or key (the answer of a move, mark or restore). */
 export async function showSecretMetadataFor(
-  db: Kysely<Database>,
+  ctx: ServiceContext,
   access: CallerAccess,
   id: string,
 ): Promise<SecretListItem> {
+  const { db } = ctx;
   const secret = requireVisibleSecret(access, await findSecret(db, access.organisation.id, id));
   const extras = await loadSecretExtras(db, access, [secret], new Set(['vault']));
   return presentSecretListItem(secret, extras.get(secret.vault_id));

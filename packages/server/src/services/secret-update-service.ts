@@ -1,12 +1,11 @@
 import type { Secret, SecretListItem } from '@coffer/core';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
-import { AppError } from '../http/app-error.js';
+import { AppError } from '../errors/app-error.js';
 import type { CallerAccess } from '../policy/index.js';
 import type { SecretInput } from './secret-input.js';
 import { moveSecret } from './secret-move-service.js';
 import { showSecretFor, showSecretMetadataFor } from './secret-query-service.js';
 import { saveSecret } from './secret-write-service.js';
+import type { ServiceContext } from './service-context.js';
 
 /** Fields only a save (new encrypted data and revision) may change. */
 const SAVE_ONLY_FIELDS = [
@@ -29,14 +28,15 @@ export const MOVE_ONLY_MESSAGE = 'To change a secret, send its encrypted data wi
  * readers who gain or lose access, answered with the metadata and chest.
  */
 export async function updateSecret(
-  db: Kysely<Database>,
+  ctx: ServiceContext,
   access: CallerAccess,
   id: string,
   input: SecretInput,
 ): Promise<Secret | SecretListItem> {
+  const { db } = ctx;
   if (input.encrypted_data !== undefined) {
     await saveSecret(db, access, id, input);
-    return showSecretFor(db, access, id, new Set());
+    return showSecretFor(ctx, access, id, new Set());
   }
   if (!input.vault_id) throw AppError.validation('Field secret.vault_id is required');
   if (SAVE_ONLY_FIELDS.some((field) => input[field] !== undefined)) {
@@ -47,5 +47,5 @@ export async function updateSecret(
     vault_id: input.vault_id,
     ...(keys ? { secret_keys_attributes: keys } : {}),
   });
-  return showSecretMetadataFor(db, access, id);
+  return showSecretMetadataFor(ctx, access, id);
 }

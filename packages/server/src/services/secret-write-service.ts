@@ -1,7 +1,7 @@
 import { STALE_REVISION_MESSAGE } from '@coffer/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { AppError } from '../http/app-error.js';
+import { AppError } from '../errors/app-error.js';
 import {
   type CallerAccess,
   requireHiddenChangeAllowed,
@@ -19,11 +19,12 @@ import {
   saveSecretRevision,
 } from '../repositories/secret-repository.js';
 import { isUniqueViolation } from '../repositories/unique-violation.js';
-import { markUserHasSecret } from '../repositories/user-directory-repository.js';
+import { markUserHasSecret } from '../repositories/user-repository.js';
 import { auditByCaller } from './caller-audit.js';
 import { loadReaderIds } from './chest-reader-service.js';
 import { checkKeyCover } from './key-cover-check.js';
 import { checkSecretId, checkSecretValues, checkWrappedKeys, type SecretInput } from './secret-input.js';
+import type { ServiceContext } from './service-context.js';
 
 /** 409 for a client-made id that is already taken. */
 export const DUPLICATE_SECRET_MESSAGE = 'A secret with this id already exists.';
@@ -35,10 +36,11 @@ export const MARKED_SECRET_MESSAGE = 'This secret is marked for deletion. Restor
  * the chest's readers; sets the creator's has_secret. Answers the new id.
  */
 export async function createSecret(
-  db: Kysely<Database>,
+  ctx: ServiceContext,
   access: CallerAccess,
   input: SecretInput,
 ): Promise<string> {
+  const { db } = ctx;
   const id = checkSecretId(input.id);
   const values = checkSecretValues(input);
   if (values.revision !== 1) throw AppError.validation('A new secret starts at revision 1.');

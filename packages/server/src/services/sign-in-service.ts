@@ -1,18 +1,19 @@
 import { type Profile, type TwoFactorCheckResponse, validateLogin } from '@coffer/core';
 import { ACCOUNT_LOCKED } from '../auth/auth-messages.js';
-import type { AuthContext } from '../auth/authenticate.js';
 import { createSession } from '../auth/session-service.js';
-import { AppError } from '../http/app-error.js';
+import { AppError } from '../errors/app-error.js';
+import type { CallerAccess } from '../policy/caller-access.js';
 import { findOrganisationById } from '../repositories/organisation-repository.js';
 import { revokeSession } from '../repositories/session-repository.js';
 import { findUserByEmail } from '../repositories/user-repository.js';
 import { decoyIterations } from '../security/prelogin-decoy.js';
 import type { AttemptCounter } from '../security/rate-limits.js';
-import type { AccountDeps } from './account-deps.js';
+import type { SignInProofs } from '../security/sign-in-proofs.js';
 import { writeAudit } from './audit-log.js';
 import { checkCredentials } from './credential-check.js';
 import { verifyOtpAttempt } from './otp-verification.js';
 import { loadProfile } from './profile-service.js';
+import type { ServiceContext } from './service-context.js';
 
 /** Wrong e-mail, password or one-time code: the spec's server error, the same for every case. */
 export const INVALID_CREDENTIALS = 'Invalid Email or password.';
@@ -30,7 +31,7 @@ export interface SignInResult {
  * e-mail, from those real accounts use (security/prelogin-decoy.ts), so the answer does not tell
  * whether the account exists. Both are worked out on every call, so the time taken does not either.
  */
-export async function prelogin(deps: AccountDeps, email: unknown): Promise<{ kdf_iterations: number }> {
+export async function prelogin(deps: ServiceContext, email: unknown): Promise<{ kdf_iterations: number }> {
   const address = typeof email === 'string' ? email : '';
   const [user, decoy] = await Promise.all([
     address.trim() !== '' ? findUserByEmail(deps.db, address) : null,
@@ -42,15 +43,22 @@ export async function prelogin(deps: AccountDeps, email: unknown): Promise<{ kdf
 /**
  * POST /api/v1/two-factor-check: whether the credentials are right, and if so whether a code is
  * needed. Wrong credentials and unknown e-mails answer alike. A locked account is refused once
- * the credentials are right.
+ * the credentials are right. A right password leaves a sign-in proof (security/sign-in-proofs.ts),
+ * so the sign-in that follows does not run Argon2id again.
  */
 export async function checkTwoFactor(
-  deps: AccountDeps,
+  deps: ServiceContext,
   input: { email?: unknown; password?: unknown },
   attempts: AttemptCounter,
+  proofs?: SignInProofs,
 ): Promise<TwoFactorCheckResponse> {
   await attempts.assertAllowed();
-  const { user, valid } = await checkCredentials(deps.db, input.email, input.password);
+  const { user, valid } = await checkCredentials(
+    deps.db,
+    input.email,
+    input.password,
+    proofs && { proofs, use: 'leave' },
+  );
   if (!user || !valid) {
     await attempts.recordFailure();
     return { '2faRequired': false, valid: false };
@@ -61,18 +69,26 @@ export async function checkTwoFactor(
 
 /**
  * POST /users/sign_in: password, then (when two-factor is on) the one-time code, then a new session.
- * Failures count against the account. Locked and unconfirmed accounts are told so, but only once
- * the password is right, so the answer reveals nothing to someone guessing.
+ * Every attempt is counted against the account before the password is checked, and taken back
+ * unless it fails. Locked and unconfirmed accounts are told so, but only once the password is
+ * right, so the answer reveals nothing to someone guessing. A proof left by the two-factor check
+ * for the same auth hash stands in for Argon2id, and is used up by the session it opens.
  */
 export async function signIn(
-  deps: AccountDeps,
+  deps: ServiceContext,
   input: { email?: string; password?: string; otp_attempt?: string },
   attempts: AttemptCounter,
+  proofs?: SignInProofs,
 ): Promise<SignInResult> {
   const problem = validateLogin({ email: input.email, password: input.password }).errors[0];
   if (problem) throw AppError.validation(problem);
   await attempts.assertAllowed();
-  const { user, valid } = await checkCredentials(deps.db, input.email, input.password);
+  const { user, valid, byProof } = await checkCredentials(
+    deps.db,
+    input.email,
+    input.password,
+    proofs && { proofs, use: 'accept' },
+  );
   if (!user || !valid) {
     await attempts.recordFailure();
     throw AppError.unauthorized(INVALID_CREDENTIALS);
@@ -103,12 +119,13 @@ export async function signIn(
     await attempts.recordFailure();
     throw AppError.unauthorized(INVALID_CREDENTIALS);
   }
+  if (byProof) await proofs?.forget(user, input.password ?? '');
   const profile = await loadProfile(deps.db, { user, organisation });
   return { token, profile };
 }
 
 /** DELETE /users/sign_out: ends the caller's session. */
-export async function signOut(deps: AccountDeps, auth: AuthContext): Promise<void> {
+export async function signOut(deps: ServiceContext, auth: CallerAccess): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
     await revokeSession(trx, auth.session, 'logout');
     await writeAudit(trx, {

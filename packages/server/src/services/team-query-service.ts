@@ -13,7 +13,7 @@ import {
   type TeamRecord,
   type TeamScope,
 } from '../repositories/team-repository.js';
-import { findDirectoryUsers } from '../repositories/user-directory-repository.js';
+import { findDirectoryUsers } from '../repositories/user-repository.js';
 import type { ListQuery } from './list-params.js';
 import {
   type ListResource,
@@ -22,10 +22,11 @@ import {
   type SortColumn,
   type SortSpec,
 } from './list-resource.js';
+import type { ServiceContext } from './service-context.js';
 
-const text = (column: string): SortColumn<TeamRecord> => ({
+const byColumn = (column: string, type: SortColumn<TeamRecord>['type'] = 'text'): SortColumn<TeamRecord> => ({
   column,
-  type: 'text',
+  type,
   index: `teams_${column}_index`,
 });
 
@@ -36,9 +37,10 @@ export const TEAM_LIST: ListResource<'teams', TeamScope, TeamRecord, Team> = {
   scope: scopeTeams,
   select: selectTeamRows,
   sorts: {
-    name: text('name'),
-    created_at: text('created_at'),
-    updated_at: text('updated_at'),
+    name: byColumn('name'),
+    user_count: byColumn('user_count', 'integer'),
+    created_at: byColumn('created_at'),
+    updated_at: byColumn('updated_at'),
   } satisfies Record<TeamSortKey, SortSpec<TeamScope, TeamRecord>>,
   filterColumns: ['name'],
   cacheTotals: false,
@@ -47,17 +49,19 @@ export const TEAM_LIST: ListResource<'teams', TeamScope, TeamRecord, Team> = {
 
 /** Teams as the caller may list them: administrators all, others their own. */
 export async function listTeamsFor(
-  db: Kysely<Database>,
+  ctx: ServiceContext,
   access: CallerAccess,
   query: ListQuery,
 ): Promise<ListResponse<Team>> {
+  const { db } = ctx;
   const params = readListParams(TEAM_LIST, query);
   const scope = { organisationId: access.organisation.id, teamIds: listableTeamIds(access) };
   return runList(db, TEAM_LIST, access, scope, params);
 }
 
 /** One team the caller may see, with its members by name; 404 otherwise. */
-export async function showTeamFor(db: Kysely<Database>, access: CallerAccess, id: string): Promise<Team> {
+export async function showTeamFor(ctx: ServiceContext, access: CallerAccess, id: string): Promise<Team> {
+  const { db } = ctx;
   const team = requireVisibleTeam(access, await findTeam(db, access.organisation.id, id));
   const [presented] = await presentTeams(db, access, [team], true);
   if (!presented) throw new Error('a presented team went missing');

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { AppError } from '../http/app-error.js';
-import { findTeamIdsInOrganisation } from '../repositories/account-team-repository.js';
+import { AppError } from '../errors/app-error.js';
+import { findTeamIdsInOrganisation } from '../repositories/team-repository.js';
 
 /**
  * The teams an administrator chose for a new user or an invitation, without repeats. Every one

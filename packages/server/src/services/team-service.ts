@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Team, validateTeam } from '@coffer/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { AppError } from '../http/app-error.js';
+import { AppError } from '../errors/app-error.js';
 import { type CallerAccess, requireAdministrator, requireVisibleTeam } from '../policy/index.js';
 import {
   deleteAssignments,
@@ -26,7 +26,7 @@ import {
   type TeamRecord,
   touchTeam,
 } from '../repositories/team-repository.js';
-import { findDirectoryUsers } from '../repositories/user-directory-repository.js';
+import { findDirectoryUsers } from '../repositories/user-repository.js';
 import { auditByCaller } from './caller-audit.js';
 import {
   type NestedAttribute,
@@ -34,6 +34,7 @@ import {
   planChangesSomething,
   planNestedChanges,
 } from './nested-attributes.js';
+import type { ServiceContext } from './service-context.js';
 import { showTeamFor } from './team-query-service.js';
 
 /** The default team new users join cannot be removed. */
@@ -123,11 +124,8 @@ async function applyTeamPlans(
 }
 
 /** Creates a team with members and chests (administrators). */
-export async function createTeam(
-  db: Kysely<Database>,
-  access: CallerAccess,
-  input: TeamInput,
-): Promise<Team> {
+export async function createTeam(ctx: ServiceContext, access: CallerAccess, input: TeamInput): Promise<Team> {
+  const { db } = ctx;
   requireAdministrator(access);
   const organisationId = access.organisation.id;
   const name = checkName(input.name);
@@ -138,6 +136,7 @@ export async function createTeam(
     organisation_id: organisationId,
     name,
     default_for_new_users: false,
+    user_count: 0,
     created_at: now,
     updated_at: now,
   };
@@ -146,7 +145,7 @@ export async function createTeam(
     await applyTeamPlans(trx, organisationId, team.id, plans);
     await auditByCaller(trx, access, `Created team ${name}`, 'Team', team.id);
   });
-  return showTeamFor(db, access, team.id);
+  return showTeamFor(ctx, access, team.id);
 }
 
 /**
@@ -154,11 +153,12 @@ export async function createTeam(
  * are deleted in the same transaction; newcomers' missing keys then appear in reshare_all.
  */
 export async function updateTeam(
-  db: Kysely<Database>,
+  ctx: ServiceContext,
   access: CallerAccess,
   id: string,
   input: TeamInput,
 ): Promise<Team> {
+  const { db } = ctx;
   const organisationId = access.organisation.id;
   const team = requireVisibleTeam(access, await findTeam(db, organisationId, id));
   requireAdministrator(access);
@@ -173,11 +173,12 @@ export async function updateTeam(
     const action = name === team.name ? `Updated team ${name}` : `Renamed team ${team.name} to ${name}`;
     await auditByCaller(trx, access, action, 'Team', team.id);
   });
-  return showTeamFor(db, access, team.id);
+  return showTeamFor(ctx, access, team.id);
 }
 
 /** Deletes a team, never the default one (administrators); its members' keys to its chests go with it. */
-export async function removeTeam(db: Kysely<Database>, access: CallerAccess, id: string): Promise<void> {
+export async function removeTeam(ctx: ServiceContext, access: CallerAccess, id: string): Promise<void> {
+  const { db } = ctx;
   const organisationId = access.organisation.id;
   const team = requireVisibleTeam(access, await findTeam(db, organisationId, id));
   requireAdministrator(access);

@@ -1,21 +1,21 @@
 import type { TwoFactorBackupCodes, TwoFactorSetup } from '@coffer/core';
-import type { AuthContext } from '../auth/authenticate.js';
 import {
   hasFreshPassword,
   PASSWORD_CONFIRMATION_REQUIRED,
   requireFreshPassword,
   stepUpCutoff,
 } from '../auth/step-up.js';
-import { AppError } from '../http/app-error.js';
+import { AppError } from '../errors/app-error.js';
 import { sendTwoFactorDisabledNotice } from '../mail/account-mails.js';
-import { updateUser } from '../repositories/account-repository.js';
+import type { CallerAccess } from '../policy/caller-access.js';
 import { deleteRecoveryCodes, insertRecoveryCodes } from '../repositories/recovery-code-repository.js';
 import { consumeOtpProof, markOtpVerified, revokeUserSessions } from '../repositories/session-repository.js';
+import { updateUser } from '../repositories/user-repository.js';
 import type { AttemptCounter } from '../security/rate-limits.js';
 import { encryptAtRest } from '../server-secrets.js';
-import type { AccountDeps } from './account-deps.js';
 import { writeAudit } from './audit-log.js';
 import { otpSecretContext, readOtpSecret, verifyTotpCode } from './otp-verification.js';
+import type { ServiceContext } from './service-context.js';
 import {
   buildTotpUri,
   generateRecoveryCode,
@@ -38,15 +38,15 @@ export const TWO_FACTOR_NOT_STARTED = 'Please start two-factor setup again.';
 /** Backup codes asked for while two-factor is off. */
 export const TWO_FACTOR_NOT_ON = 'Two-factor authentication is not enabled.';
 
-type Audited = Pick<AuthContext, 'user' | 'organisation'>;
+type Audited = Pick<CallerAccess, 'user' | 'organisation'>;
 
 async function audit(
-  deps: AccountDeps,
+  ctx: ServiceContext,
   auth: Audited,
   action: string,
-  work: (trx: AccountDeps['db']) => Promise<void>,
+  work: (trx: ServiceContext['db']) => Promise<void>,
 ) {
-  await deps.db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     await work(trx);
     await writeAudit(trx, {
       organisationId: auth.organisation.id,
@@ -62,11 +62,11 @@ async function audit(
  * Starts (or restarts) setup: a fresh seed, stored sealed and pending until a code proves the
  * app has it. Refused while two-factor is on, which would silently replace the working seed.
  */
-export async function startTwoFactorSetup(deps: AccountDeps, auth: Audited): Promise<TwoFactorSetup> {
+export async function startTwoFactorSetup(ctx: ServiceContext, auth: Audited): Promise<TwoFactorSetup> {
   if (auth.user.otp_required_for_login) throw AppError.validation(TWO_FACTOR_ALREADY_ON);
   const key = generateTotpSecret();
-  const sealed = encryptAtRest(deps.serverSecrets, key, otpSecretContext(auth.user.id));
-  await audit(deps, auth, 'Started two-factor authentication setup', async (trx) => {
+  const sealed = encryptAtRest(ctx.serverSecrets, key, otpSecretContext(auth.user.id));
+  await audit(ctx, auth, 'Started two-factor authentication setup', async (trx) => {
     await updateUser(trx, auth.user, { otp_secret_encrypted: sealed, otp_last_step: null });
   });
   // Loaded on demand: only two-factor setup draws a QR code.
@@ -80,13 +80,17 @@ export async function startTwoFactorSetup(deps: AccountDeps, auth: Audited): Pro
  * other session of the account ends (one opened before the factor existed must not outlive it), and
  * this one may fetch the recovery codes once, right away, as the setup flow does.
  */
-export async function activateTwoFactor(deps: AccountDeps, auth: AuthContext, code: string): Promise<void> {
+export async function activateTwoFactor(
+  ctx: ServiceContext,
+  auth: CallerAccess,
+  code: string,
+): Promise<void> {
   if (auth.user.otp_required_for_login) throw AppError.validation(TWO_FACTOR_ALREADY_ON);
-  const secret = readOtpSecret(deps.serverSecrets, auth.user);
+  const secret = readOtpSecret(ctx.serverSecrets, auth.user);
   if (!secret) throw AppError.validation(TWO_FACTOR_NOT_STARTED);
   const step = matchTotpStep(secret, code.replace(/\s+/g, ''));
   if (step === null) throw AppError.validation(TWO_FACTOR_WRONG_CODE);
-  await audit(deps, auth, 'Enabled two-factor authentication', async (trx) => {
+  await audit(ctx, auth, 'Enabled two-factor authentication', async (trx) => {
     const now = new Date().toISOString();
     await updateUser(trx, auth.user, { otp_required_for_login: true, otp_last_step: step });
     await revokeUserSessions(trx, auth.user, 'two_factor_enabled', {
@@ -104,8 +108,8 @@ export async function activateTwoFactor(deps: AccountDeps, auth: AuthContext, co
  * check; the limiter stops guessing.
  */
 export async function disableTwoFactor(
-  deps: AccountDeps,
-  auth: AuthContext,
+  ctx: ServiceContext,
+  auth: CallerAccess,
   code: string | undefined,
   attempts: AttemptCounter,
 ): Promise<void> {
@@ -113,8 +117,8 @@ export async function disableTwoFactor(
   const byCode = !byPassword && code !== undefined && code.trim() !== '';
   if (!byPassword && !byCode) throw AppError.forbidden(PASSWORD_CONFIRMATION_REQUIRED);
   if (byCode) await attempts.assertAllowed();
-  const proven = await deps.db.transaction().execute(async (trx) => {
-    if (byCode && !(await verifyTotpCode(trx, deps.serverSecrets, auth.user, code))) return false;
+  const proven = await ctx.db.transaction().execute(async (trx) => {
+    if (byCode && !(await verifyTotpCode(trx, ctx.serverSecrets, auth.user, code))) return false;
     await updateUser(trx, auth.user, {
       otp_required_for_login: false,
       otp_secret_encrypted: null,
@@ -134,7 +138,7 @@ export async function disableTwoFactor(
     await attempts.recordFailure();
     throw AppError.validation(TWO_FACTOR_WRONG_CODE);
   }
-  await sendTwoFactorDisabledNotice(deps, auth.user);
+  await sendTwoFactorDisabledNotice(ctx, auth.user);
 }
 
 /**
@@ -143,13 +147,13 @@ export async function disableTwoFactor(
  * two-factor on (the setup flow's SUCCESS step).
  */
 export async function regenerateRecoveryCodes(
-  deps: AccountDeps,
-  auth: AuthContext,
+  ctx: ServiceContext,
+  auth: CallerAccess,
 ): Promise<TwoFactorBackupCodes> {
   if (!auth.user.otp_required_for_login) throw AppError.validation(TWO_FACTOR_NOT_ON);
   const fresh = hasFreshPassword(auth.session);
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, generateRecoveryCode);
-  await audit(deps, auth, 'Generated new two-factor recovery codes', async (trx) => {
+  await audit(ctx, auth, 'Generated new two-factor recovery codes', async (trx) => {
     if (!fresh && !(await consumeOtpProof(trx, auth.session, stepUpCutoff()))) requireFreshPassword(auth);
     await deleteRecoveryCodes(trx, auth.user);
     await insertRecoveryCodes(

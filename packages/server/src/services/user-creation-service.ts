@@ -1,19 +1,16 @@
-import { type User as ApiUser, normaliseEmailInput, validateUserForm } from '@coffer/core';
-import type { AuthContext } from '../auth/authenticate.js';
-import { AppError } from '../http/app-error.js';
+import { normaliseEmailInput, type UserDetail, validateUserForm } from '@coffer/core';
+import { AppError } from '../errors/app-error.js';
 import { sendConfirmationMail } from '../mail/account-mails.js';
+import type { CallerAccess } from '../policy/caller-access.js';
 import { requireAdministrator } from '../policy/index.js';
-import { presentUser } from '../presenters/profile-presenter.js';
-import {
-  findDefaultTeamIds,
-  insertMemberships,
-  listUserTeams,
-} from '../repositories/account-team-repository.js';
-import type { AccountDeps } from './account-deps.js';
+import { insertMemberships, readOnlyMemberships } from '../repositories/membership-repository.js';
+import { findDefaultTeamIds } from '../repositories/team-repository.js';
 import { writeAudit } from './audit-log.js';
 import type { KeyMaterialInput } from './key-material-validator.js';
 import { assertEmailAvailable, insertAccount, newEmailToken, prepareAccountKeys } from './new-account.js';
+import type { ServiceContext } from './service-context.js';
 import { checkChosenTeams } from './team-selection.js';
+import { loadUserDetail } from './user-query-service.js';
 
 /** The `user` object of POST /api/v1/users: keys made in the administrator's browser from a generated password. */
 export interface UserCreationInput extends KeyMaterialInput {
@@ -25,25 +22,26 @@ export interface UserCreationInput extends KeyMaterialInput {
 /**
  * POST /api/v1/users (administrators): adds a user who must confirm their e-mail, then sign in
  * with the generated password and choose their own (must_change_password, first_time). They join
- * 'Everyone' and the chosen teams.
+ * 'Everyone' and the chosen teams. Answers the user as the admin area shows them: Pending
+ * (confirmed_at null). An e-mail that has an account is 400 'Email has already been taken'.
  */
 export async function createUserByAdministrator(
-  deps: AccountDeps,
-  auth: AuthContext,
+  ctx: ServiceContext,
+  auth: CallerAccess,
   input: UserCreationInput,
-): Promise<ApiUser> {
+): Promise<UserDetail> {
   requireAdministrator(auth);
   const name = (input.name ?? '').trim();
   const email = normaliseEmailInput(input.email);
   const problem = validateUserForm({ userName: name, userEmail: email }).errors[0];
   if (problem) throw AppError.validation(problem);
-  const chosenTeams = await checkChosenTeams(deps.db, auth.organisation.id, input.team_ids);
-  await assertEmailAvailable(deps.db, email);
-  const keys = await prepareAccountKeys(input, deps.config.minKdfIterations);
+  const chosenTeams = await checkChosenTeams(ctx.db, auth.organisation.id, input.team_ids);
+  await assertEmailAvailable(ctx.db, email);
+  const keys = await prepareAccountKeys(input, ctx.config.minKdfIterations);
 
   const confirmation = newEmailToken();
   const now = new Date().toISOString();
-  const user = await deps.db.transaction().execute(async (trx) => {
+  const user = await ctx.db.transaction().execute(async (trx) => {
     const created = await insertAccount(trx, {
       ...keys,
       organisation_id: auth.organisation.id,
@@ -56,7 +54,11 @@ export async function createUserByAdministrator(
       confirmation_sent_at: now,
     });
     const defaultTeams = await findDefaultTeamIds(trx, auth.organisation.id);
-    await insertMemberships(trx, created, [...defaultTeams, ...chosenTeams]);
+    await insertMemberships(
+      trx,
+      created.organisation_id,
+      readOnlyMemberships(created.id, [...defaultTeams, ...chosenTeams]),
+    );
     await writeAudit(trx, {
       organisationId: auth.organisation.id,
       user: auth.user,
@@ -66,6 +68,6 @@ export async function createUserByAdministrator(
     });
     return created;
   });
-  await sendConfirmationMail(deps, user, confirmation.token);
-  return presentUser(user, auth.organisation, await listUserTeams(deps.db, user));
+  await sendConfirmationMail(ctx, user, confirmation.token);
+  return loadUserDetail(ctx.db, auth, user);
 }

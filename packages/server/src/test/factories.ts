@@ -5,6 +5,7 @@ import { createSession } from '../auth/session-service.js';
 import type { Database, NewOrganisationRow, NewUserRow, SessionRow } from '../db/schema.js';
 import { adjustChestCounts, secretCountDeltas, teamCountDeltas } from '../repositories/chest-counts.js';
 import { insertOrganisation, type Organisation } from '../repositories/organisation-repository.js';
+import { adjustTeamUserCounts, userCountDeltas } from '../repositories/team-repository.js';
 import { insertUser, type User } from '../repositories/user-repository.js';
 
 /** The auth hash (crypto.md) every factory-built user signs in with, unless overridden. */
@@ -121,7 +122,7 @@ export async function buildChest(
   return chest;
 }
 
-/** Puts a user in a team. */
+/** Puts a user in a team (counted in its user_count). */
 export async function buildMembership(
   db: Kysely<Database>,
   user: { id: string; organisation_id: string },
@@ -129,6 +130,7 @@ export async function buildMembership(
   editAccess = false,
 ): Promise<string> {
   const id = randomUUID();
+  await adjustTeamUserCounts(db, user.organisation_id, userCountDeltas([teamId], 1));
   await db
     .insertInto('memberships')
     .values({

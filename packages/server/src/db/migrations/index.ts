@@ -9,6 +9,8 @@ import * as liveSecretVisibilityIndex from './2026-11-22-0002-live-secret-visibi
 import * as sessionStepUp from './2026-11-23-0001-session-step-up.js';
 import * as listSortColumns from './2026-11-23-0010-list-sort-columns.js';
 import * as listSortIndexes from './2026-11-23-0011-list-sort-indexes.js';
+import * as attemptCounters from './2026-11-23-0020-attempt-counters.js';
+import * as userTeamAndAuditLists from './2026-11-23-0030-user-team-and-audit-lists.js';
 
 /**
  * Every migration, by name, in the order they run. Static imports (no folder globbing) so that
@@ -25,4 +27,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-0001-session-step-up': sessionStepUp,
   '2026-11-23-0010-list-sort-columns': listSortColumns,
   '2026-11-23-0011-list-sort-indexes': listSortIndexes,
+  '2026-11-23-0020-attempt-counters': attemptCounters,
+  '2026-11-23-0030-user-team-and-audit-lists': userTeamAndAuditLists,
 };

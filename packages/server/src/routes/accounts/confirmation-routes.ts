@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ipRateLimit } from '../../security/rate-limits.js';
-import { accountDeps } from '../../services/account-deps.js';
 import {
   CONFIRMATION_RESENT,
   CONFIRMED,
@@ -16,7 +15,7 @@ export const confirmationRoutes: FastifyPluginAsync<AccountRouteOptions> = async
     '/users/confirmation',
     { schema: { querystring: object({ confirmation_token: text }) } },
     async (request) => {
-      const { email } = await confirmEmail(accountDeps(app, request.log), request.query.confirmation_token);
+      const { email } = await confirmEmail(request.ctx, request.query.confirmation_token);
       return { message: CONFIRMED, email };
     },
   );
@@ -30,7 +29,7 @@ export const confirmationRoutes: FastifyPluginAsync<AccountRouteOptions> = async
     async (request) => {
       const email = request.body?.user?.email ?? '';
       await limiters.confirmationResend.consume(request, email);
-      await resendConfirmation(accountDeps(app, request.log), email);
+      await resendConfirmation(request.ctx, email);
       return { message: CONFIRMATION_RESENT };
     },
   );

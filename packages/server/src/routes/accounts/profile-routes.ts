@@ -1,13 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { PASSWORD_CHANGE_FLOW } from '../../auth/authenticate.js';
 import { bindAttempts, ipRateLimit } from '../../security/rate-limits.js';
-import { accountDeps } from '../../services/account-deps.js';
 import {
   type AccountChangeInput,
   changeAccount,
   confirmOwnPassword,
 } from '../../services/password-service.js';
-import { loadProfile, type ProfileChanges, updateProfile } from '../../services/profile-service.js';
+import { type ProfileChanges, showProfile, updateProfile } from '../../services/profile-service.js';
 import type { AccountRouteOptions } from './account-limiters.js';
 import { flag, object, text } from './schema-helpers.js';
 
@@ -29,6 +28,7 @@ const accountChangeBody = object(
       email: text,
       password: text,
       current_password: text,
+      public_key: text,
       encrypted_private_key: text,
       private_key_iv: text,
       kdf_iterations: text,
@@ -40,17 +40,16 @@ const accountChangeBody = object(
 
 /** The caller's own account: profile, password and e-mail changes, password check. */
 export const profileRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app, { limiters }) => {
-  app.addHook('onRequest', app.authenticate);
   const passwordCheckLimit = ipRateLimit(app.config.rateLimits.passwordCheck.perIp);
 
   app.get('/api/v1/profile', { config: { ...PASSWORD_CHANGE_FLOW } }, async (request) =>
-    loadProfile(app.db, request.auth),
+    showProfile(request.ctx, request.caller),
   );
 
   app.patch<{ Body: { user: ProfileChanges } }>(
     '/api/v1/profile',
     { schema: { body: profileBody }, config: { ...PASSWORD_CHANGE_FLOW } },
-    async (request) => updateProfile(app.db, request.auth, request.body.user),
+    async (request) => updateProfile(request.ctx, request.caller, request.body.user),
   );
 
   app.patch<{ Body: { user: AccountChangeInput } }>(
@@ -61,8 +60,8 @@ export const profileRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
       config: { rateLimit: passwordCheckLimit, ...PASSWORD_CHANGE_FLOW },
     },
     async (request) => {
-      const attempts = bindAttempts(limiters.passwordCheck, request, request.auth.user.id);
-      return changeAccount(accountDeps(app, request.log), request.auth, request.body.user, attempts);
+      const attempts = bindAttempts(limiters.passwordCheck, request, request.caller.user.id);
+      return changeAccount(request.ctx, request.caller, request.body.user, attempts);
     },
   );
 
@@ -73,9 +72,10 @@ export const profileRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
       config: { rateLimit: passwordCheckLimit, ...PASSWORD_CHANGE_FLOW },
     },
     async (request) => {
-      const attempts = bindAttempts(limiters.passwordCheck, request, request.auth.user.id);
-      const deps = accountDeps(app, request.log);
-      return { valid: await confirmOwnPassword(deps, request.auth, request.body.password, attempts) };
+      const attempts = bindAttempts(limiters.passwordCheck, request, request.caller.user.id);
+      return {
+        valid: await confirmOwnPassword(request.ctx, request.caller, request.body.password, attempts),
+      };
     },
   );
 };

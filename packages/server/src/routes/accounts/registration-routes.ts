@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ipRateLimit } from '../../security/rate-limits.js';
-import { accountDeps } from '../../services/account-deps.js';
 import { type RegistrationInput, register } from '../../services/registration-service.js';
 import type { AccountRouteOptions } from './account-limiters.js';
 import { object, text } from './schema-helpers.js';
@@ -35,7 +34,7 @@ export const registrationRoutes: FastifyPluginAsync<AccountRouteOptions> = async
     async (request, reply) => {
       const input = request.body.user;
       await limiters.registration.consume(request, input.email ?? '');
-      const user = await register(accountDeps(app, request.log), input);
+      const user = await register(request.ctx, input);
       return reply
         .code(201)
         .send({ id: user.id, name: user.name, email: user.email, confirmed_at: user.confirmed_at });

@@ -1,14 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { PASSWORD_CHANGE_FLOW } from '../../auth/authenticate.js';
 import { bindAttempts, ipRateLimit } from '../../security/rate-limits.js';
-import { accountDeps } from '../../services/account-deps.js';
+import { createSignInProofs } from '../../security/sign-in-proofs.js';
 import { checkTwoFactor, prelogin, signIn, signOut } from '../../services/sign-in-service.js';
 import type { AccountRouteOptions } from './account-limiters.js';
 import { object, text } from './schema-helpers.js';
 
-/** Prelogin, two-factor check, sign-in and sign-out. */
+/** Prelogin, two-factor check and sign-in (public tree). */
 export const sessionRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app, { limiters }) => {
   const limits = app.config.rateLimits;
+  // The two-factor check leaves a proof the sign-in accepts: one Argon2id per sign-in.
+  const proofs = createSignInProofs(app.attemptStore, app.serverSecrets);
 
   app.post<{ Body: { email?: string } }>(
     '/api/v1/prelogin',
@@ -19,7 +21,7 @@ export const sessionRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
     async (request) => {
       // Keyed by the e-mail as sent (normalised), so a known and an unknown address count alike.
       await limiters.prelogin.consume(request, request.body.email ?? '');
-      return prelogin(accountDeps(app, request.log), request.body.email);
+      return prelogin(request.ctx, request.body.email);
     },
   );
 
@@ -31,7 +33,7 @@ export const sessionRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
     },
     async (request) => {
       const attempts = bindAttempts(limiters.twoFactorCheck, request, request.body.email ?? '');
-      return checkTwoFactor(accountDeps(app, request.log), request.body, attempts);
+      return checkTwoFactor(request.ctx, request.body, attempts, proofs);
     },
   );
 
@@ -44,17 +46,16 @@ export const sessionRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
     async (request, reply) => {
       const input = request.body.user ?? {};
       const attempts = bindAttempts(limiters.signIn, request, input.email ?? '');
-      const { token, profile } = await signIn(accountDeps(app, request.log), input, attempts);
+      const { token, profile } = await signIn(request.ctx, input, attempts, proofs);
       return reply.code(201).header('authorization', `Bearer ${token}`).send(profile);
     },
   );
+};
 
-  app.delete(
-    '/users/sign_out',
-    { onRequest: app.authenticate, config: { ...PASSWORD_CHANGE_FLOW } },
-    async (request, reply) => {
-      await signOut(accountDeps(app, request.log), request.auth);
-      return reply.code(204).send();
-    },
-  );
+/** Sign-out (signed-in tree); a user who must still change their password may sign out too. */
+export const signOutRoutes: FastifyPluginAsync = async (app) => {
+  app.delete('/users/sign_out', { config: { ...PASSWORD_CHANGE_FLOW } }, async (request, reply) => {
+    await signOut(request.ctx, request.caller);
+    return reply.code(204).send();
+  });
 };

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { AppError } from '../../http/app-error.js';
+import { AppError } from '../../errors/app-error.js';
 import { bindAttempts, ipRateLimit } from '../../security/rate-limits.js';
-import { accountDeps } from '../../services/account-deps.js';
 import {
   activateTwoFactor,
   disableTwoFactor,
@@ -29,19 +28,16 @@ function replyTwoFactorFailure(reply: FastifyReply, error: unknown) {
  * minutes, or for disabling a current code; a wrong code counts with the password checks.
  */
 export const twoFactorRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app, { limiters }) => {
-  app.addHook('onRequest', app.authenticate);
   const passwordCheckLimit = ipRateLimit(app.config.rateLimits.passwordCheck.perIp);
 
-  app.get('/api/v1/two-factor-code', async (request) =>
-    startTwoFactorSetup(accountDeps(app, request.log), request.auth),
-  );
+  app.get('/api/v1/two-factor-code', async (request) => startTwoFactorSetup(request.ctx, request.caller));
 
   app.put<{ Body: { code?: string } }>(
     '/api/v1/two-factor-active',
     { schema: { body: object({ code: text }) } },
     async (request, reply) => {
       try {
-        await activateTwoFactor(accountDeps(app, request.log), request.auth, request.body.code ?? '');
+        await activateTwoFactor(request.ctx, request.caller, request.body.code ?? '');
         return { '2fa': TWO_FACTOR_ENABLED };
       } catch (error) {
         return replyTwoFactorFailure(reply, error);
@@ -54,12 +50,12 @@ export const twoFactorRoutes: FastifyPluginAsync<AccountRouteOptions> = async (a
     '/api/v1/two-factor-disable',
     { config: { rateLimit: passwordCheckLimit } },
     async (request, reply) => {
-      const attempts = bindAttempts(limiters.passwordCheck, request, request.auth.user.id);
+      const attempts = bindAttempts(limiters.passwordCheck, request, request.caller.user.id);
       const body = request.body;
       const sent = typeof body === 'object' && body !== null ? (body as { code?: unknown }).code : undefined;
       const code = typeof sent === 'string' ? sent : undefined;
       try {
-        await disableTwoFactor(accountDeps(app, request.log), request.auth, code, attempts);
+        await disableTwoFactor(request.ctx, request.caller, code, attempts);
         return { '2fa': TWO_FACTOR_DISABLED };
       } catch (error) {
         return replyTwoFactorFailure(reply, error);
@@ -68,6 +64,6 @@ export const twoFactorRoutes: FastifyPluginAsync<AccountRouteOptions> = async (a
   );
 
   app.get('/api/v1/two-factor-backup', async (request) =>
-    regenerateRecoveryCodes(accountDeps(app, request.log), request.auth),
+    regenerateRecoveryCodes(request.ctx, request.caller),
   );
 };

@@ -5,6 +5,7 @@ import { SIGN_IN_REQUIRED } from '../../auth/auth-messages.js';
 import { hashToken } from '../../auth/session-token.js';
 import type { Dialect } from '../../db/create-database.js';
 import type { Database } from '../../db/schema.js';
+import { loadCallerAccess } from '../../policy/caller-access.js';
 import { presentOrganisation } from '../../presenters/organisation-presenter.js';
 import { findOrganisationById } from '../../repositories/organisation-repository.js';
 import { findSessionByTokenHash } from '../../repositories/session-repository.js';
@@ -12,6 +13,7 @@ import type { User } from '../../repositories/user-repository.js';
 import { writeAudit } from '../../services/audit-log.js';
 import { hasListTotals } from '../../services/list-total-cache.js';
 import { deleteOrganisation, transferOwnership } from '../../services/organisation-service.js';
+import type { ServiceContext } from '../../services/service-context.js';
 import {
   getTestAccountKeys,
   postRegistration,
@@ -24,7 +26,9 @@ import { buildUser, TEST_AUTH_HASH } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
 
 // Kysely's own bookkeeping: the only tables that belong to no organisation.
-const GLOBAL_TABLES = new Set(['kysely_migration', 'kysely_migration_lock']);
+// attempt_counters holds sign-in rate-limit counters keyed by address or e-mail hash, which expire on
+// their own; they belong to no organisation, and keeping them through a deletion keeps a guesser locked out.
+const GLOBAL_TABLES = new Set(['kysely_migration', 'kysely_migration_lock', 'attempt_counters']);
 
 interface TableInfo {
   name: string;
@@ -293,6 +297,17 @@ describe('deleting or transferring when the organisation changed hands meanwhile
     await context.close();
   });
 
+  function serviceContext(): ServiceContext {
+    const { app } = context;
+    return {
+      db: app.db,
+      config: app.config,
+      mailer: app.mailer,
+      serverSecrets: app.serverSecrets,
+      log: app.log,
+    };
+  }
+
   // The caller as authenticated a moment ago, with a fresh proof; the database has moved on since.
   async function staleOwner(): Promise<{ owner: User; caller: Parameters<typeof deleteOrganisation>[1] }> {
     const owner = await buildUser(context.db, { administrator: true });
@@ -318,12 +333,12 @@ describe('deleting or transferring when the organisation changed hands meanwhile
       password_verified_at: now,
       otp_verified_at: null,
     };
-    return { owner, caller: { user: owner, organisation, session } };
+    return { owner, caller: await loadCallerAccess(context.db, { user: owner, organisation, session }) };
   }
 
   it('deletes nothing for the former owner', async () => {
     const { owner, caller } = await staleOwner();
-    await expect(deleteOrganisation(context.db, caller)).rejects.toMatchObject({ statusCode: 403 });
+    await expect(deleteOrganisation(serviceContext(), caller)).rejects.toMatchObject({ statusCode: 403 });
     expect(await findOrganisationById(context.db, owner.organisation_id)).not.toBeNull();
   });
 
@@ -334,7 +349,9 @@ describe('deleting or transferring when the organisation changed hands meanwhile
       administrator: true,
     });
     const before = await findOrganisationById(context.db, owner.organisation_id);
-    await expect(transferOwnership(context.db, caller, target.id)).rejects.toMatchObject({ statusCode: 403 });
+    await expect(transferOwnership(serviceContext(), caller, target.id)).rejects.toMatchObject({
+      statusCode: 403,
+    });
     const after = await findOrganisationById(context.db, owner.organisation_id);
     expect(after && presentOrganisation(after)).toEqual(before && presentOrganisation(before));
     const audited = await context.db

@@ -41,32 +41,27 @@ const TRANSFER_BODY = {
  * user reads it; administrators set the auto logout, the owner renames, transfers and deletes.
  * Transfer and deletion need a session that has just proved the password (auth/step-up.ts).
  */
-const organisationRoutes: FastifyPluginAsync = async (app) => {
-  app.addHook('onRequest', app.authenticate);
-
-  app.get('/api/v1/organisation', async (request) => showOrganisation(request.auth));
+export const organisationRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/api/v1/organisation', async (request) => showOrganisation(request.ctx, request.caller));
 
   app.put<{ Body: { organisation: OrganisationSettings } }>(
     '/api/v1/organisation',
     { schema: { body: SETTINGS_BODY } },
-    async (request) => changeOrganisationSettings(app.db, request.auth, request.body.organisation),
+    async (request) => changeOrganisationSettings(request.ctx, request.caller, request.body.organisation),
   );
 
   app.patch<{ Body: { owner_id?: string } | undefined }>(
     '/api/v1/organisation/transfer',
     { schema: { body: TRANSFER_BODY } },
-    async (request) => transferOwnership(app.db, request.auth, request.body?.owner_id),
+    async (request) => transferOwnership(request.ctx, request.caller, request.body?.owner_id),
   );
 
   app.delete('/api/v1/organisation', async (request, reply) => {
-    await deleteOrganisation(app.db, request.auth);
+    await deleteOrganisation(request.ctx, request.caller);
     request.log.info(
-      { organisation_id: request.auth.organisation.id, user_id: request.auth.user.id },
+      { organisation_id: request.caller.organisation.id, user_id: request.caller.user.id },
       'organisation deleted',
     );
     return reply.code(204).send();
   });
 };
-
-// A default export, so routes/index.ts registers the area with one line: register(import(…)).
-export default organisationRoutes;

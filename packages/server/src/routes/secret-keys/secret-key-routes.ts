@@ -1,6 +1,5 @@
 import { KEYSHARE_FETCH_LIMIT } from '@coffer/core';
 import type { FastifyPluginAsync } from 'fastify';
-import { loadCallerAccess } from '../../policy/index.js';
 import {
   deliverKeys,
   listMissingKeysFor,
@@ -51,18 +50,11 @@ type ScopeBody = { Body: { id: string; limit?: number } };
  * rewrapped keys, purge. Any reader may report their own key of a secret as broken.
  */
 export const secretKeyRoutes: FastifyPluginAsync = async (app) => {
-  const accessOf = (request: Parameters<typeof loadCallerAccess>[1]) => loadCallerAccess(app.db, request);
-
   app.get<LimitQuery>(
     '/api/v1/secret_keys/reshare_all',
     { schema: { querystring: LIMIT_QUERY } },
     async (request) =>
-      listMissingKeysFor(
-        app.db,
-        await accessOf(request.auth),
-        {},
-        request.query.limit ?? KEYSHARE_FETCH_LIMIT,
-      ),
+      listMissingKeysFor(request.ctx, request.caller, {}, request.query.limit ?? KEYSHARE_FETCH_LIMIT),
   );
 
   app.post<LimitQuery & ScopeBody>(
@@ -70,7 +62,7 @@ export const secretKeyRoutes: FastifyPluginAsync = async (app) => {
     { schema: { querystring: LIMIT_QUERY, body: SCOPE_BODY } },
     async (request) => {
       const limit = request.body.limit ?? request.query.limit ?? KEYSHARE_FETCH_LIMIT;
-      return listMissingKeysFor(app.db, await accessOf(request.auth), { teamId: request.body.id }, limit);
+      return listMissingKeysFor(request.ctx, request.caller, { teamId: request.body.id }, limit);
     },
   );
 
@@ -79,7 +71,7 @@ export const secretKeyRoutes: FastifyPluginAsync = async (app) => {
     { schema: { querystring: LIMIT_QUERY, body: SCOPE_BODY } },
     async (request) => {
       const limit = request.body.limit ?? request.query.limit ?? KEYSHARE_FETCH_LIMIT;
-      return listMissingKeysFor(app.db, await accessOf(request.auth), { userId: request.body.id }, limit);
+      return listMissingKeysFor(request.ctx, request.caller, { userId: request.body.id }, limit);
     },
   );
 
@@ -88,12 +80,12 @@ export const secretKeyRoutes: FastifyPluginAsync = async (app) => {
     { schema: { body: RESHARE_BODY } },
     async (request) => {
       const shares = request.body.key_reshare_handler.secret_keys_attributes;
-      return { count: await deliverKeys(app.db, await accessOf(request.auth), shares) };
+      return { count: await deliverKeys(request.ctx, request.caller, shares) };
     },
   );
 
   app.post('/api/v1/secret_keys/purge_keys', async (request) => ({
-    count: await purgeKeys(app.db, await accessOf(request.auth)),
+    count: await purgeKeys(request.ctx, request.caller),
   }));
 
   app.post<{ Params: { secret_id: string } }>(
@@ -104,7 +96,7 @@ export const secretKeyRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      await reportBrokenKey(app.db, await accessOf(request.auth), request.params.secret_id);
+      await reportBrokenKey(request.ctx, request.caller, request.params.secret_id);
       return reply.code(204).send();
     },
   );

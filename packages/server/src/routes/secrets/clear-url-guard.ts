@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../http/app-error.js';
+import { AppError } from '../../errors/app-error.js';
 import { CLEAR_URL_MESSAGE } from '../../services/secret-input.js';
 
 /**

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { loadCallerAccess } from '../../policy/index.js';
 import type { ListQuery } from '../../services/list-params.js';
 import type { SecretInput } from '../../services/secret-input.js';
 import { deleteSecretPermanently, markSecretForDeletion } from '../../services/secret-lifecycle-service.js';
@@ -22,30 +21,28 @@ type SecretBody = { Body: { secret: SecretInput } };
 
 /** Secrets (`/api/v1/secrets`): list, show, create, save or move, mark, restore, delete for good. */
 export const secretRoutes: FastifyPluginAsync = async (app) => {
-  const accessOf = (request: Parameters<typeof loadCallerAccess>[1]) => loadCallerAccess(app.db, request);
-
   // user_id is accepted because the spec's "a chest's secrets by chest id and user id" sends it; the
   // list is always the caller's own view, whatever it names.
   app.get<{ Querystring: ListQuery & { vault_id?: string; user_id?: string } }>(
     '/api/v1/secrets',
     { schema: { querystring: listQuerySchema({ vault_id: ID_FIELD, user_id: ID_FIELD }) } },
-    async (request) => listSecretsFor(app.db, await accessOf(request.auth), request.query),
+    async (request) => listSecretsFor(request.ctx, request.caller, request.query),
   );
 
   app.get<IdParams & { Querystring: OptionsQuery }>(
     '/api/v1/secrets/:id',
     { schema: { params: ID_PARAMS, querystring: OPTIONS_QUERY } },
     async (request) =>
-      showSecretFor(app.db, await accessOf(request.auth), request.params.id, readOptions(request.query)),
+      showSecretFor(request.ctx, request.caller, request.params.id, readOptions(request.query)),
   );
 
   app.post<SecretBody>(
     '/api/v1/secrets',
     { preValidation: refuseClearUrl, schema: { body: SECRET_BODY } },
     async (request, reply) => {
-      const access = await accessOf(request.auth);
-      const id = await createSecret(app.db, access, request.body.secret);
-      return reply.code(201).send(await showSecretFor(app.db, access, id, new Set()));
+      const { ctx, caller } = request;
+      const id = await createSecret(ctx, caller, request.body.secret);
+      return reply.code(201).send(await showSecretFor(ctx, caller, id, new Set()));
     },
   );
 
@@ -53,12 +50,11 @@ export const secretRoutes: FastifyPluginAsync = async (app) => {
   app.put<IdParams & SecretBody>(
     '/api/v1/secrets/:id',
     { preValidation: refuseClearUrl, schema: { params: ID_PARAMS, body: SECRET_BODY } },
-    async (request) =>
-      updateSecret(app.db, await accessOf(request.auth), request.params.id, request.body.secret),
+    async (request) => updateSecret(request.ctx, request.caller, request.params.id, request.body.secret),
   );
 
   app.delete<IdParams>('/api/v1/secrets/:id', { schema: { params: ID_PARAMS } }, async (request, reply) => {
-    await deleteSecretPermanently(app.db, await accessOf(request.auth), request.params.id);
+    await deleteSecretPermanently(request.ctx, request.caller, request.params.id);
     return reply.code(204).send();
   });
 
@@ -67,9 +63,9 @@ export const secretRoutes: FastifyPluginAsync = async (app) => {
     ['unmark_for_deletion', false],
   ] as const) {
     app.post<IdParams>(`/api/v1/secrets/:id/${path}`, { schema: { params: ID_PARAMS } }, async (request) => {
-      const access = await accessOf(request.auth);
-      await markSecretForDeletion(app.db, access, request.params.id, marked);
-      return showSecretMetadataFor(app.db, access, request.params.id);
+      const { ctx, caller } = request;
+      await markSecretForDeletion(ctx, caller, request.params.id, marked);
+      return showSecretMetadataFor(ctx, caller, request.params.id);
     });
   }
 };

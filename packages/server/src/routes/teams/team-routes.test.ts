@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChestScenario, type ChestScenario, callApi } from '../../test/chest-scenario.js';
-import { buildChest, buildMembership, buildSecret, buildTeam, buildUser } from '../../test/factories.js';
+import {
+  buildChest,
+  buildMembership,
+  buildSecret,
+  buildSession,
+  buildTeam,
+  buildUser,
+} from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
 
 describe('teams', () => {
@@ -140,6 +147,50 @@ describe('teams', () => {
       team: { memberships_attributes: [{ id: 'no-such-membership', _destroy: true }] },
     });
     expect(unknown.json()).toEqual({ errors: ['Membership not found.'] });
+  });
+
+  it('sorts by user_count, which follows every membership change in the same transaction', async () => {
+    const organisation = await buildUser(context.db, { administrator: true });
+    const token = await buildSession(context.db, organisation);
+    const inOrganisation = { organisation_id: organisation.organisation_id };
+    const [ann, ben, cat] = [
+      await buildUser(context.db, inOrganisation),
+      await buildUser(context.db, inOrganisation),
+      await buildUser(context.db, inOrganisation),
+    ];
+    const create = async (name: string, members: { id: string }[]) =>
+      (
+        await callApi(context.app, token, 'POST', '/api/v1/teams.json', {
+          team: { name, memberships_attributes: members.map((user) => ({ user_id: user.id })) },
+        })
+      ).json() as { id: string; user_count: number; memberships: { id: string; user_id: string }[] };
+    const big = await create('Big', [ann, ben, cat]);
+    const small = await create('Small', [ann]);
+    const none = await create('None', []);
+    expect([big.user_count, small.user_count, none.user_count]).toEqual([3, 1, 0]);
+    const order = async (direction: string) =>
+      (await callApi(context.app, token, 'GET', `/api/v1/teams.json?order=user_count%20${direction}`))
+        .json()
+        .items.map((team: { name: string; user_count: number }) => `${team.name}:${team.user_count}`);
+    expect(await order('desc')).toEqual(['Big:3', 'Small:1', 'None:0']);
+
+    const benMembership = big.memberships.find((membership) => membership.user_id === ben?.id);
+    await callApi(context.app, token, 'PUT', `/api/v1/teams/${big.id}.json`, {
+      team: { memberships_attributes: [{ id: benMembership?.id, _destroy: true }] },
+    });
+    await callApi(context.app, token, 'PUT', `/api/v1/teams/${none.id}.json`, {
+      team: { memberships_attributes: [{ user_id: ben?.id }, { user_id: cat?.id }] },
+    });
+    await callApi(context.app, token, 'DELETE', `/api/v1/users/${ann?.id}.json`);
+    expect(await order('asc')).toEqual(['Small:0', 'Big:1', 'None:2']);
+    const stored = await context.db
+      .selectFrom('teams')
+      .leftJoin('memberships', 'memberships.team_id', 'teams.id')
+      .select(['teams.name', 'teams.user_count', (eb) => eb.fn.count<number>('memberships.id').as('members')])
+      .where('teams.organisation_id', '=', organisation.organisation_id)
+      .groupBy(['teams.name', 'teams.user_count'])
+      .execute();
+    for (const row of stored) expect(Number(row.user_count)).toBe(Number(row.members));
   });
 
   it('deletes a team with its members’ keys to its chests, never the default team', async () => {

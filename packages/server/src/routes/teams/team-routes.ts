@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { loadCallerAccess } from '../../policy/index.js';
 import type { ListQuery } from '../../services/list-params.js';
 import { listTeamsFor, showTeamFor } from '../../services/team-query-service.js';
 import { createTeam, removeTeam, type TeamInput, updateTeam } from '../../services/team-service.js';
@@ -24,23 +23,21 @@ type IdParams = { Params: { id: string } };
 
 /** Teams (`/api/v1/teams`): list, show, and for administrators create, update, delete. */
 export const teamRoutes: FastifyPluginAsync = async (app) => {
-  const accessOf = (request: Parameters<typeof loadCallerAccess>[1]) => loadCallerAccess(app.db, request);
-
   app.get<{ Querystring: ListQuery }>(
     '/api/v1/teams',
     { schema: { querystring: listQuerySchema() } },
-    async (request) => listTeamsFor(app.db, await accessOf(request.auth), request.query),
+    async (request) => listTeamsFor(request.ctx, request.caller, request.query),
   );
 
   app.get<IdParams>('/api/v1/teams/:id', { schema: { params: ID_PARAMS } }, async (request) =>
-    showTeamFor(app.db, await accessOf(request.auth), request.params.id),
+    showTeamFor(request.ctx, request.caller, request.params.id),
   );
 
   app.post<{ Body: { team: TeamInput } }>(
     '/api/v1/teams',
     { schema: { body: TEAM_BODY } },
     async (request, reply) =>
-      reply.code(201).send(await createTeam(app.db, await accessOf(request.auth), request.body.team)),
+      reply.code(201).send(await createTeam(request.ctx, request.caller, request.body.team)),
   );
 
   for (const method of ['PUT', 'PATCH'] as const) {
@@ -49,12 +46,12 @@ export const teamRoutes: FastifyPluginAsync = async (app) => {
       url: '/api/v1/teams/:id',
       schema: { params: ID_PARAMS, body: TEAM_BODY },
       handler: async (request) =>
-        updateTeam(app.db, await accessOf(request.auth), request.params.id, request.body.team),
+        updateTeam(request.ctx, request.caller, request.params.id, request.body.team),
     });
   }
 
   app.delete<IdParams>('/api/v1/teams/:id', { schema: { params: ID_PARAMS } }, async (request, reply) => {
-    await removeTeam(app.db, await accessOf(request.auth), request.params.id);
+    await removeTeam(request.ctx, request.caller, request.params.id);
     return reply.code(204).send();
   });
 };

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getTestAccountKeys, type TestAccountKeys } from '../../test/account-helpers.js';
 import {
   buildChestScenario,
   type ChestScenario,
@@ -21,6 +23,7 @@ import {
 import { createTestContext, type TestContext } from '../../test/test-app.js';
 
 const HIDE_MESSAGE = 'Only administrators can hide a secret from users.';
+const DATA_ADMIN_MESSAGE = 'Only the owner can change who is a data administrator.';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 interface Call {
@@ -70,14 +73,31 @@ const MATRIX: [name: string, expected: number[], messages?: Partial<Record<Scena
   ['create team', [201, 201, 403, 403, 403, 403, 400]],
   ['update team', [200, 200, 403, 404, 403, 404, 404]],
   ['delete team', [204, 204, 403, 404, 403, 404, 404]],
+  ['list users, sorted', [200, 200, 403, 403, 403, 403, 200]],
+  ["list a team's users", [200, 200, 403, 403, 403, 403, 200]],
+  ['show user', [200, 200, 403, 403, 403, 403, 404]],
+  ['add user', [201, 201, 403, 403, 403, 403, 404]],
+  ['update user', [200, 200, 403, 403, 403, 403, 404]],
+  ['make administrator', [200, 200, 403, 403, 403, 403, 404]],
+  ['give data administrator', [200, 403, 403, 403, 403, 403, 404], { administrator: DATA_ADMIN_MESSAGE }],
+  ['remove user', [204, 204, 403, 403, 403, 403, 404]],
+  ['lock user', [200, 200, 403, 403, 403, 403, 404]],
+  ['unlock user', [200, 200, 403, 403, 403, 403, 404]],
+  ['reset password', [200, 200, 403, 403, 403, 403, 404]],
+  ['audit log', [200, 200, 403, 403, 403, 403, 200]],
+  ["a user's activity", [200, 200, 403, 403, 403, 403, 200]],
+  ['show organisation', [200, 200, 200, 200, 200, 200, 200]],
+  ['set auto logout', [200, 200, 403, 403, 403, 403, 200]],
+  ['rename organisation', [200, 403, 403, 403, 403, 403, 200]],
 ];
 
 describe('role matrix: who may do what', () => {
   let context: TestContext;
   let s: ChestScenario;
+  let keys: TestAccountKeys;
 
   beforeAll(async () => {
-    context = await createTestContext();
+    [context, keys] = await Promise.all([createTestContext(), getTestAccountKeys()]);
     s = await buildChestScenario(context.db);
   });
   afterAll(async () => {
@@ -93,6 +113,9 @@ describe('role matrix: who may do what', () => {
     await buildManager(context.db, s.users.manager, chest.id);
     return chest;
   }
+  // A member of the scenario's organisation, in no team, for the calls that change or remove users.
+  const freshUser = (overrides: { locked?: boolean } = {}) =>
+    buildUser(context.db, { organisation_id: s.users.owner.organisation_id, ...overrides });
   const freshSecret = (options: { deleted_at?: string } = {}) =>
     buildSecret(context.db, s.users.writer, s.chest.id, { readerIds: s.readerIds, ...options });
 
@@ -285,6 +308,85 @@ describe('role matrix: who may do what', () => {
       method: 'PUT',
       url: `/api/v1/teams/${s.readTeam.id}.json`,
       payload: { team: { name: 'Readers' } },
+    }),
+    'list users, sorted': async () => ({
+      method: 'GET',
+      url: '/api/v1/users.json?order=email%20desc&filter=example',
+    }),
+    "list a team's users": async () => ({
+      method: 'GET',
+      url: `/api/v1/users.json?team_id=${s.readTeam.id}`,
+    }),
+    'show user': async () => ({ method: 'GET', url: `/api/v1/users/${s.users.reader.id}.json?options[]=*` }),
+    'add user': async () => ({
+      method: 'POST',
+      url: '/api/v1/users.json',
+      payload: {
+        user: {
+          name: 'Added',
+          email: `added-${randomUUID()}@example.test`,
+          password: keys.authHash,
+          public_key: keys.publicKey,
+          encrypted_private_key: keys.encrypted_private_key,
+          private_key_iv: keys.private_key_iv,
+          kdf_iterations: keys.kdf_iterations,
+          team_ids: [s.readTeam.id],
+        },
+      },
+    }),
+    'update user': async () => ({
+      method: 'PUT',
+      url: `/api/v1/users/${(await freshUser()).id}.json`,
+      payload: { user: { name: 'Renamed', memberships_attributes: [{ team_id: s.readTeam.id }] } },
+    }),
+    'make administrator': async () => ({
+      method: 'PUT',
+      url: `/api/v1/users/${(await freshUser()).id}.json`,
+      payload: { user: { administrator: true } },
+    }),
+    'give data administrator': async () => ({
+      method: 'PUT',
+      url: `/api/v1/users/${(await freshUser()).id}.json`,
+      payload: { user: { data_administrator: true } },
+    }),
+    'remove user': async () => ({ method: 'DELETE', url: `/api/v1/users/${(await freshUser()).id}.json` }),
+    'lock user': async () => ({ method: 'GET', url: `/api/v1/users/${(await freshUser()).id}/lock.json` }),
+    'unlock user': async () => ({
+      method: 'GET',
+      url: `/api/v1/users/${(await freshUser({ locked: true })).id}/unlock.json`,
+    }),
+    'reset password': async () => ({
+      method: 'PATCH',
+      url: `/api/v1/users/${(await freshUser()).id}/reset_password.json`,
+      payload: {
+        user: {
+          public_key: keys.publicKey,
+          encrypted_private_key: keys.encrypted_private_key,
+          private_key_iv: keys.private_key_iv,
+          password: keys.authHash,
+          password_confirmation: keys.authHash,
+          kdf_iterations: keys.kdf_iterations,
+        },
+      },
+    }),
+    'audit log': async () => ({
+      method: 'GET',
+      url: '/api/v1/audit_log_entries.json?filter=&limit=200&offset=0&order=desc&everything=true',
+    }),
+    "a user's activity": async () => ({
+      method: 'GET',
+      url: `/api/v1/audit_log_entries.json?filter=${s.users.reader.id}&limit=10&offset=0&order=created_at%20desc`,
+    }),
+    'show organisation': async () => ({ method: 'GET', url: '/api/v1/organisation.json' }),
+    'set auto logout': async () => ({
+      method: 'PUT',
+      url: '/api/v1/organisation.json',
+      payload: { organisation: { inactivity_length: 15 } },
+    }),
+    'rename organisation': async () => ({
+      method: 'PUT',
+      url: '/api/v1/organisation.json',
+      payload: { organisation: { name: 'Renamed' } },
     }),
     'delete team': async () => {
       const team = await buildTeam(context.db, s.users.owner.organisation_id);

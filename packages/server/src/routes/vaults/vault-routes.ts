@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { loadCallerAccess } from '../../policy/index.js';
 import { demoteManager, promoteManager } from '../../services/chest-manager-service.js';
 import { listChestsFor, showChestFor } from '../../services/chest-query-service.js';
 import { listChestPublicKeys } from '../../services/chest-reader-service.js';
@@ -38,24 +37,22 @@ type IdParams = { Params: { id: string } };
 
 /** Chests (`/api/v1/vaults`): list, show, create, update, delete, managers, readers' public keys. */
 export const vaultRoutes: FastifyPluginAsync = async (app) => {
-  const accessOf = (request: Parameters<typeof loadCallerAccess>[1]) => loadCallerAccess(app.db, request);
-
   app.get<{ Querystring: ListQuery }>(
     '/api/v1/vaults',
     { schema: { querystring: listQuerySchema() } },
-    async (request) => listChestsFor(app.db, await accessOf(request.auth), request.query),
+    async (request) => listChestsFor(request.ctx, request.caller, request.query),
   );
 
   app.get<IdParams & { Querystring: OptionsQuery }>(
     '/api/v1/vaults/:id',
     { schema: { params: ID_PARAMS, querystring: OPTIONS_QUERY } },
     async (request) =>
-      showChestFor(app.db, await accessOf(request.auth), request.params.id, readOptions(request.query)),
+      showChestFor(request.ctx, request.caller, request.params.id, readOptions(request.query)),
   );
 
   app.post<ChestBody>('/api/v1/vaults', { schema: { body: CHEST_BODY } }, async (request, reply) => {
     const { vault, options } = request.body;
-    return reply.code(201).send(await createChest(app.db, await accessOf(request.auth), vault, options));
+    return reply.code(201).send(await createChest(request.ctx, request.caller, vault, options));
   });
 
   for (const method of ['PUT', 'PATCH'] as const) {
@@ -64,33 +61,25 @@ export const vaultRoutes: FastifyPluginAsync = async (app) => {
       url: '/api/v1/vaults/:id',
       schema: { params: ID_PARAMS, body: CHEST_BODY },
       handler: async (request) =>
-        updateChest(
-          app.db,
-          await accessOf(request.auth),
-          request.params.id,
-          request.body.vault,
-          request.body.options,
-        ),
+        updateChest(request.ctx, request.caller, request.params.id, request.body.vault, request.body.options),
     });
   }
 
   app.delete<IdParams>('/api/v1/vaults/:id', { schema: { params: ID_PARAMS } }, async (request, reply) => {
-    await removeChest(app.db, await accessOf(request.auth), request.params.id);
+    await removeChest(request.ctx, request.caller, request.params.id);
     return reply.code(204).send();
   });
 
   app.post<IdParams & { Body: { user_id: string } }>(
     '/api/v1/vaults/:id/promote',
     { schema: { params: ID_PARAMS, body: MANAGER_BODY } },
-    async (request) =>
-      promoteManager(app.db, await accessOf(request.auth), request.params.id, request.body.user_id),
+    async (request) => promoteManager(request.ctx, request.caller, request.params.id, request.body.user_id),
   );
 
   app.post<IdParams & { Body: { user_id: string } }>(
     '/api/v1/vaults/:id/demote',
     { schema: { params: ID_PARAMS, body: MANAGER_BODY } },
-    async (request) =>
-      demoteManager(app.db, await accessOf(request.auth), request.params.id, request.body.user_id),
+    async (request) => demoteManager(request.ctx, request.caller, request.params.id, request.body.user_id),
   );
 
   app.get<IdParams & { Querystring: { hidden?: boolean } }>(
@@ -102,11 +91,6 @@ export const vaultRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) =>
-      listChestPublicKeys(
-        app.db,
-        await accessOf(request.auth),
-        request.params.id,
-        request.query.hidden ?? false,
-      ),
+      listChestPublicKeys(request.ctx, request.caller, request.params.id, request.query.hidden ?? false),
   );
 };

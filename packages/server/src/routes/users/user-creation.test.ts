@@ -49,17 +49,23 @@ describe('POST /api/v1/users (administrator adds a user)', () => {
     const response = await add(adminToken, fields('Hank@Example.test', { team_ids: [security.id] }));
     expect(response.statusCode).toBe(201);
     const body = response.json();
+    // The user as the admin area shows them (core's UserDetail): Pending until confirmed.
     expect(body).toMatchObject({
       name: 'Hank',
       email: 'hank@example.test',
       administrator: false,
-      first_time: true,
+      data_administrator: false,
+      locked: false,
       must_change_password: true,
       confirmed_at: null,
+      public_key: keys.publicKey,
+      permissions: [],
     });
     expect(body.teams.map((team: { name: string }) => team.name)).toEqual(['Everyone', 'Security']);
+    expect(body.memberships).toHaveLength(2);
     expect(body).not.toHaveProperty('encrypted_private_key');
     expect(body).not.toHaveProperty('password_hash');
+    expect((await findUserByEmail(context.db, 'hank@example.test'))?.first_time).toBe(true);
 
     const early = await postSignIn(context.app, { email: 'hank@example.test', password: keys.authHash });
     expect(early.json().error).toBe('You have to confirm your email address before continuing.');

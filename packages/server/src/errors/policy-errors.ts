@@ -1,5 +1,5 @@
 import { NO_PERMISSION_MESSAGE } from '@coffer/core';
-import { AppError } from '../http/app-error.js';
+import { AppError } from './app-error.js';
 
 /** 404 `Not found`: missing, of another organisation, or not visible to the caller (all alike). */
 export function notFound(): AppError {
