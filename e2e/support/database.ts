@@ -1,21 +1,28 @@
-import { normaliseEmail } from '@coffer/core';
 import Database from 'better-sqlite3';
 import { databasePath } from './data-dir.js';
 
 /**
- * Sets the auto-logout minutes of the organisation a user belongs to, straight in the server's
- * SQLite file (WAL mode allows this second connection). There is no organisation API yet.
+ * The rows an organisation still has, per table (tables with none are left out): its own row in
+ * `organisations` and every row carrying its `organisation_id`. Read straight from the server's
+ * SQLite file (WAL mode allows this second connection).
  */
-export function setInactivityMinutes(email: string, minutes: number): void {
-  const db = new Database(databasePath, { fileMustExist: true });
+export function countOrganisationRows(organisationId: string): Record<string, number> {
+  const db = new Database(databasePath, { fileMustExist: true, readonly: true });
   try {
-    db.pragma('busy_timeout = 5000');
-    const changed = db
-      .prepare(
-        'UPDATE organisations SET inactivity_length = ? WHERE id = (SELECT organisation_id FROM users WHERE email = ?)',
-      )
-      .run(minutes, normaliseEmail(email)).changes;
-    if (changed !== 1) throw new Error(`No organisation for ${email}`);
+    const counts: Record<string, number> = {};
+    const count = (sql: string) => (db.prepare(sql).get(organisationId) as { n: number }).n;
+    const organisations = count('SELECT COUNT(*) AS n FROM organisations WHERE id = ?');
+    if (organisations > 0) counts.organisations = organisations;
+    const tables = db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+      .all() as { name: string }[];
+    for (const { name } of tables) {
+      const columns = db.prepare(`PRAGMA table_info("${name}")`).all() as { name: string }[];
+      if (!columns.some((column) => column.name === 'organisation_id')) continue;
+      const rows = count(`SELECT COUNT(*) AS n FROM "${name}" WHERE organisation_id = ?`);
+      if (rows > 0) counts[name] = rows;
+    }
+    return counts;
   } finally {
     db.close();
   }

@@ -16,9 +16,9 @@ import {
 } from '../support/accounts-ui.js';
 import { apiCall, apiSignIn, finishWelcome } from '../support/api-session.js';
 import { countStoredKeys, readStorageKeys } from '../support/browser-storage.js';
-import { setInactivityMinutes } from '../support/database.js';
 import { createChestThroughApi, createSecretThroughApi, findEveryoneTeam } from '../support/secrets-api.js';
 import { recordSensitive } from '../support/sensitive-values.js';
+import { setAutoLogoutThroughSettings } from '../support/settings-ui.js';
 import { totpCode, totpStepAt } from '../support/totp.js';
 
 // Issue 3, accounts: registration, two-step verification, password and e-mail changes, auto logout,
@@ -261,28 +261,31 @@ test.describe('accounts', () => {
   }, testInfo) => {
     const account = newAccount(testInfo);
     await registerThroughApi(request, account);
-    setInactivityMinutes(account.email, 1);
+    await finishWelcome(await apiSignIn(request, account));
     await page.clock.install();
     await signInThroughUi(page, account.email, account.password);
-    await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
     expect(await countStoredKeys(page)).toBe(1);
+    // The shortest choice of the settings' Auto Logout; the clock runs it out instead of waiting.
+    await setAutoLogoutThroughSettings(page, '5 minutes');
 
     const warning = page.getByRole('dialog', { name: 'Session Expire Warning' });
     const countdown = warning.getByTestId('inactivity-countdown');
-    await page.clock.fastForward('01:00');
+    await page.clock.fastForward('04:50');
+    await expect(warning).toBeHidden();
+    await page.clock.fastForward('00:10');
     await expect(warning).toBeVisible();
     await expect(countdown).toHaveText('60');
     await page.clock.runFor(5_000);
     await expect(countdown).toHaveText('55');
     await warning.getByRole('button', { name: 'Stay Logged In' }).click();
     await expect(warning).toBeHidden();
-    await expect(page).toHaveURL(/\/welcome$/);
+    await expect(page).toHaveURL(/\/admin\/settings$/);
     const token = await readToken(page);
     expect(token).not.toBe('');
     const stillValid = await apiCall({ request, token }, 'GET', '/api/v1/profile.json');
     expect(stillValid.status).toBe(200);
 
-    await page.clock.fastForward('01:00');
+    await page.clock.fastForward('05:00');
     await expect(warning).toBeVisible();
     await page.clock.runFor(60_000);
     await expect(page).toHaveURL(/\/login$/);

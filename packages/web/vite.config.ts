@@ -3,6 +3,10 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const coreSource = fileURLToPath(new URL('../core/src/index.ts', import.meta.url));
+// write-excel-file's zip without blob: workers, which the CSP refuses (see the module's comment).
+const fflateWithoutWorkers = fileURLToPath(
+  new URL('./src/secret-export/fflate-without-workers.ts', import.meta.url),
+);
 const apiServer = 'http://localhost:8080';
 
 // Vendor libraries change rarely: keeping them in their own chunks lets browsers cache them across releases.
@@ -22,7 +26,12 @@ const vendorGroups = [
 
 export default defineConfig({
   plugins: [react()],
-  resolve: { alias: { '@coffer/core': coreSource } },
+  resolve: {
+    alias: [
+      { find: '@coffer/core', replacement: coreSource },
+      { find: /^fflate$/, replacement: fflateWithoutWorkers },
+    ],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

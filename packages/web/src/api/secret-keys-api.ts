@@ -10,12 +10,26 @@ const BASE = '/api/v1/secret_keys';
  * Missing pairs the caller can fill: each holds the caller's own wrapped key (`encrypted_value`)
  * and the public key of the user who lacks one.
  */
-export function fetchMissingKeys(scope: ReshareScope = { kind: 'all' }): Promise<ReshareAllResponse> {
-  if (scope.kind === 'all') return requestOrThrow<ReshareAllResponse>(`${BASE}/reshare_all.json`);
+export function fetchMissingKeys(
+  scope: ReshareScope = { kind: 'all' },
+  options: { limit?: number; signal?: AbortSignal } = {},
+): Promise<ReshareAllResponse> {
+  const query = { limit: options.limit };
+  const signal = options.signal ? { signal: options.signal } : {};
+  if (scope.kind === 'all')
+    return requestOrThrow<ReshareAllResponse>(`${BASE}/reshare_all.json`, { query, ...signal });
   return requestOrThrow<ReshareAllResponse>(`${BASE}/reshare_${scope.kind}.json`, {
     method: 'POST',
     body: { id: scope.id },
+    query,
+    ...signal,
   });
+}
+
+/** How many keys are missing in all (the list itself is left out: one pair at most is sent). */
+export async function countMissingKeys(signal?: AbortSignal): Promise<number> {
+  const answer = await fetchMissingKeys({ kind: 'all' }, { limit: 1, ...(signal ? { signal } : {}) });
+  return typeof answer.total === 'number' ? answer.total : 0;
 }
 
 /** Delivers rewrapped keys; answers how many the server stored. */

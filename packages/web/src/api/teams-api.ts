@@ -1,5 +1,7 @@
-import type { ListResponse, Membership, Team } from '@coffer/core';
+import type { ListResponse, Membership, Team, TeamWriteRequest } from '@coffer/core';
+import { PAGE_SIZE } from '@coffer/core';
 import { requestOrThrow, requestRaw } from './api-client.js';
+import type { PagePosition } from './secrets-api.js';
 
 /** The most teams a picker lists at once (the server's largest page). */
 export const TEAM_CHOICES_LIMIT = 200;
@@ -12,9 +14,48 @@ export function listTeamChoices(filter: string, signal?: AbortSignal): Promise<L
   });
 }
 
+const TEAMS = '/api/v1/teams.json';
+const teamPath = (id: string) => `/api/v1/teams/${encodeURIComponent(id)}.json`;
+
+/** Filters of the admin teams list. */
+export interface TeamListFilter {
+  filter?: string;
+  /** '<key> asc|desc' with key name, user_count, created_at or updated_at. */
+  order?: string;
+}
+
+/** One page of teams with their chests and user counts (spec section 7: filter, limit 20, offset). */
+export function listTeams(
+  { filter, order }: TeamListFilter,
+  position: PagePosition,
+  signal?: AbortSignal,
+): Promise<ListResponse<Team>> {
+  return requestOrThrow<ListResponse<Team>>(TEAMS, {
+    query: { limit: PAGE_SIZE, ...position, filter: filter || undefined, order },
+    ...(signal ? { signal } : {}),
+  });
+}
+
 /** One team with its members by name (administrators pick chest managers among them). */
 export function fetchTeam(id: string, signal?: AbortSignal): Promise<Team> {
-  return requestOrThrow<Team>(`/api/v1/teams/${encodeURIComponent(id)}.json`, signal ? { signal } : {});
+  return requestOrThrow<Team>(teamPath(id), signal ? { signal } : {});
+}
+
+/** Creates a team with its members and chests (administrators); answers it. */
+export function createTeam(team: TeamWriteRequest['team']): Promise<Team> {
+  const body: TeamWriteRequest = { team };
+  return requestOrThrow<Team>(TEAMS, { method: 'POST', body });
+}
+
+/** Renames a team and changes its memberships and assignments (ids, `_destroy`); answers it. */
+export function updateTeam(id: string, team: TeamWriteRequest['team']): Promise<Team> {
+  const body: TeamWriteRequest = { team };
+  return requestOrThrow<Team>(teamPath(id), { method: 'PUT', body });
+}
+
+/** Deletes a team (never the default one: the server refuses). */
+export function deleteTeam(id: string): Promise<unknown> {
+  return requestOrThrow(teamPath(id), { method: 'DELETE' });
 }
 
 /**

@@ -1,13 +1,32 @@
 import type { Team, TeamMember } from '@coffer/core';
-import { queryOptions, useQueries } from '@tanstack/react-query';
-import { fetchTeam, listTeamChoices } from './teams-api.js';
+import { queryOptions, useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
+import type { PagePosition } from './secrets-api.js';
+import { FIRST_PAGE, nextPagePosition } from './secrets-paging.js';
+import type { TeamListFilter } from './teams-api.js';
+import { fetchTeam, listTeamChoices, listTeams } from './teams-api.js';
 
 /** Query keys of teams. */
 export const teamQueryKeys = {
   all: ['teams'] as const,
+  list: (filter: TeamListFilter) => ['teams', 'list', filter] as const,
   choices: (filter: string) => ['teams', 'choices', filter] as const,
   one: (id: string) => ['teams', 'one', id] as const,
 };
+
+/** A scroll-paged list of teams with their chests and user counts (administrators). */
+export function useTeamList(filter: TeamListFilter) {
+  return useInfiniteQuery({
+    queryKey: teamQueryKeys.list(filter),
+    queryFn: ({ pageParam, signal }) => listTeams(filter, pageParam, signal),
+    initialPageParam: FIRST_PAGE as PagePosition,
+    getNextPageParam: (_last, pages) => nextPagePosition(pages),
+  });
+}
+
+/** One team with its memberships, assignments, chests and members by name. */
+export function useTeam(id: string) {
+  return useQuery({ queryKey: teamQueryKeys.one(id), queryFn: ({ signal }) => fetchTeam(id, signal) });
+}
 
 /** Teams to pick from, as the Link modal lists them. */
 export function teamChoicesQuery(filter: string) {

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useSession } from '../session/use-session.js';
 import type { PagePosition } from './secrets-api.js';
 import { FIRST_PAGE, nextPagePosition } from './secrets-paging.js';
@@ -21,6 +21,21 @@ export function useChestList(filter: ChestListFilter) {
     queryFn: ({ pageParam, signal }) => listChests(filter, pageParam, signal),
     initialPageParam: FIRST_PAGE as PagePosition,
     getNextPageParam: (_last, pages) => nextPagePosition(pages),
+  });
+}
+
+/** Chests to pick from (the Link modal of a team's chests), by name, optionally filtered. */
+export function chestChoicesQuery(filter: string) {
+  return queryOptions({
+    queryKey: [...chestQueryKeys.all, 'choices', filter] as const,
+    queryFn: async ({ signal }) => {
+      const page = await listChests(
+        { filter, everything: true, options: [], order: 'name asc' },
+        { offset: 0 },
+        signal,
+      );
+      return page.items.map((chest) => ({ id: chest.id, label: chest.name }));
+    },
   });
 }
 

@@ -56,6 +56,46 @@ const adminScreens: RouteObject[] = [
     handle: { title: 'Deleted Secrets' },
     lazy: () => import('../pages/admin/chests/deleted-secrets-screen.js'),
   },
+  {
+    path: paths.adminSettings,
+    handle: { title: 'Settings' },
+    lazy: () => import('../pages/admin/settings/settings-screen.js'),
+  },
+  {
+    path: paths.adminTeams,
+    handle: { title: 'Teams' },
+    lazy: () => import('../pages/admin/teams/teams-screen.js'),
+  },
+  {
+    path: paths.adminTeamsNew,
+    handle: { title: 'New Team' },
+    lazy: () => import('../pages/admin/teams/team-new-screen.js'),
+  },
+  {
+    path: paths.adminTeamsEdit,
+    handle: { title: 'Edit Team' },
+    lazy: () => import('../pages/admin/teams/team-edit-screen.js'),
+  },
+  {
+    path: paths.adminTeamsShow,
+    handle: { title: 'Team' },
+    lazy: () => import('../pages/admin/teams/team-show-screen.js'),
+  },
+  {
+    path: paths.adminTeamsUser,
+    handle: { title: 'User' },
+    lazy: () => import('../pages/admin/teams/user-screen.js'),
+  },
+  {
+    path: paths.adminTeamsUserNew,
+    handle: { title: 'New User' },
+    lazy: () => import('../pages/admin/teams/user-new-screen.js'),
+  },
+  {
+    path: paths.adminTeamsUserEdit,
+    handle: { title: 'Edit User' },
+    lazy: () => import('../pages/admin/teams/user-edit-screen.js'),
+  },
   // Any other admin path: the admin area's own not-found screen.
   {
     path: '*',

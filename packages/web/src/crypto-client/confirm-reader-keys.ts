@@ -1,14 +1,16 @@
 import type { PublicKeyEntry } from '@coffer/core';
 import { publicKeyFingerprint } from '@coffer/core';
-import { openConfirm } from '../components/modals/index.js';
-import { checkPin, savePin } from '../keys/key-pins.js';
-import type { ChangedKey } from './key-change-warning.js';
-import { KEY_CHANGE_WARNING_TITLE, keyChangeWarning } from './key-change-warning.js';
+import { savePin } from '../keys/key-pins.js';
+import { trustConfirmedKey } from '../keys/key-trust.js';
+import type { TrustRule } from '../keys/trust-rule.js';
+import { assessKey, trustRuleFor } from '../keys/trust-rule.js';
 import { provesOwnKey } from './own-key-proof.js';
+import type { ConfirmPeople, ConfirmPurpose, PersonToConfirm } from './people-to-confirm.js';
 import {
   KEY_CHANGE_CANCELLED_MESSAGE,
   OWN_KEY_MISMATCH_MESSAGE,
   SecretAccessError,
+  UNCONFIRMED_PEOPLE_MESSAGE,
 } from './secret-access-error.js';
 
 /** Who is wrapping: the signed-in user's id and the private key unlocked at sign-in. */
@@ -17,58 +19,98 @@ export interface KeyOwner {
   privateKey: CryptoKey;
 }
 
-/**
- * Checks every reader's public key before anything is wrapped for it (crypto.md, key pinning).
- * The caller's own key must match the unlocked private key, else a SecretAccessError
- * ('key-changed'). A colleague seen for the first time is pinned; a colleague whose key differs
- * from the pin is listed in one 'Security warning' Confirm modal: 'Share anyway' re-pins the new
- * keys and answers, 'Cancel' throws a SecretAccessError ('key-changed') so nothing is sent.
- */
-export async function confirmReaderKeys(caller: KeyOwner, readers: readonly PublicKeyEntry[]): Promise<void> {
-  const changed: ChangedKey[] = [];
-  for (const reader of distinctKeys(readers)) {
-    const fingerprint = await fingerprintOf(reader.public_key);
-    // An unreadable key is refused by the wrapping itself (an integrity error, or a skipped pair).
-    if (fingerprint === null) continue;
-    if (reader.user_id === caller.userId) {
-      await verifyOwnKey(caller, reader.public_key, fingerprint);
-      continue;
-    }
-    const verdict = await checkPin(caller.userId, reader.user_id, fingerprint);
-    if (verdict === 'changed') changed.push({ userId: reader.user_id, fingerprint });
-  }
-  if (changed.length === 0) return;
-  const confirmed = await openConfirm({
-    title: KEY_CHANGE_WARNING_TITLE,
-    subtext: keyChangeWarning(changed),
-    confirmLabel: 'Share anyway',
-    cancelLabel: 'Cancel',
-    danger: true,
-    // A reflexive Enter must not share a secret with a key that may be an attacker's.
-    defaultAction: 'cancel',
-  });
-  if (!confirmed) throw new SecretAccessError('key-changed', KEY_CHANGE_CANCELLED_MESSAGE);
-  for (const key of changed) await savePin(caller.userId, key.userId, key.fingerprint);
+/** How a wrap treats readers it does not trust: ask through `confirm`, under `trust` (trustRuleFor by default). */
+export interface TrustOptions {
+  confirm?: ConfirmPeople | undefined;
+  trust?: TrustRule | undefined;
 }
 
-// Reshare lists the same user and key once per secret: check each pair of user and key once.
+/** Readers sorted by trust: keys to wrap for, people to confirm first, keys that cannot be read. */
+export interface SortedReaders {
+  /** `readerKeyId`s of trusted keys (and the caller's own, proven). */
+  trusted: Set<string>;
+  untrusted: PersonToConfirm[];
+  /** `readerKeyId`s of keys that are not readable public keys. */
+  unusable: Set<string>;
+}
+
+/** Identifies one pair of user and public key. */
+export function readerKeyId(reader: { user_id: string; public_key: string }): string {
+  return `${reader.user_id}\n${reader.public_key}`;
+}
+
+/**
+ * Sorts readers by the trust rule (docs/web.md, "Keys the browser trusts"), each pair of user and
+ * key once. The caller's own listed key must be the public half of the unlocked private key, else a
+ * SecretAccessError ('key-changed'): it is proven, never trusted because the server says so.
+ */
+export async function sortReaderKeys(
+  caller: KeyOwner,
+  readers: readonly PublicKeyEntry[],
+  rule: TrustRule = trustRuleFor(caller.userId),
+): Promise<SortedReaders> {
+  const sorted: SortedReaders = { trusted: new Set(), untrusted: [], unusable: new Set() };
+  for (const reader of distinctKeys(readers)) {
+    const id = readerKeyId(reader);
+    if (reader.user_id === caller.userId) {
+      await verifyOwnKey(caller, reader.public_key);
+      sorted.trusted.add(id);
+      continue;
+    }
+    const assessment = await assessKey(caller.userId, reader.user_id, reader.public_key, rule);
+    if (assessment === null) sorted.unusable.add(id);
+    else if (assessment.trusted) sorted.trusted.add(id);
+    else
+      sorted.untrusted.push({
+        userId: reader.user_id,
+        publicKey: reader.public_key,
+        fingerprint: assessment.fingerprint,
+        reason: assessment.reason,
+        previousFingerprint: assessment.previousFingerprint,
+      });
+  }
+  return sorted;
+}
+
+/** Records that the caller confirmed these people: exactly the keys shown are trusted from now on. */
+export async function recordConfirmed(ownerId: string, people: readonly PersonToConfirm[]): Promise<void> {
+  for (const person of people) await trustConfirmedKey(ownerId, person.userId, person.publicKey);
+}
+
+/**
+ * Checks every reader's public key before anything is wrapped for it (create, edit, move). Trusted
+ * keys pass silently; anyone else (never confirmed in this browser, or a changed key) is handed to
+ * `confirm` in one call. Confirmed people are trusted from then on; without a confirmation this
+ * throws a SecretAccessError ('key-changed' when a key changed, else 'unconfirmed') and nothing is sent.
+ */
+export async function confirmReaderKeys(
+  caller: KeyOwner,
+  readers: readonly PublicKeyEntry[],
+  purpose: ConfirmPurpose,
+  options: TrustOptions = {},
+): Promise<void> {
+  const { untrusted } = await sortReaderKeys(caller, readers, options.trust);
+  if (untrusted.length === 0) return;
+  const confirmed = options.confirm ? await options.confirm(untrusted, purpose) : false;
+  if (!confirmed) {
+    const changed = untrusted.some((person) => person.reason === 'changed');
+    throw changed
+      ? new SecretAccessError('key-changed', KEY_CHANGE_CANCELLED_MESSAGE)
+      : new SecretAccessError('unconfirmed', UNCONFIRMED_PEOPLE_MESSAGE);
+  }
+  await recordConfirmed(caller.userId, untrusted);
+}
+
+// A reshare lists the same user and key once per secret: check each pair of user and key once.
 function distinctKeys(readers: readonly PublicKeyEntry[]): PublicKeyEntry[] {
   const seen = new Map<string, PublicKeyEntry>();
-  for (const reader of readers) seen.set(`${reader.user_id}\n${reader.public_key}`, reader);
+  for (const reader of readers) seen.set(readerKeyId(reader), reader);
   return [...seen.values()];
 }
 
-async function fingerprintOf(publicKey: string): Promise<string | null> {
-  try {
-    return await publicKeyFingerprint(publicKey);
-  } catch {
-    return null;
-  }
-}
-
 // The own key is pinned to the key pair unlocked at sign-in: proven, never trusted on first use.
-async function verifyOwnKey(caller: KeyOwner, publicKey: string, fingerprint: string): Promise<void> {
+async function verifyOwnKey(caller: KeyOwner, publicKey: string): Promise<void> {
   if (!(await provesOwnKey(publicKey, caller.userId, caller.privateKey)))
     throw new SecretAccessError('key-changed', OWN_KEY_MISMATCH_MESSAGE);
-  await savePin(caller.userId, caller.userId, fingerprint);
+  await savePin(caller.userId, caller.userId, await publicKeyFingerprint(publicKey));
 }

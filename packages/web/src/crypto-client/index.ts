@@ -1,17 +1,24 @@
-// The browser's secret crypto: fetch → unwrap → open, and seal → wrap for every reader → save.
-// Decrypted payloads only ever live in the caller's React state; nothing here caches them.
-export type { KeyOwner } from './confirm-reader-keys.js';
-export { confirmReaderKeys } from './confirm-reader-keys.js';
-export type { ChangedKey } from './key-change-warning.js';
-export { KEY_CHANGE_WARNING_TITLE, keyChangeWarning } from './key-change-warning.js';
+// The browser's secret crypto: fetch → unwrap → open, and seal → wrap for every trusted reader → save.
+// Decrypted payloads only ever live in the caller's React state; nothing here caches them. Nothing
+// here opens a dialog: whoever needs people confirmed passes a ConfirmPeople callback.
+export type { TrustOrigin, TrustRecord } from '../keys/key-trust.js';
+export { keyTrusted, listTrust, loadTrust, trustConfirmedKey, trustCreatedKey } from '../keys/key-trust.js';
+export type { DistrustReason, KeyAssessment, TrustRule } from '../keys/trust-rule.js';
+export { anyTrustRule, assessKey, explicitTrustRule, trustRuleFor } from '../keys/trust-rule.js';
+export type { KeyOwner, SortedReaders, TrustOptions } from './confirm-reader-keys.js';
+export { confirmReaderKeys, readerKeyId, recordConfirmed, sortReaderKeys } from './confirm-reader-keys.js';
 export { moveEncryptedSecret } from './move-secret.js';
 export type { OpenedSecret } from './open-secret-record.js';
 export { openSecretRecord, unwrapOwnKey } from './open-secret-record.js';
+export type { ConfirmPeople, ConfirmPurpose, PersonToConfirm } from './people-to-confirm.js';
 export { requirePrivateKey } from './private-key.js';
 export { wrapForReaders } from './reader-keys.js';
-export type { ReshareResult } from './reshare-keys.js';
-export { reshareMissingKeys } from './reshare-keys.js';
+export type { ReshareOptions, ReshareProgress, ReshareResult, WaitingPerson } from './reshare-keys.js';
+export { DELIVERY_SIZE, REWRAP_BATCH_SIZE, reshareMissingKeys } from './reshare-keys.js';
 export { forgetRevisions, highestRevision, recordRevision } from './revision-memory.js';
+export type { PairPlace, PublicKeyImporter, RewrapOutcome } from './rewrap-pairs.js';
+export type { Rewrapper, RewrapperFactory } from './rewrapper.js';
+export { createPageRewrapper, createRewrapper } from './rewrapper.js';
 export type { EditTarget, SavedSecret, SecretDraft } from './save-secret.js';
 export { createEncryptedSecret, updateEncryptedSecret } from './save-secret.js';
 export type { SecretAccessErrorKind } from './secret-access-error.js';
@@ -24,6 +31,7 @@ export {
   OWN_KEY_MISMATCH_MESSAGE,
   SECRET_KEY_NOT_FOUND_MESSAGE,
   SecretAccessError,
+  UNCONFIRMED_PEOPLE_MESSAGE,
 } from './secret-access-error.js';
 export { normalisePayload } from './secret-payload.js';
 export { toSecretAccessError } from './to-secret-access-error.js';

@@ -9,7 +9,7 @@ import {
 import { ApiError } from '../api/api-error.js';
 import { createSecret, fetchSecret, updateSecret } from '../api/secrets-api.js';
 import { fetchChestPublicKeys } from '../api/vaults-api.js';
-import type { KeyOwner } from './confirm-reader-keys.js';
+import type { KeyOwner, TrustOptions } from './confirm-reader-keys.js';
 import { confirmReaderKeys } from './confirm-reader-keys.js';
 import { unwrapOwnKey } from './open-secret-record.js';
 import { requirePrivateKey } from './private-key.js';
@@ -43,17 +43,21 @@ export interface EditTarget {
 
 /**
  * Creates a secret: a new id and key, revision 1, the payload sealed to that place, the key wrapped
- * for exactly the chest's readers (their keys checked against the pins first). A 409 (the reader
- * set changed meanwhile) refetches the public keys and tries once more. `userId` is the signed-in
- * user's id: the pins are kept per user.
+ * for exactly the chest's readers once each is trusted (`options.confirm` asks for anyone who is
+ * not). A 409 (the reader set changed meanwhile) refetches the public keys and tries once more.
+ * `userId` is the signed-in user's id: trust and pins are kept per user.
  */
-export async function createEncryptedSecret(draft: SecretDraft, userId: string): Promise<SavedSecret> {
+export async function createEncryptedSecret(
+  draft: SecretDraft,
+  userId: string,
+  options: TrustOptions = {},
+): Promise<SavedSecret> {
   const secretId = newSecretId();
   const secretKey = generateSecretKey();
   try {
     const caller = { userId, privateKey: await requirePrivateKey() };
     await withOneRetry(async () => {
-      const body = await buildBody(draft, secretId, 1, secretKey, caller);
+      const body = await buildBody(draft, secretId, 1, secretKey, caller, options);
       return createSecret({ id: secretId, ...body });
     });
     recordRevision(secretId, 1);
@@ -73,6 +77,7 @@ export async function updateEncryptedSecret(
   target: EditTarget,
   draft: SecretDraft,
   userId: string,
+  options: TrustOptions = {},
 ): Promise<SavedSecret> {
   let secretKey: Uint8Array | undefined;
   try {
@@ -84,7 +89,7 @@ export async function updateEncryptedSecret(
     secretKey = key;
     const revision = stored.revision + 1;
     await withOneRetry(async () =>
-      updateSecret(target.id, await buildBody(draft, target.id, revision, key, caller)),
+      updateSecret(target.id, await buildBody(draft, target.id, revision, key, caller, options)),
     );
     recordRevision(target.id, revision);
     return { id: target.id, revision };
@@ -101,9 +106,10 @@ async function buildBody(
   revision: number,
   secretKey: Uint8Array,
   caller: KeyOwner,
+  options: TrustOptions,
 ) {
   const readers = await fetchChestPublicKeys(draft.vaultId, draft.hidden);
-  await confirmReaderKeys(caller, readers);
+  await confirmReaderKeys(caller, readers, 'save', options);
   const sealed = await sealSecret({ secretId, revision, payload: draft.payload, secretKey });
   return {
     revision,

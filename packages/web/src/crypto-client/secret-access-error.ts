@@ -6,6 +6,7 @@ export type SecretAccessErrorKind =
   | 'conflict'
   | 'limit'
   | 'key-changed'
+  | 'unconfirmed'
   | 'server';
 
 /**
@@ -26,6 +27,9 @@ export const CONFLICT_MESSAGE =
 /** The user cancelled the 'Security warning' about a colleague's changed public key. */
 export const KEY_CHANGE_CANCELLED_MESSAGE =
   "Nothing was shared: a colleague's encryption key has changed. Ask an administrator whether their account was reset, then try again.";
+/** Someone who would read the secret was not confirmed in this browser (docs/web.md, "Keys the browser trusts"). */
+export const UNCONFIRMED_PEOPLE_MESSAGE =
+  'Nothing was shared: this browser shares keys only with people you have confirmed by name and key fingerprint. Confirm them, then try again.';
 /** The server listed a public key for the caller that the caller's own private key does not match. */
 export const OWN_KEY_MISMATCH_MESSAGE =
   'Nothing was shared: the server listed an encryption key for your own account that does not match your private key. Log out and log in again, and tell an administrator if this happens again.';

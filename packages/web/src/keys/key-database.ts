@@ -1,16 +1,17 @@
 /*
  * The browser's 'coffer-keys' IndexedDB database: the store 'keys' holds the unlocked private key
- * (key-store.ts), the store 'pins' the public key fingerprints seen per user (key-pins.ts).
+ * (key-store.ts), the store 'pins' the public key fingerprints seen per user (key-pins.ts), the
+ * store 'trust' the keys a signed-in user trusts by an explicit act (key-trust.ts).
  */
 
 const DATABASE = 'coffer-keys';
-// Version 2 added 'pins'; a browser still at version 1 keeps its 'keys' and gains 'pins'.
-const VERSION = 2;
+// Version 2 added 'pins', version 3 'trust'; an older browser keeps what it has and gains the rest.
+const VERSION = 3;
 
 /** The object stores of the key database. */
-export type KeyDatabaseStore = 'keys' | 'pins';
+export type KeyDatabaseStore = 'keys' | 'pins' | 'trust';
 
-const STORES: readonly KeyDatabaseStore[] = ['keys', 'pins'];
+const STORES: readonly KeyDatabaseStore[] = ['keys', 'pins', 'trust'];
 
 function openDatabase(): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {

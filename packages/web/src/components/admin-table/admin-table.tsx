@@ -23,14 +23,16 @@ export interface AdminTableProps<T> {
   label: string;
   /** 'No {noun} Found' when empty. */
   noun: AdminTableNoun;
+  /** The empty text when the list has its own ('No Recent Logs'); 'No {noun} Found' otherwise. */
+  emptyText?: string;
   columns: readonly AdminColumn<T>[];
   list: TableList<T>;
   sort: TableSortState;
   rowKey: (row: T) => string;
   /** The row's name, for its menu button ('Options for {name}'). */
   rowName: (row: T) => string;
-  /** A row click or Enter: the screen navigates with the row (useOpenAdminRow). */
-  onOpen: (row: T) => void;
+  /** A row click or Enter: the screen navigates with the row (useOpenAdminRow). Absent: rows only show (a log). */
+  onOpen?: (row: T) => void;
   menuFor?: (row: T) => readonly RowMenuItem[];
   /** Width of the row-menu column in percent (5 in the spec's tables). */
   menuWidth?: number;
@@ -52,6 +54,7 @@ const SORT_MARK = { asc: '▲', desc: '▼' } as const;
 export function AdminTable<T>({
   label,
   noun,
+  emptyText,
   columns,
   list,
   sort,
@@ -74,7 +77,7 @@ export function AdminTable<T>({
   const span = columns.length + (menuFor ? 1 : 0);
 
   const onRowClick = (event: MouseEvent<HTMLTableRowElement>, row: T) => {
-    if (event.target instanceof Element && event.target.closest(`[${OWN_CLICKS}]`)) return;
+    if (!onOpen || (event.target instanceof Element && event.target.closest(`[${OWN_CLICKS}]`))) return;
     onOpen(row);
   };
 
@@ -87,7 +90,7 @@ export function AdminTable<T>({
       {LIST_FAILED_MESSAGE}
     </p>
   ) : list.rows.length === 0 ? (
-    <p className="admin-table__status">{`No ${noun} Found`}</p>
+    <p className="admin-table__status">{emptyText ?? `No ${noun} Found`}</p>
   ) : null;
 
   return (
@@ -149,16 +152,20 @@ export function AdminTable<T>({
               // The row's first cell is its keyboard-operable button (Enter); the rest of the row is a wider mouse target.
               <tr
                 key={rowKey(row)}
-                className="admin-table__row"
+                className={onOpen ? 'admin-table__row' : 'admin-table__row admin-table__row--static'}
                 onClick={(event) => onRowClick(event, row)}
                 {...{ [ROW_CONTAINER_ATTRIBUTE]: '' }}
               >
-                {nameColumn ? (
+                {nameColumn && onOpen ? (
                   <td className="admin-table__name">
                     <button type="button" className="admin-table__open" {...{ [ROW_ATTRIBUTE]: '' }}>
                       <span className="admin-table__name-text">{nameColumn.cell(row)}</span>
                       {index === popular ? <span className="admin-table__popular">popular</span> : null}
                     </button>
+                  </td>
+                ) : nameColumn ? (
+                  <td className="admin-table__name">
+                    <span className="admin-table__name-text">{nameColumn.cell(row)}</span>
                   </td>
                 ) : null}
                 {otherColumns.map((column) => (

@@ -34,3 +34,19 @@ export function toTableList<T>(
     loadMore: () => void query.fetchNextPage({ cancelRefetch: false }),
   };
 }
+
+/** Rows that are all loaded already (a user's chests from their answer) as a table's list. */
+export function staticTableList<T>(
+  rows: readonly T[] | undefined,
+  state: { loading: boolean; failed: boolean },
+): TableList<T> {
+  return {
+    rows: rows ? [...rows] : [],
+    loading: state.loading,
+    failed: state.failed,
+    hasMore: false,
+    loadingMore: false,
+    moreFailed: false,
+    loadMore: () => undefined,
+  };
+}

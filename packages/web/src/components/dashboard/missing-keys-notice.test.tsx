@@ -1,49 +1,79 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '../../test/mock-fetch.js';
-import { buildProfile } from '../../test/profile-fixture.js';
-import { renderApp } from '../../test/render-app.js';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { TestUserKeys } from '../../crypto-client/testing/test-user-keys.js';
+import { makeTestUserKeys } from '../../crypto-client/testing/test-user-keys.js';
+import { loadTrust } from '../../keys/key-trust.js';
+import { reshareRunner } from '../key-trust/reshare-runner.js';
+import { NEWCOMER, newcomerPairs, renderAdminShell } from '../key-trust/testing/admin-with-newcomer.js';
 import { MissingKeysNotice, RESHARE_STARTED } from './missing-keys-notice.js';
 
-const reshare = vi.hoisted(() => vi.fn());
-vi.mock('../../crypto-client/reshare-keys.js', () => ({ reshareMissingKeys: reshare }));
+let admin: TestUserKeys;
+let nina: TestUserKeys;
 
-function renderNotice(administrator: boolean, missingTotals: number[]) {
-  localStorage.setItem('token', 'token-1');
-  const totals = [...missingTotals];
-  const calls = mockFetch({
-    'GET /api/v1/profile.json': { body: buildProfile({ id: 'u-admin', administrator }) },
-    'GET /api/v1/secret_keys/reshare_all.json': () => ({
-      body: { keyshare: [], total: totals.shift() ?? 0 },
-    }),
-  });
-  renderApp('/', { signedIn: [{ path: '/', element: <MissingKeysNotice /> }] });
-  return calls;
-}
+beforeAll(async () => {
+  [admin, nina] = await Promise.all([makeTestUserKeys('u-admin'), makeTestUserKeys(NEWCOMER.id)]);
+}, 60_000);
+
+afterEach(() => reshareRunner.reset());
+
+let nextAdmin = 0;
+const newAdminId = () => {
+  nextAdmin += 1;
+  return `u-admin-notice-${nextAdmin}`;
+};
 
 describe('missing keys notice', () => {
-  beforeEach(() => reshare.mockReset());
-
-  it('tells an administrator how many keys are missing and shares them on request', async () => {
-    reshare.mockResolvedValueOnce({ missing: 3, shared: 3, failed: 0 });
-    renderNotice(true, [3, 0]);
+  it('counts the missing keys; the button shares them once the dialog confirms the newcomer by name', async () => {
+    const adminId = newAdminId();
+    const { server } = await renderAdminShell(
+      admin,
+      adminId,
+      await newcomerPairs(admin, adminId, nina, 3),
+      <MissingKeysNotice />,
+    );
     expect(
       await screen.findByText('3 secret keys are missing for colleagues who were given access.'),
     ).toBeTruthy();
 
     await userEvent.click(screen.getByRole('button', { name: 'Reshare Missing Keys' }));
     expect(await screen.findByText(RESHARE_STARTED)).toBeTruthy();
+    // The click confirms nobody: the dialog names the newcomer first.
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm people before sharing' });
+    expect(await within(dialog).findByText(NEWCOMER.name)).toBeTruthy();
+    expect(server.deliveries).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm and share' }));
+
     expect(await screen.findByText('3 missing keys shared.')).toBeTruthy();
-    expect(reshare).toHaveBeenCalledWith('u-admin');
+    expect(server.remaining()).toEqual([]);
+    expect(await loadTrust(adminId, NEWCOMER.id)).toMatchObject({ origin: 'confirmed' });
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Reshare Missing Keys' })).toBeNull());
-  });
+  }, 30_000);
+
+  it('shares nothing when the dialog is cancelled, and says who waits', async () => {
+    const adminId = newAdminId();
+    const { server } = await renderAdminShell(
+      admin,
+      adminId,
+      await newcomerPairs(admin, adminId, nina, 1),
+      <MissingKeysNotice />,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Reshare Missing Keys' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm people before sharing' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(
+      await screen.findByText('1 person waits for your confirmation before getting 1 missing key.'),
+    ).toBeTruthy();
+    expect(server.deliveries).toEqual([]);
+    expect(screen.getByText('1 secret key is missing for a colleague who was given access.')).toBeTruthy();
+  }, 30_000);
 
   it('shows nothing to a user who is not an administrator, and does not ask the server', async () => {
-    const calls = renderNotice(false, [3]);
-    await waitFor(() => expect(calls.some((call) => call.path.startsWith('/api/v1/profile'))).toBe(true));
+    const { server } = await renderAdminShell(admin, newAdminId(), [], <MissingKeysNotice />, false);
+    await waitFor(() =>
+      expect(server.calls.some((call) => call.path.startsWith('/api/v1/profile'))).toBe(true),
+    );
     expect(screen.queryByRole('button', { name: 'Reshare Missing Keys' })).toBeNull();
-    expect(calls.some((call) => call.path.includes('/api/v1/secret_keys/'))).toBe(false);
-    expect(reshare).not.toHaveBeenCalled();
+    expect(server.calls.some((call) => call.path.includes('/api/v1/secret_keys/'))).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { KeyTrustHost } from '../key-trust/key-trust-host.js';
 import { Footer } from './footer.js';
 import { Header } from './header.js';
 import './layout.css';
@@ -11,6 +12,7 @@ export function AppLayout() {
         Skip to content
       </a>
       <Header />
+      <KeyTrustHost />
       <main id="main" className="app-main" tabIndex={-1}>
         <Outlet />
       </main>

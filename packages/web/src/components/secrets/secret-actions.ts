@@ -9,6 +9,7 @@ import { moveEncryptedSecret } from '../../crypto-client/move-secret.js';
 import { toSecretAccessError } from '../../crypto-client/to-secret-access-error.js';
 import { useSession } from '../../session/use-session.js';
 import { openSelectChest } from '../chests/select-chest-modal.js';
+import { confirmPeople } from '../key-trust/confirm-people-modal.js';
 import { openConfirm } from '../modals/confirm-modal.js';
 import { notify } from '../notifications/notification-store.js';
 
@@ -71,7 +72,7 @@ export function useSecretActions(): SecretActions {
   const deleteForever = useSecretLifecycle('deleteForever').mutateAsync;
   const move = useMutation({
     mutationFn: ({ secret, target }: { secret: SecretRef; target: Chest }) =>
-      moveEncryptedSecret(secret.id, target.id, userId),
+      moveEncryptedSecret(secret.id, target.id, userId, { confirm: confirmPeople }),
     onSuccess: () => invalidateSecretLists(queryClient),
   }).mutateAsync;
 

@@ -166,6 +166,7 @@ describe('saving', () => {
         hidden: false,
       },
       'u-1',
+      { confirm: expect.any(Function) },
     );
     expect(notificationStore.get().map((n) => n.message)).toContain('Mail created!');
   });
@@ -184,6 +185,7 @@ describe('saving', () => {
       { id: 's-1', baseRevision: 2 },
       expect.objectContaining({ category: 'note', payload: { note: 'new' }, strength: null }),
       'u-1',
+      { confirm: expect.any(Function) },
     );
   });
 

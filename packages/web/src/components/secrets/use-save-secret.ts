@@ -3,6 +3,7 @@ import { invalidateSecretLists } from '../../api/secrets-queries.js';
 import type { EditTarget, SavedSecret, SecretDraft } from '../../crypto-client/save-secret.js';
 import { createEncryptedSecret, updateEncryptedSecret } from '../../crypto-client/save-secret.js';
 import { profileQueryKey } from '../../session/profile-query.js';
+import { confirmPeople } from '../key-trust/confirm-people-modal.js';
 import { computeStrength } from './compute-strength.js';
 import type { SecretFormValues } from './secret-form-values.js';
 import { toPayload } from './secret-form-values.js';
@@ -42,8 +43,8 @@ export function useSaveSecret(userId: string) {
     mutationFn: async ({ values, editTarget }: SecretSave): Promise<SavedSecretWithName> => {
       const draft = await buildDraft(values);
       const saved = editTarget
-        ? await updateEncryptedSecret(editTarget, draft, userId)
-        : await createEncryptedSecret(draft, userId);
+        ? await updateEncryptedSecret(editTarget, draft, userId, { confirm: confirmPeople })
+        : await createEncryptedSecret(draft, userId, { confirm: confirmPeople });
       return { ...saved, name: draft.name, vaultId: draft.vaultId };
     },
     onSuccess: async (_saved, { editTarget }) => {

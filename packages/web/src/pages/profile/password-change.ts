@@ -1,25 +1,40 @@
-import type { Profile } from '@coffer/core';
-import { CURRENT_PASSWORD_INCORRECT_MESSAGE, INCORRECT_PASSWORD_MESSAGE } from '@coffer/core';
-import { updateUserCredentials } from '../../api/accounts-profile-api.js';
+import type { AccountKeys, PersonalPasswordChange, Profile } from '@coffer/core';
+import { CURRENT_PASSWORD_INCORRECT_MESSAGE, INCORRECT_PASSWORD_MESSAGE, isCryptoError } from '@coffer/core';
+import { updateUserCredentials, verifyPassword } from '../../api/accounts-profile-api.js';
+import { deriveCurrentKeys } from '../../keys/account-rekey.js';
+import { savePrivateKey } from '../../keys/key-store.js';
+import { makeAccountKeys } from '../../keys/make-account-keys.js';
 import type { RekeyRefusal } from '../../keys/prove-and-rekey.js';
 import { proveAndRekey } from '../../keys/prove-and-rekey.js';
 import { PASSWORD_CHANGE_FAILED_MESSAGE, WEAK_KDF_MESSAGE } from './account-messages.js';
 
 /** How a password change ended: `field` names the field to mark; `fromServer` messages are notifications. */
 export type PasswordChangeOutcome =
-  | { ok: true; sealed: { encrypted_private_key: string; private_key_iv: string } }
+  | {
+      ok: true;
+      /** The profile's new key fields: the re-sealed private key, or a fresh pair's public key too. */
+      sealed: {
+        encrypted_private_key: string;
+        private_key_iv: string;
+        public_key?: string;
+        kdf_iterations?: number;
+      };
+    }
   | { ok: false; message: string; field?: 'currentPassword'; fromServer?: boolean };
 
 /**
  * Changes the signed-in user's password (also the personal-password step): checks the current
  * password with the server, re-seals the same private key under the new password with the same
- * iterations, then sends `PATCH /users.json` with must_change_password false.
+ * iterations, then sends `PATCH /users.json` with must_change_password false. While
+ * must_change_password is set, a fresh key pair is made instead (submitFirstPersonalPassword).
  */
 export async function submitPasswordChange(
   profile: Profile,
   currentPassword: string,
   nextPassword: string,
 ): Promise<PasswordChangeOutcome> {
+  if (profile.must_change_password)
+    return submitFirstPersonalPassword(profile, currentPassword, nextPassword);
   const proven = await proveAndRekey(profile, currentPassword, {
     email: profile.email,
     password: nextPassword,
@@ -51,4 +66,54 @@ function refusalOutcome(refusal: RekeyRefusal): PasswordChangeOutcome {
       // The server accepted the password but the stored key does not open with it.
       return { ok: false, message: INCORRECT_PASSWORD_MESSAGE, field: 'currentPassword' };
   }
+}
+
+/**
+ * The first personal password after an administrator's generated (or reset) one (api.md): the
+ * administrator knew that password, so could open the private key sealed under it. The current
+ * password is proven to the server, then this browser makes a fresh key pair, seals it under the
+ * new password and sends its public key with the password change; the server drops the user's
+ * wrapped secret keys, which administrators reshare to the new key. Once the server accepted, the
+ * new private key replaces the unlocked one in the key store. Nobody but the user ever held it.
+ */
+export async function submitFirstPersonalPassword(
+  profile: Profile,
+  currentPassword: string,
+  nextPassword: string,
+): Promise<PasswordChangeOutcome> {
+  let current: AccountKeys;
+  try {
+    current = await deriveCurrentKeys(profile, currentPassword);
+  } catch (error) {
+    if (isCryptoError(error, 'iterations-too-low')) return refusalOutcome({ reason: 'weak-kdf' });
+    throw error;
+  }
+  const check = await verifyPassword(current.authHash);
+  if (!check.ok) return refusalOutcome({ reason: 'unverified', message: check.message });
+  if (check.value?.valid !== true) return refusalOutcome({ reason: 'wrong-password' });
+
+  const made = await makeAccountKeys(profile.email, nextPassword);
+  const change: PersonalPasswordChange = {
+    password: made.keys.authHash,
+    current_password: current.authHash,
+    encrypted_private_key: made.keys.encrypted_private_key,
+    private_key_iv: made.keys.private_key_iv,
+    must_change_password: false,
+    public_key: made.keys.public_key,
+    kdf_iterations: made.keys.kdf_iterations,
+  };
+  const answer = await updateUserCredentials(change);
+  if (!answer.ok) {
+    return { ok: false, message: answer.message ?? PASSWORD_CHANGE_FAILED_MESSAGE, fromServer: true };
+  }
+  await savePrivateKey(await made.unlock());
+  return {
+    ok: true,
+    sealed: {
+      encrypted_private_key: change.encrypted_private_key,
+      private_key_iv: change.private_key_iv,
+      public_key: change.public_key,
+      kdf_iterations: change.kdf_iterations,
+    },
+  };
 }

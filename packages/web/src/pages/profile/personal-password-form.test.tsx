@@ -16,6 +16,22 @@ vi.mock('../../keys/account-rekey.js', () => ({
   })),
 }));
 
+// The fresh key pair of a first personal password (a real one is RSA-3072: slow, and tested in core).
+const unlockedKey = { extractable: false } as CryptoKey;
+vi.mock('../../keys/make-account-keys.js', () => ({
+  makeAccountKeys: vi.fn(async () => ({
+    keys: {
+      authHash: 'fresh-hash',
+      public_key: 'fresh-public-key',
+      encrypted_private_key: 'fresh-sealed',
+      private_key_iv: 'fresh-iv',
+      kdf_iterations: 600_000,
+    },
+    unlock: async () => unlockedKey,
+  })),
+}));
+vi.mock('../../keys/key-store.js', () => ({ savePrivateKey: vi.fn(async () => undefined) }));
+
 function setUp() {
   localStorage.setItem('token', 'tok');
   let changed = false;
@@ -58,5 +74,49 @@ describe('PersonalPasswordForm', () => {
     expect(patch.user.must_change_password).toBe(false);
     expect(view.queryClient.getQueryData<Profile>(profileQueryKey)?.must_change_password).toBe(false);
     expect(screen.getByText('Your personal password has been set.')).toBeTruthy();
+  });
+
+  it('makes a fresh key pair while must_change_password is set, and keeps its private key here only', async () => {
+    const { user, calls, onDone, view } = setUp();
+    await user.type(await screen.findByLabelText(/Current Password/), 'generated-pass1');
+    await user.type(screen.getByLabelText('New Password'), 'my own password');
+    await user.type(screen.getByLabelText('Confirm New Password'), 'my own password');
+    await user.click(screen.getByRole('button', { name: 'Set Password' }));
+    await vi.waitFor(() => expect(onDone).toHaveBeenCalledOnce());
+    const patch = JSON.parse(String(calls.find((c) => c.method === 'PATCH')?.init.body));
+    expect(patch).toEqual({
+      user: {
+        password: 'fresh-hash',
+        current_password: 'current-hash',
+        encrypted_private_key: 'fresh-sealed',
+        private_key_iv: 'fresh-iv',
+        must_change_password: false,
+        public_key: 'fresh-public-key',
+        kdf_iterations: 600_000,
+      },
+    });
+    const { savePrivateKey } = await import('../../keys/key-store.js');
+    expect(savePrivateKey).toHaveBeenCalledWith(unlockedKey);
+    expect(view.queryClient.getQueryData<Profile>(profileQueryKey)?.public_key).toBe('fresh-public-key');
+  });
+
+  it("re-seals the same key pair once the password is the user's own", async () => {
+    localStorage.setItem('token', 'tok');
+    const calls = mockFetch({
+      'GET /api/v1/profile.json': { body: buildProfile({ must_change_password: false }) },
+      'POST /api/v1/users/verify_password.json': { body: { valid: true } },
+      'PATCH /users.json': { body: {} },
+    });
+    const onDone = vi.fn();
+    renderApp('/', { signedIn: [{ path: '/', element: <PersonalPasswordForm onDone={onDone} /> }] });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/Current Password/), 'my own password');
+    await user.type(screen.getByLabelText('New Password'), 'another password');
+    await user.type(screen.getByLabelText('Confirm New Password'), 'another password');
+    await user.click(screen.getByRole('button', { name: 'Set Password' }));
+    await vi.waitFor(() => expect(onDone).toHaveBeenCalledOnce());
+    const patch = JSON.parse(String(calls.find((c) => c.method === 'PATCH')?.init.body));
+    expect(patch.user).toMatchObject({ password: 'next-hash', encrypted_private_key: 'new-sealed' });
+    expect(patch.user.public_key).toBeUndefined();
   });
 });

@@ -6,6 +6,7 @@ import { DisplayNameRow } from './display-name-row.js';
 import { KeyFingerprintRow } from './key-fingerprint-row.js';
 import { TwoStepRow } from './two-step-row.js';
 import { useGoBack } from './use-go-back.js';
+import '../../components/settings-rows/settings-rows.css';
 import './profile.css';
 
 /** /profile: 'Account Settings' with Display Name, Email, Password, Two-Step Verification and the key fingerprint. */

@@ -131,6 +131,7 @@ describe('an admin secret', () => {
       { id: 's-1', baseRevision: 1 },
       expect.objectContaining({ hidden: true, vaultId: 'c-1' }),
       'u-1',
+      { confirm: expect.any(Function) },
     );
     // Back goes where the secret was opened from.
     await user.click(await screen.findByRole('button', { name: 'Close' }));

@@ -1,0 +1,191 @@
+import { generateUserKeyPair, publicKeyFingerprint, unwrapSecretKey } from '@coffer/core';
+import type { Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { newAccount, registerThroughApi, uniqueEmail } from '../support/accounts.js';
+import { signInThroughUi } from '../support/accounts-ui.js';
+import { apiOk, apiSignIn, finishWelcome } from '../support/api-session.js';
+import { dashboardList, notice, rowButton, secretViewer } from '../support/dashboard-ui.js';
+import { createMemberThroughApi, onboardMember } from '../support/member-setup.js';
+import { countWrappedKeys, plantAccountInTeam, wrappedKeysOf } from '../support/planted-account.js';
+import {
+  createChestThroughApi,
+  createSecretThroughApi,
+  createTeamThroughApi,
+  openSecretThroughApi,
+} from '../support/secrets-api.js';
+
+// Issue 10: missing keys reshared by themselves, but only for keys the administrator's browser
+// trusts by an explicit act; anyone else waits in a list that names them for confirmation.
+
+const peopleToConfirm = (page: Page) => page.getByRole('region', { name: 'People to confirm' });
+
+test('an account that browser has never seen, planted straight into a team through the database, gets no key until the administrator confirms it by name and fingerprint', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const account = newAccount(testInfo);
+  await registerThroughApi(request, account);
+  const admin = await apiSignIn(request, account);
+  await finishWelcome(admin);
+  const team = await createTeamThroughApi(admin, 'Night desk');
+  const chest = await createChestThroughApi(admin, 'Night safe', [{ team_id: team.id, edit_access: false }]);
+  for (const name of ['Vault door', 'Alarm panel', 'Server room'])
+    await createSecretThroughApi(admin, {
+      vaultId: chest.id,
+      name,
+      category: 'note',
+      payload: { note: name },
+    });
+
+  // A dishonest server (or whoever holds its database) adds an account of its own to the team.
+  const pair = await generateUserKeyPair();
+  const planted = plantAccountInTeam(account.email, team.id, {
+    name: 'Mallory Planted',
+    email: uniqueEmail(testInfo, 'planted'),
+    publicKey: pair.publicKey,
+  });
+  const fingerprint = await publicKeyFingerprint(pair.publicKey);
+
+  // The administrator signs in: the background run finds three missing keys and wraps none of them.
+  await signInThroughUi(page, account.email, account.password);
+  const list = peopleToConfirm(page);
+  const entry = list.getByRole('listitem').filter({ hasText: 'Mallory Planted' });
+  await expect(entry).toBeVisible({ timeout: 20_000 });
+  await expect(entry.getByText(planted.email)).toBeVisible();
+  await expect(entry.getByTestId('person-fingerprint')).toHaveText(fingerprint);
+  await expect(entry.getByText('3 keys waiting')).toBeVisible();
+  expect(countWrappedKeys(planted.id)).toBe(0);
+  const missing = await apiOk<{ keyshare: { user_id: string }[] }>(
+    admin,
+    'GET',
+    '/api/v1/secret_keys/reshare_all.json',
+  );
+  expect(missing.keyshare.filter((pair) => pair.user_id === planted.id)).toHaveLength(3);
+
+  // The manual button confirms nobody either: it names the account and asks; Cancel shares nothing.
+  await expect(
+    page.getByText('3 secret keys are missing for colleagues who were given access.'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Reshare Missing Keys' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm people before sharing' });
+  await expect(dialog.getByText('Mallory Planted')).toBeVisible();
+  await expect(dialog.getByText(fingerprint)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(
+    notice(page, '1 person waits for your confirmation before getting 3 missing keys.'),
+  ).toBeVisible();
+  expect(countWrappedKeys(planted.id)).toBe(0);
+
+  // Confirmed once, by name and fingerprint, in the list: the keys follow without another click.
+  await entry.getByRole('button', { name: 'Confirm Mallory Planted' }).click();
+  await expect.poll(() => countWrappedKeys(planted.id), { timeout: 20_000 }).toBe(3);
+  await expect(list).toBeHidden();
+  for (const key of wrappedKeysOf(planted.id)) {
+    await expect(
+      unwrapSecretKey(key.encrypted_value, pair.privateKey, { secretId: key.secret_id, userId: planted.id }),
+    ).resolves.toHaveLength(32);
+  }
+});
+
+test('a member put in a team with many secrets reads them all without anyone pressing a button while that administrator is signed in elsewhere', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  test.setTimeout(300_000);
+  const MANY = 600;
+  const account = newAccount(testInfo);
+  await registerThroughApi(request, account);
+  const admin = await apiSignIn(request, account);
+  await finishWelcome(admin);
+  const crew = await createTeamThroughApi(admin, 'Crew');
+  const crewChest = await createChestThroughApi(admin, 'Crew kit', [
+    { team_id: crew.id, edit_access: false },
+  ]);
+  await createSecretThroughApi(admin, {
+    vaultId: crewChest.id,
+    name: 'Crew door',
+    category: 'note',
+    payload: { note: 'Crew door: 1357' },
+  });
+  const archive = await createTeamThroughApi(admin, 'Archive');
+  const archiveChest = await createChestThroughApi(admin, 'Archive kit', [
+    { team_id: archive.id, edit_access: false },
+  ]);
+  const names = Array.from({ length: MANY }, (_, index) => `Archive ${String(index + 1).padStart(3, '0')}`);
+  for (let start = 0; start < names.length; start += 12) {
+    await Promise.all(
+      names.slice(start, start + 12).map((name) =>
+        createSecretThroughApi(admin, {
+          vaultId: archiveChest.id,
+          name,
+          category: 'note',
+          payload: { note: `${name}: kept safe` },
+        }),
+      ),
+    );
+  }
+
+  // A colleague joins the crew and sets their personal password in their own browser.
+  const member = await createMemberThroughApi(admin, testInfo, 'archivist', [crew.id]);
+  const theirs = await browser.newContext();
+  try {
+    const memberPage = await theirs.newPage();
+    const personal = await onboardMember(memberPage, member);
+
+    // Their administrator, signed in in another browser, confirms them once by name and fingerprint.
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(worker.url()));
+    await signInThroughUi(page, account.email, account.password);
+    const entry = peopleToConfirm(page).getByRole('listitem').filter({ hasText: member.name });
+    await expect(entry).toBeVisible({ timeout: 45_000 });
+    const session = await apiSignIn(request, { email: member.email, password: personal });
+    await expect(entry.getByTestId('person-fingerprint')).toHaveText(
+      await publicKeyFingerprint(session.profile.public_key),
+    );
+    await entry.getByRole('button', { name: `Confirm ${member.name}` }).click();
+    await expect.poll(() => countWrappedKeys(member.id), { timeout: 20_000 }).toBe(1);
+
+    // Then the member joins the archive: nobody presses anything, the administrator's browser shares.
+    await apiOk(admin, 'PUT', `/api/v1/teams/${archive.id}.json`, {
+      team: { memberships_attributes: [{ user_id: member.id }] },
+    });
+    const joined = Date.now();
+    await expect
+      .poll(() => countWrappedKeys(member.id), { timeout: 120_000, intervals: [1_000] })
+      .toBe(MANY + 1);
+    const waited = Date.now() - joined;
+    testInfo.annotations.push({
+      type: 'keys delivered',
+      description: `${MANY} keys ${waited} ms after joining`,
+    });
+    console.log(`auto-reshare: ${MANY} keys delivered ${waited} ms after the member joined`);
+    // Web Workers did the rewrapping (the browser allows them, and the CSP lets them load).
+    expect(workers.some((url) => url.includes('rewrap-worker'))).toBe(true);
+
+    // Every secret opens with the member's own private key...
+    const keys = wrappedKeysOf(member.id);
+    expect(keys).toHaveLength(MANY + 1);
+    const notes: string[] = [];
+    for (let start = 0; start < keys.length; start += 25) {
+      const opened = await Promise.all(
+        keys.slice(start, start + 25).map((key) => openSecretThroughApi(session, key.secret_id)),
+      );
+      notes.push(...opened.map((secret) => String(secret.payload.note)));
+    }
+    expect(notes.filter((note) => /^Archive \d{3}: kept safe$/.test(note))).toHaveLength(MANY);
+    expect(notes).toContain('Crew door: 1357');
+
+    // ...and in their browser.
+    await memberPage.reload();
+    await memberPage.getByRole('searchbox', { name: 'Search' }).fill('Archive 457');
+    const secrets = dashboardList(memberPage, 'Secrets');
+    await rowButton(secrets, 'Archive 457').click();
+    await expect(secretViewer(memberPage, 'Archive 457').getByText('Archive 457: kept safe')).toBeVisible({
+      timeout: 20_000,
+    });
+  } finally {
+    await theirs.close();
+  }
+});

@@ -1,0 +1,35 @@
+import type { Team, TeamWriteRequest } from '@coffer/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { createTeam, deleteTeam, updateTeam } from './teams-api.js';
+import { teamQueryKeys } from './teams-queries.js';
+import { invalidateDirectory } from './users-queries.js';
+
+/** A team save: a new team (no id) or changes to one (memberships and assignments by id, `_destroy`). */
+export interface TeamSave {
+  id?: string;
+  team: TeamWriteRequest['team'];
+}
+
+/** Saves a team (create or update); teams, users and chests refetch (members, counts, bubbles). */
+export function useSaveTeam() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, team }: TeamSave): Promise<Team> => (id ? updateTeam(id, team) : createTeam(team)),
+    onSuccess: (team) => {
+      queryClient.setQueryData(teamQueryKeys.one(team.id), team);
+      return invalidateDirectory(queryClient);
+    },
+  });
+}
+
+/** Deletes a team; its members stay, its chests lose it. */
+export function useRemoveTeam() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (team: Pick<Team, 'id' | 'name'>) => deleteTeam(team.id),
+    onSuccess: (_answer, team) => {
+      queryClient.removeQueries({ queryKey: teamQueryKeys.one(team.id) });
+      return invalidateDirectory(queryClient);
+    },
+  });
+}

@@ -1,0 +1,93 @@
+import type {
+  InvitationCreateRequest,
+  InvitationResponse,
+  ListResponse,
+  PasswordResetRequest,
+  UserCreateRequest,
+  UserDetail,
+  UserRow,
+  UserUpdateRequest,
+} from '@coffer/core';
+import { PAGE_SIZE } from '@coffer/core';
+import { requestOrThrow } from './api-client.js';
+import type { PagePosition } from './secrets-api.js';
+
+// Typed calls of the admin users area (spec section 7, api.md; the answers' shapes in core's user-model).
+
+const USERS = '/api/v1/users.json';
+const userPath = (id: string, action = '') =>
+  `/api/v1/users/${encodeURIComponent(id)}${action ? `/${action}` : ''}.json`;
+
+/** The most users a picker lists at once (the server's largest page). */
+export const USER_CHOICES_LIMIT = 200;
+
+/** Filters of the users lists. */
+export interface UserListFilter {
+  filter?: string;
+  /** '<key> asc|desc' with key name, email or created_at. */
+  order?: string;
+  /** Only the members of this team (a team's show page). */
+  teamId?: string;
+}
+
+/** One page of users with their teams (administrators). */
+export function listUsers(
+  { filter, order, teamId }: UserListFilter,
+  position: PagePosition,
+  signal?: AbortSignal,
+): Promise<ListResponse<UserRow>> {
+  return requestOrThrow<ListResponse<UserRow>>(USERS, {
+    query: { limit: PAGE_SIZE, ...position, filter: filter || undefined, order, team_id: teamId },
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/** Users to pick from (a team's members), by name, optionally filtered. */
+export function listUserChoices(filter: string, signal?: AbortSignal): Promise<ListResponse<UserRow>> {
+  return requestOrThrow<ListResponse<UserRow>>(USERS, {
+    query: { limit: USER_CHOICES_LIMIT, offset: 0, filter: filter || undefined, order: 'name asc' },
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/** One user with memberships and chest permissions (spec section 7: options '*' in admin). */
+export function fetchUser(id: string, signal?: AbortSignal): Promise<UserDetail> {
+  return requestOrThrow<UserDetail>(userPath(id), {
+    query: { options: ['*'] },
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/** Adds a user with keys made in this browser from a generated password (api.md); answers them, Pending. */
+export function createUser(user: UserCreateRequest['user']): Promise<UserDetail> {
+  const body: UserCreateRequest = { user };
+  return requestOrThrow<UserDetail>(USERS, { method: 'POST', body });
+}
+
+/** Invites an address by e-mail instead (api.md): the invitee chooses a password and makes their own keys. */
+export function inviteUser(invitation: InvitationCreateRequest['invitation']): Promise<InvitationResponse> {
+  const body: InvitationCreateRequest = { invitation };
+  return requestOrThrow<InvitationResponse>('/api/v1/invitations.json', { method: 'POST', body });
+}
+
+/** Changes a user's name, administrator flag and memberships (ids, `_destroy`); answers the user. */
+export function updateUser(id: string, user: UserUpdateRequest['user']): Promise<UserDetail> {
+  const body: UserUpdateRequest = { user };
+  return requestOrThrow<UserDetail>(userPath(id), { method: 'PUT', body });
+}
+
+/** Removes a user permanently (never oneself or the owner: the server refuses). */
+export function deleteUser(id: string): Promise<unknown> {
+  return requestOrThrow(userPath(id), { method: 'DELETE' });
+}
+
+/** Blocks a user (`lock`: their sessions end) or lets them in again (`unlock`). */
+export function setUserLock(id: string, locked: boolean): Promise<UserDetail> {
+  return requestOrThrow<UserDetail>(userPath(id, locked ? 'lock' : 'unlock'));
+}
+
+/** Replaces a user's password and key pair with ones made in this browser (spec section 3's reset). */
+export function resetUserPassword(id: string, user: PasswordResetRequest['user']): Promise<UserDetail> {
+  const body: PasswordResetRequest = { user };
+  return requestOrThrow<UserDetail>(userPath(id, 'reset_password'), { method: 'PATCH', body });
+}

@@ -1,0 +1,80 @@
+import type {
+  InvitationCreateRequest,
+  PasswordResetRequest,
+  UserCreateRequest,
+  UserDetail,
+  UserUpdateRequest,
+} from '@coffer/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  createUser,
+  deleteUser,
+  inviteUser,
+  resetUserPassword,
+  setUserLock,
+  updateUser,
+} from './users-api.js';
+import { invalidateDirectory, userQueryKeys } from './users-queries.js';
+
+// Changes of users (administrators): each a mutation that refetches what shows the user afterwards.
+
+/** Adds a user (the request carries the keys made in this browser). */
+export function useCreateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (user: UserCreateRequest['user']) => createUser(user),
+    onSuccess: () => invalidateDirectory(queryClient),
+  });
+}
+
+/** Invites a user by e-mail. */
+export function useInviteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (invitation: InvitationCreateRequest['invitation']) => inviteUser(invitation),
+    onSuccess: () => invalidateDirectory(queryClient),
+  });
+}
+
+// The user page shows the answer at once; lists refetch.
+function useUserChange<V>(change: (variables: V) => Promise<UserDetail>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: change,
+    onSuccess: (user) => {
+      queryClient.setQueryData(userQueryKeys.one(user.id), user);
+      return invalidateDirectory(queryClient);
+    },
+  });
+}
+
+/** Changes a user's name, administrator flag or memberships. */
+export function useUpdateUser() {
+  return useUserChange(({ id, user }: { id: string; user: UserUpdateRequest['user'] }) =>
+    updateUser(id, user),
+  );
+}
+
+/** Blocks (locks) or unblocks a user. */
+export function useSetUserLock() {
+  return useUserChange(({ id, locked }: { id: string; locked: boolean }) => setUserLock(id, locked));
+}
+
+/** Resets a user's password and key pair (made in this browser). */
+export function useResetUserPassword() {
+  return useUserChange(({ id, reset }: { id: string; reset: PasswordResetRequest['user'] }) =>
+    resetUserPassword(id, reset),
+  );
+}
+
+/** Removes a user permanently. */
+export function useRemoveUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (user: { id: string; name: string }) => deleteUser(user.id),
+    onSuccess: (_answer, user) => {
+      queryClient.removeQueries({ queryKey: userQueryKeys.one(user.id) });
+      return invalidateDirectory(queryClient);
+    },
+  });
+}

@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import type { WaitingPerson } from '../../crypto-client/index.js';
+import { useStore } from '../../lib/create-store.js';
+import { notify } from '../notifications/index.js';
+import { displayName, PersonIdentity } from './person-identity.js';
+import { reshareRunner } from './reshare-runner.js';
+import { usePeopleNames } from './use-people-names.js';
+
+/** Heading of the list of people waiting for an administrator's confirmation. */
+export const PEOPLE_TO_CONFIRM_TITLE = 'People to confirm';
+
+/**
+ * The short list of people the background reshare did not wrap for: accounts this browser has
+ * never confirmed and keys that changed. Each shows name, e-mail and fingerprint, with Confirm
+ * (trusts exactly that key; their keys follow at once) and Not now (hidden until the page reloads).
+ */
+export function PeopleToConfirmNotice({ ownerId }: { ownerId: string }) {
+  const people = useStore(reshareRunner.store, (state) => state.people);
+  const names = usePeopleNames(people.map((person) => person.userId));
+  const [busy, setBusy] = useState<string | null>(null);
+  if (people.length === 0) return null;
+
+  const confirm = async (person: WaitingPerson) => {
+    setBusy(person.userId);
+    try {
+      await reshareRunner.confirmPerson(ownerId, person);
+    } catch {
+      notify({ type: 'error', message: 'This key could not be confirmed. Please try again.' });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <section className="people-to-confirm" aria-labelledby="people-to-confirm-title">
+      <h2 id="people-to-confirm-title" className="people-to-confirm__title">
+        {PEOPLE_TO_CONFIRM_TITLE}
+      </h2>
+      <p className="people-to-confirm__text">
+        Missing keys wait for these people: this browser has not confirmed their encryption keys. Compare each
+        fingerprint with the one on their Account Settings page, in person or by phone, before you confirm.
+      </p>
+      <ul className="people-list">
+        {people.map((person) => {
+          const name = displayName(person, names.get(person.userId));
+          return (
+            <li key={`${person.userId}:${person.fingerprint}`} className="people-list__item">
+              <PersonIdentity person={person} name={names.get(person.userId)} />
+              <p className="people-list__waiting">
+                {person.waitingKeys === 1 ? '1 key waiting' : `${person.waitingKeys} keys waiting`}
+              </p>
+              <div className="people-list__actions">
+                <button
+                  type="button"
+                  className="button button--primary button--small"
+                  aria-label={`Confirm ${name}`}
+                  disabled={busy !== null}
+                  onClick={() => void confirm(person)}
+                >
+                  Confirm
+                </button>
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  aria-label={`Not now: ${name}`}
+                  onClick={() => reshareRunner.dismissPerson(person)}
+                >
+                  Not now
+                </button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

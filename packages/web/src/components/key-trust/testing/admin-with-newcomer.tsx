@@ -1,0 +1,66 @@
+import type { KeyShare } from '@coffer/core';
+import { wrapSecretKey } from '@coffer/core';
+import type { RouteObject } from 'react-router';
+import type { MissingKeysServer } from '../../../crypto-client/testing/missing-keys-server.js';
+import { serveMissingKeys } from '../../../crypto-client/testing/missing-keys-server.js';
+import type { TestUserKeys } from '../../../crypto-client/testing/test-user-keys.js';
+import { savePrivateKey } from '../../../keys/key-store.js';
+import { buildProfile } from '../../../test/profile-fixture.js';
+import { renderApp } from '../../../test/render-app.js';
+
+/** The newcomer the server names, for the people directory (no user resource: found through teams). */
+export const NEWCOMER = { id: 'u-nina', name: 'Nina Newcomer', email: 'nina@example.com' };
+
+/** Missing pairs for `newcomer` of `count` secrets whose keys the administrator holds. */
+export async function newcomerPairs(
+  admin: TestUserKeys,
+  adminId: string,
+  newcomer: TestUserKeys,
+  count: number,
+): Promise<KeyShare[]> {
+  const pairs: KeyShare[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const secretId = `s-${index}`;
+    const own = await wrapSecretKey(crypto.getRandomValues(new Uint8Array(32)), admin.publicKey, {
+      secretId,
+      userId: adminId,
+    });
+    pairs.push({
+      secret_id: secretId,
+      user_id: newcomer.userId,
+      public_key: newcomer.publicKey,
+      encrypted_value: own,
+    });
+  }
+  return pairs;
+}
+
+/**
+ * Signs an administrator in (profile, private key in the key store) and renders the shell, with
+ * `screen` at /, over a server whose missing keys are `pairs`. Answers the server and the render.
+ */
+export async function renderAdminShell(
+  admin: TestUserKeys,
+  adminId: string,
+  pairs: readonly KeyShare[],
+  screen: RouteObject['element'] = null,
+  administrator = true,
+): Promise<{ server: MissingKeysServer } & ReturnType<typeof renderApp>> {
+  localStorage.setItem('token', 'token-1');
+  await savePrivateKey(admin.privateKey);
+  const server = serveMissingKeys(pairs, 500, {
+    'GET /api/v1/profile.json': { body: buildProfile({ id: adminId, administrator }) },
+    'GET /api/v1/teams.json': {
+      body: { items: [{ id: 't-1', name: 'Crew', memberships: [{ user_id: NEWCOMER.id }] }], total: 1 },
+    },
+    'GET /api/v1/teams/t-1.json': {
+      body: {
+        id: 't-1',
+        name: 'Crew',
+        members: [{ ...NEWCOMER, administrator: false, membership_id: 'm-1', edit_access: false }],
+      },
+    },
+  });
+  const view = renderApp('/', { signedIn: [{ path: '/', element: screen }] });
+  return { server, ...view };
+}

@@ -1,0 +1,101 @@
+import { DEFAULT_TEXT_MAX } from '@coffer/core';
+import { useState } from 'react';
+import { ApiError } from '../../../api/api-error.js';
+import { useUpdateOrganisation } from '../../../api/organisation-mutations.js';
+import { useOrganisation } from '../../../api/organisation-queries.js';
+import { TextField } from '../../../components/form-fields/text-field.js';
+import { notify } from '../../../components/notifications/notification-store.js';
+import { useSettingsRow } from '../../../components/settings-rows/active-settings-row.js';
+
+/** Spec section 8's notice after a rename. */
+export const ORGANISATION_RENAMED_MESSAGE = 'Organisation name successfully changed.';
+/** Shown when the rename failed and the server gave no reason. */
+export const ORGANISATION_RENAME_FAILED_MESSAGE =
+  'The organisation name could not be changed. Please try again.';
+
+/**
+ * The organisation's name (the owner): Edit enables the field, Save (disabled while empty) renames
+ * it ('Organisation name successfully changed.'), Cancel reverts.
+ */
+export function OrganisationNameRow() {
+  const organisation = useOrganisation();
+  const update = useUpdateOrganisation();
+  const row = useSettingsRow('organisation-name');
+  const [draft, setDraft] = useState('');
+  const name = organisation.data?.name;
+
+  const save = async () => {
+    const next = draft.trim();
+    if (update.isPending || next === '') return;
+    if (next === name) {
+      row.done();
+      return;
+    }
+    try {
+      await update.mutateAsync({ name: next });
+    } catch (error) {
+      const message = error instanceof ApiError ? error.serverMessage : undefined;
+      notify({ type: 'error', message: message ?? ORGANISATION_RENAME_FAILED_MESSAGE });
+      return;
+    }
+    row.done();
+    notify({ type: 'success', message: ORGANISATION_RENAMED_MESSAGE });
+  };
+
+  if (!row.editing || name === undefined) {
+    return (
+      <div className="settings-row">
+        <h3 className="settings-row__label">Organisation Name</h3>
+        <p className="settings-row__value">
+          {name ?? (organisation.isError ? 'Could not be loaded.' : 'Loading…')}
+        </p>
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          disabled={name === undefined}
+          onClick={() => {
+            setDraft(name ?? '');
+            row.edit();
+          }}
+        >
+          Edit <span className="visually-hidden">Organisation Name</span>
+        </button>
+      </div>
+    );
+  }
+  return (
+    <form
+      className="settings-row settings-row--editing"
+      aria-label="Edit organisation name"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <TextField
+        className="settings-row__field"
+        label="Organisation Name"
+        name="organisation"
+        autoComplete="organization"
+        autoFocus
+        value={draft}
+        maxLength={DEFAULT_TEXT_MAX}
+        disabled={update.isPending}
+        onValueChange={setDraft}
+      />
+      <div className="settings-row__actions">
+        <button type="button" className="button button--secondary button--small" onClick={row.done}>
+          Cancel
+        </button>
+        <button
+          type="submit"
+          className="button button--primary button--small"
+          disabled={update.isPending || draft.trim() === ''}
+        >
+          Save
+        </button>
+      </div>
+    </form>
+  );
+}

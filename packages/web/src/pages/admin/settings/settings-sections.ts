@@ -1,0 +1,39 @@
+/** The sections of /admin/settings, in the order of the left list (spec section 2). */
+export type SettingsSection = 'general' | 'audit' | 'billing' | 'owner';
+
+/** Each section's label in the left list and heading. */
+export const SETTINGS_SECTION_LABELS: { readonly [S in SettingsSection]: string } = {
+  general: 'General',
+  audit: 'Audit Log',
+  billing: 'Billing',
+  owner: 'Owner Actions',
+};
+
+/** The sections a user sees: Owner Actions for the owner only. */
+export function visibleSettingsSections(isOwner: boolean): SettingsSection[] {
+  return isOwner ? ['general', 'audit', 'billing', 'owner'] : ['general', 'audit', 'billing'];
+}
+
+/**
+ * Navigation state that opens the settings on Billing: the plans page and the payment form send it
+ * (spec section 2: "opens on Billing when navigation state says it came from the plans page").
+ */
+export interface SettingsLocationState {
+  fromPlans?: boolean;
+}
+
+/** The section the settings open on: Billing when coming from the plans page, else General. */
+export function initialSettingsSection(state: unknown): SettingsSection {
+  const fromPlans = typeof state === 'object' && state !== null && (state as SettingsLocationState).fromPlans;
+  return fromPlans === true ? 'billing' : 'general';
+}
+
+/** The section Up (-1) or Down (+1) moves to, staying at the ends. */
+export function stepSettingsSection(
+  sections: readonly SettingsSection[],
+  current: SettingsSection,
+  step: 1 | -1,
+): SettingsSection {
+  const index = Math.max(0, sections.indexOf(current));
+  return sections[Math.min(sections.length - 1, Math.max(0, index + step))] ?? current;
+}

@@ -1,0 +1,83 @@
+import type { NamedRef, Team } from '@coffer/core';
+import { useMemo } from 'react';
+import { ApiError } from '../../../api/api-error.js';
+import { useRemoveTeam, useSaveTeam } from '../../../api/teams-mutations.js';
+import { openConfirm } from '../../../components/modals/confirm-modal.js';
+import { notify } from '../../../components/notifications/notification-store.js';
+
+/** Texts of the team actions. */
+export const TEAM_ACTION_TEXT = {
+  removeTitle: (name: string) => `Remove ${name}?`,
+  removeSubtext: 'The team is deleted permanently. Its users stay, but lose access to its chests.',
+  removed: (name: string) => `${name} removed.`,
+  unlinkTitle: (chest: string, team: string) => `Unlink ${chest} from ${team}?`,
+  unlinkSubtext: "The team's users lose access to the chest's secrets.",
+  unlinked: (chest: string, team: string) => `${chest} unlinked from ${team}.`,
+  failed: 'The action failed. Please try again.',
+} as const;
+
+/** The server's reason, else the generic failure text. */
+export function failureText(error: unknown, fallback: string = TEAM_ACTION_TEXT.failed): string {
+  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
+}
+
+/** Runs a change, then notifies its success or the server's reason; answers whether it was done. */
+export async function attempt(run: () => Promise<unknown>, success: string): Promise<boolean> {
+  try {
+    await run();
+  } catch (error) {
+    notify({ type: 'error', message: failureText(error) });
+    return false;
+  }
+  notify({ type: 'success', message: success });
+  return true;
+}
+
+/** The team actions of the row menus, bubbles and footers; each answers whether it was done. */
+export interface TeamActions {
+  /** Remove Team: asks, then deletes it (never the default team: no such action is offered). */
+  remove: (team: Pick<Team, 'id' | 'name'>) => Promise<boolean>;
+  /** The cross on a chest bubble: asks, then removes the team's assignment to the chest. */
+  unlinkChest: (team: Team, chest: NamedRef) => Promise<boolean>;
+}
+
+/** Team actions as mutations with their confirmations and notifications (administrators). */
+export function useTeamActions(): TeamActions {
+  const removeTeam = useRemoveTeam().mutateAsync;
+  const saveTeam = useSaveTeam().mutateAsync;
+  return useMemo(
+    () => ({
+      remove: async (team) => {
+        const confirmed = await openConfirm({
+          title: TEAM_ACTION_TEXT.removeTitle(team.name),
+          subtext: TEAM_ACTION_TEXT.removeSubtext,
+          confirmLabel: 'Remove',
+          danger: true,
+        });
+        return confirmed && attempt(() => removeTeam(team), TEAM_ACTION_TEXT.removed(team.name));
+      },
+      unlinkChest: async (team, chest) => {
+        const assignment = team.assignments.find((entry) => entry.vault_id === chest.id);
+        if (!assignment) return false;
+        const confirmed = await openConfirm({
+          title: TEAM_ACTION_TEXT.unlinkTitle(chest.name, team.name),
+          subtext: TEAM_ACTION_TEXT.unlinkSubtext,
+          confirmLabel: 'Unlink',
+          danger: true,
+        });
+        return (
+          confirmed &&
+          attempt(
+            () =>
+              saveTeam({
+                id: team.id,
+                team: { assignments_attributes: [{ id: assignment.id, _destroy: true }] },
+              }),
+            TEAM_ACTION_TEXT.unlinked(chest.name, team.name),
+          )
+        );
+      },
+    }),
+    [removeTeam, saveTeam],
+  );
+}

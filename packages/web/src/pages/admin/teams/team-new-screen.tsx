@@ -1,0 +1,34 @@
+import { useNavigate } from 'react-router';
+import { paths } from '../../../app/paths.js';
+import { AdminFooter } from '../../../components/admin-shell/admin-footer.js';
+import { TeamForm } from './team-form.js';
+import { useTeamForm } from './use-team-form.js';
+import { useTeamSubmit } from './use-team-submit.js';
+import './admin-teams.css';
+
+/** /admin/teams/new: a team with its users and chests (teamName required, max 25). */
+export function Component() {
+  const navigate = useNavigate();
+  const form = useTeamForm();
+  const back = () => void navigate(paths.adminTeams);
+  const { submit, saving } = useTeamSubmit(form, false, back);
+  return (
+    <>
+      <TeamForm title="New Team" form={form} onSubmit={() => void submit()} />
+      <AdminFooter
+        onBack={back}
+        actions={[
+          {
+            id: 'save',
+            label: saving ? 'Saving…' : 'Save',
+            keys: 'Shift+S',
+            description: 'Save the team',
+            variant: 'primary',
+            disabled: saving,
+            onSelect: () => void submit(),
+          },
+        ]}
+      />
+    </>
+  );
+}

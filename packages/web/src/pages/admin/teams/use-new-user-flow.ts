@@ -1,0 +1,137 @@
+import { generatePassword, normaliseEmailInput, validateUserForm } from '@coffer/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { defaultTeamQuery } from '../../../api/teams-queries.js';
+import { useCreateUser, useInviteUser } from '../../../api/users-mutations.js';
+import type { MarkedFields } from '../../../components/form-fields/use-marked-fields.js';
+import { useMarkedFields } from '../../../components/form-fields/use-marked-fields.js';
+import type { LinkOption } from '../../../components/modals/link-modal.js';
+import { notify } from '../../../components/notifications/notification-store.js';
+import { makeAccountKeys } from '../../../keys/make-account-keys.js';
+import type { AccessLink } from './access-links.js';
+import { addLinks } from './access-links.js';
+import { failureText } from './team-actions.js';
+
+/** Texts of the new-user states (spec section 4). */
+export const NEW_USER_TEXT = {
+  creating: (name: string) => `Adding ${name} to the product...`,
+  added: (name: string) => `${name} has been added`,
+  failed: 'The user could not be added. Please try again.',
+  invited: (email: string) => `An invitation has been sent to ${email}.`,
+  inviteFailed: 'The invitation could not be sent. Please try again.',
+} as const;
+
+/** Where the new-user screen is (spec section 4): FORM, CREATE, FINISH. */
+export type NewUserStep =
+  | { kind: 'form' }
+  | { kind: 'create'; name: string }
+  | { kind: 'finish'; name: string; email: string; password: string };
+
+/** The new-user screen's state and actions. */
+export interface NewUserFlow {
+  step: NewUserStep;
+  name: string;
+  email: string;
+  teams: readonly AccessLink[];
+  marks: MarkedFields;
+  /** Sending an invitation. */
+  inviting: boolean;
+  setName: (value: string) => void;
+  setEmail: (value: string) => void;
+  addTeams: (chosen: readonly LinkOption[]) => void;
+  removeTeam: (id: string) => void;
+  /** FORM → CREATE → FINISH, or back to FORM with the server's message. */
+  create: () => Promise<void>;
+  /** Invites the address instead; answers whether the invitation went out. */
+  invite: () => Promise<boolean>;
+}
+
+/**
+ * The new-user flow: the administrator's browser generates a 12-character password, makes the
+ * user's key pair and seals its private key under that password (as registration does), and sends
+ * only the auth hash, the public key and the sealed key. FINISH shows the password, once.
+ * `preselected` is the team the screen was opened from (a team's Add User, Shift+N on its page).
+ */
+export function useNewUserFlow(preselected?: { id: string; name: string }): NewUserFlow {
+  const [step, setStep] = useState<NewUserStep>({ kind: 'form' });
+  const [name, setNameValue] = useState('');
+  const [email, setEmailValue] = useState('');
+  const [teams, setTeams] = useState<readonly AccessLink[]>(() =>
+    preselected ? [{ id: preselected.id, name: preselected.name, editAccess: false }] : [],
+  );
+  const [inviting, setInviting] = useState(false);
+  const marks = useMarkedFields();
+  const defaultTeam = useQuery(defaultTeamQuery());
+  const createUser = useCreateUser().mutateAsync;
+  const inviteUser = useInviteUser().mutateAsync;
+
+  // Every new user joins the default team anyway: it is not sent.
+  const teamIds = () =>
+    teams
+      .map((team) => team.id)
+      .filter((id) => !(defaultTeam.data?.default_for_new_users && defaultTeam.data.id === id));
+  const values = () => ({ name: name.trim(), email: normaliseEmailInput(email) });
+  const valid = () => marks.show(validateUserForm({ userName: name, userEmail: email }));
+
+  return {
+    step,
+    name,
+    email,
+    teams,
+    marks,
+    inviting,
+    setName: (value) => {
+      setNameValue(value);
+      marks.edited('userName');
+    },
+    setEmail: (value) => {
+      setEmailValue(value);
+      marks.edited('userEmail');
+    },
+    addTeams: (chosen) => setTeams((current) => addLinks(current, chosen)),
+    removeTeam: (id) => setTeams((current) => current.filter((team) => team.id !== id)),
+    create: async () => {
+      if (step.kind !== 'form' || inviting || !valid()) return;
+      const user = values();
+      setStep({ kind: 'create', name: user.name });
+      const password = generatePassword();
+      try {
+        const { keys } = await makeAccountKeys(user.email, password);
+        const created = await createUser({
+          name: user.name,
+          email: user.email,
+          password: keys.authHash,
+          public_key: keys.public_key,
+          encrypted_private_key: keys.encrypted_private_key,
+          private_key_iv: keys.private_key_iv,
+          kdf_iterations: keys.kdf_iterations,
+          team_ids: teamIds(),
+        });
+        setStep({
+          kind: 'finish',
+          name: created.name || user.name,
+          email: created.email || user.email,
+          password,
+        });
+      } catch (error) {
+        marks.showErrors([failureText(error, NEW_USER_TEXT.failed)]);
+        setStep({ kind: 'form' });
+      }
+    },
+    invite: async () => {
+      if (step.kind !== 'form' || inviting || !valid()) return false;
+      const user = values();
+      setInviting(true);
+      try {
+        await inviteUser({ name: user.name, email: user.email, team_ids: teamIds() });
+      } catch (error) {
+        marks.showErrors([failureText(error, NEW_USER_TEXT.inviteFailed)]);
+        return false;
+      } finally {
+        setInviting(false);
+      }
+      notify({ type: 'success', message: NEW_USER_TEXT.invited(user.email) });
+      return true;
+    },
+  };
+}

@@ -1,0 +1,186 @@
+import type { UserDetail, UserRow } from '@coffer/core';
+import { useQuery } from '@tanstack/react-query';
+import { Navigate, useLocation } from 'react-router';
+import { defaultTeamQuery, teamChoicesQuery } from '../../../api/teams-queries.js';
+import { useUpdateUser } from '../../../api/users-mutations.js';
+import { useUser } from '../../../api/users-queries.js';
+import { paths } from '../../../app/paths.js';
+import { AdminFooter } from '../../../components/admin-shell/admin-footer.js';
+import type { AdminRowState } from '../../../components/admin-table/admin-row-state.js';
+import { readAdminRowState, useAdminBack } from '../../../components/admin-table/admin-row-state.js';
+import { CheckboxField } from '../../../components/form-fields/checkbox-field.js';
+import { ErrorBanner } from '../../../components/form-fields/error-banner.js';
+import { TextField } from '../../../components/form-fields/text-field.js';
+import { LIST_FAILED_MESSAGE } from '../../../components/lists/scroll-list.js';
+import { openLinkModal } from '../../../components/modals/link-modal.js';
+import { notify } from '../../../components/notifications/notification-store.js';
+import { useSession } from '../../../session/use-session.js';
+import { AccessLinks } from './access-links.js';
+import { failureText } from './team-actions.js';
+import { MEMBER_ACCESS_LABELS } from './team-form.js';
+import type { UserFormState } from './use-user-form.js';
+import { useUserForm } from './use-user-form.js';
+import { userSettingRules } from './user-settings-panel.js';
+import './admin-teams.css';
+
+/** Texts of the edit-user screen. */
+export const EDIT_USER_TEXT = {
+  title: 'Edit User',
+  noTeams: 'No Teams besides the default one.',
+  linkTeams: 'Link Teams',
+  linkSubtext: 'Choose the teams the user joins.',
+  updated: (name: string) => `${name} updated!`,
+  failed: 'The user could not be saved. Please try again.',
+} as const;
+
+/**
+ * /admin/teams/user/edit: name, e-mail (read-only), administrator (not for yourself or the owner)
+ * and the user's teams with their access; the default team is not shown (spec section 5).
+ */
+export function Component() {
+  const { state } = useLocation();
+  const opened = readAdminRowState<Pick<UserRow, 'id' | 'name'>>(state);
+  if (!opened) return <Navigate to={paths.adminTeams} replace />;
+  return <EditUser key={opened.row.id} opened={opened} />;
+}
+
+function EditUser({ opened }: { opened: AdminRowState<Pick<UserRow, 'id' | 'name'>> }) {
+  const user = useUser(opened.row.id);
+  const defaultTeam = useQuery(defaultTeamQuery());
+  const back = useAdminBack(opened, paths.adminTeams);
+  if (user.isPending || defaultTeam.isPending) {
+    return (
+      <p className="admin-table__status" role="status">
+        Loading…
+      </p>
+    );
+  }
+  if (!user.data) {
+    return (
+      <p className="admin-table__status admin-table__status--error" role="alert">
+        {LIST_FAILED_MESSAGE}
+      </p>
+    );
+  }
+  const defaultTeamId = defaultTeam.data?.default_for_new_users ? defaultTeam.data.id : null;
+  return <EditUserForm user={user.data} defaultTeamId={defaultTeamId} back={back} />;
+}
+
+function EditUserForm({
+  user,
+  defaultTeamId,
+  back,
+}: {
+  user: UserDetail;
+  defaultTeamId: string | null;
+  back: () => void;
+}) {
+  const { profile } = useSession();
+  const rules = userSettingRules(profile, user);
+  const form = useUserForm(user, defaultTeamId, rules.administrator);
+  const update = useUpdateUser();
+  const submit = async () => {
+    if (update.isPending || !form.validate()) return;
+    try {
+      const saved = await update.mutateAsync({ id: user.id, user: form.toUpdate() });
+      notify({ type: 'success', message: EDIT_USER_TEXT.updated(saved.name) });
+      back();
+    } catch (error) {
+      form.marks.showErrors([failureText(error, EDIT_USER_TEXT.failed)]);
+    }
+  };
+  return (
+    <>
+      <UserForm
+        form={form}
+        canSetAdministrator={rules.administrator}
+        defaultTeamId={defaultTeamId}
+        onSubmit={() => void submit()}
+      />
+      <AdminFooter
+        onBack={back}
+        actions={[
+          {
+            id: 'save',
+            label: update.isPending ? 'Saving…' : 'Save',
+            keys: 'Shift+S',
+            description: 'Save the user',
+            variant: 'primary',
+            disabled: update.isPending,
+            onSelect: () => void submit(),
+          },
+        ]}
+      />
+    </>
+  );
+}
+
+function UserForm({
+  form,
+  canSetAdministrator,
+  defaultTeamId,
+  onSubmit,
+}: {
+  form: UserFormState;
+  canSetAdministrator: boolean;
+  defaultTeamId: string | null;
+  onSubmit: () => void;
+}) {
+  const linkTeams = async () => {
+    const chosen = await openLinkModal({
+      title: EDIT_USER_TEXT.linkTeams,
+      subtext: EDIT_USER_TEXT.linkSubtext,
+      choices: teamChoicesQuery,
+      exclude: [...form.teams.map((team) => team.id), ...(defaultTeamId ? [defaultTeamId] : [])],
+      searchPlaceholder: 'Search for a team',
+    });
+    if (chosen) form.addTeams(chosen);
+  };
+  return (
+    <form
+      className="team-form"
+      aria-label={EDIT_USER_TEXT.title}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <h1 className="admin__title">{EDIT_USER_TEXT.title}</h1>
+      <ErrorBanner errors={form.marks.errors} />
+      <TextField
+        label="Name"
+        value={form.name}
+        autoComplete="off"
+        invalid={form.marks.isMarked('userName')}
+        onValueChange={form.setName}
+      />
+      <TextField label="Email" type="email" value={form.email} readOnly onValueChange={() => undefined} />
+      {canSetAdministrator ? (
+        <CheckboxField
+          label="Administrator"
+          checked={form.administrator}
+          onCheckedChange={form.setAdministrator}
+        />
+      ) : null}
+      <section className="team-form__section" aria-labelledby="edit-user-teams">
+        <h2 id="edit-user-teams" className="team-form__heading">
+          Teams
+        </h2>
+        <AccessLinks
+          label="Teams"
+          links={form.teams}
+          accessLabels={MEMBER_ACCESS_LABELS}
+          emptyText={EDIT_USER_TEXT.noTeams}
+          onAccess={form.setAccess}
+          onRemove={form.removeTeam}
+        />
+        <div>
+          <button type="button" className="button button--secondary" onClick={() => void linkTeams()}>
+            {EDIT_USER_TEXT.linkTeams}
+          </button>
+        </div>
+      </section>
+    </form>
+  );
+}
