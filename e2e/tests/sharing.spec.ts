@@ -46,8 +46,12 @@ test('sharing: a member added to the team later reads the secret once the missin
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(notice(page, 'Field login created!')).toBeVisible({ timeout: 20_000 });
 
-  // A colleague joins the team afterwards: the secret's key was never wrapped for them.
+  // A colleague joins the team afterwards: the secret's key was never wrapped for them. They set their
+  // personal password first, which makes their own key pair (no administrator ever held its private key).
   const member = await createMemberThroughApi(admin, testInfo, 'field', [team.id]);
+  const theirs = await browser.newContext();
+  const memberPage = await theirs.newPage();
+  await onboardMember(memberPage, member);
   const missing = await apiOk<{ keyshare: { user_id: string }[] }>(
     admin,
     'GET',
@@ -71,10 +75,8 @@ test('sharing: a member added to the team later reads the secret once the missin
   expect(after.keyshare).toHaveLength(0);
 
   // The colleague, in their own browser, reads the value decrypted with their own key.
-  const theirs = await browser.newContext();
   try {
-    const memberPage = await theirs.newPage();
-    await onboardMember(memberPage, member);
+    await memberPage.reload();
     const viewer = await openSecretFromList(memberPage, 'Field login');
     await expect(viewer.getByText('field-agent')).toBeVisible();
     await viewer.getByRole('button', { name: 'Show Password' }).click();
@@ -95,17 +97,18 @@ test('read-only: a member of a read-only team sees the secret but has no edit ac
   const readers = await createTeamThroughApi(admin, 'Readers');
   const chest = await createChestThroughApi(admin, 'Handbook', [{ team_id: readers.id, edit_access: false }]);
   const member = await createMemberThroughApi(admin, testInfo, 'reader', [readers.id]);
-  const secret = await createSecretThroughApi(admin, {
-    vaultId: chest.id,
-    name: 'Door code',
-    category: 'note',
-    payload: { note: 'Front door: 4711' },
-  });
-
   const theirs = await browser.newContext();
   try {
     const page = await theirs.newPage();
+    // Setting the personal password makes the member's own key pair; the secret is wrapped for that one.
     const personal = await onboardMember(page, member);
+    const secret = await createSecretThroughApi(admin, {
+      vaultId: chest.id,
+      name: 'Door code',
+      category: 'note',
+      payload: { note: 'Front door: 4711' },
+    });
+    await page.reload();
     const secrets = dashboardList(page, 'Secrets');
     await expect(rowButton(secrets, 'Door code')).toBeVisible();
     await expect(secrets.getByRole('button', { name: 'Options for Door code' })).toHaveCount(0);
