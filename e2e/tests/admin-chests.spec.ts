@@ -209,6 +209,7 @@ test('admin table: sorts and scrolls a table of more than 40 rows', async ({ pag
   await expect(table.locator('tbody tr')).toHaveCount(20);
   await scrollUntilRows(table, 40);
   await scrollUntilRows(table, 45);
+  await expect(table.locator('tbody tr')).toHaveCount(45);
 
   const nameHeader = table.getByRole('columnheader', { name: /Name/ });
   await nameHeader.getByRole('button').click();
@@ -221,6 +222,7 @@ test('admin table: sorts and scrolls a table of more than 40 rows', async ({ pag
   await expect.poll(() => adminRowNames(table).then((shown) => shown[0])).toBe('Chest 45');
   await scrollUntilRows(table, 40);
   await scrollUntilRows(table, 45);
+  await expect(table.locator('tbody tr')).toHaveCount(45);
   expect(await adminRowNames(table)).toEqual([...names].reverse());
 
   await nameHeader.getByRole('button').click();

@@ -58,6 +58,10 @@ test('auto logout: an administrator sets it to 5 minutes in the settings; a memb
   await memberPage.clock.install();
   await openWithSession(memberPage, session, '/profile');
   await expect(memberPage.getByRole('heading', { name: 'Account Settings' })).toBeVisible();
+  // The timer is armed once the profile (which carries the organisation's minutes) has loaded; the
+  // heading alone can show before that, and a clock run before it would be lost.
+  const accountMenu = memberPage.getByRole('navigation', { name: 'Account' }).getByRole('button');
+  await expect(accountMenu).not.toHaveText('Account');
   const warning = memberPage.getByRole('dialog', { name: 'Session Expire Warning' });
   await memberPage.clock.fastForward('04:50');
   await expect(warning).toBeHidden();

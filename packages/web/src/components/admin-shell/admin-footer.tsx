@@ -15,6 +15,19 @@ export interface FooterAction {
   disabled?: boolean;
 }
 
+/** The Save button of an admin form's footer (Shift+S): 'Saving…' and disabled while it saves. */
+export function saveAction(saving: boolean, description: string, onSave: () => void): FooterAction {
+  return {
+    id: 'save',
+    label: saving ? 'Saving…' : 'Save',
+    keys: 'Shift+S',
+    description,
+    variant: 'primary',
+    disabled: saving,
+    onSelect: onSave,
+  };
+}
+
 /** Props of an admin screen's footer. */
 export interface AdminFooterProps {
   actions: readonly FooterAction[];

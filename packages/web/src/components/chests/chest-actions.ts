@@ -1,9 +1,7 @@
 import type { Chest, NamedRef } from '@coffer/core';
 import { useMemo } from 'react';
-import { ApiError } from '../../api/api-error.js';
 import { useRemoveChest, useSaveChest } from '../../api/vaults-mutations.js';
-import { openConfirm } from '../modals/confirm-modal.js';
-import { notify } from '../notifications/notification-store.js';
+import { ACTION_FAILED_MESSAGE, confirmThenAttempt } from '../admin-shell/admin-action.js';
 
 /** Texts of the chest actions. */
 export const CHEST_ACTION_TEXT = {
@@ -13,12 +11,8 @@ export const CHEST_ACTION_TEXT = {
   unlinkTitle: (team: string, chest: string) => `Unlink ${team} from ${chest}?`,
   unlinkSubtext: "Its members lose access to the chest's secrets.",
   unlinked: (team: string, chest: string) => `${team} unlinked from ${chest}.`,
-  failed: 'The action failed. Please try again.',
+  failed: ACTION_FAILED_MESSAGE,
 } as const;
-
-function failureText(error: unknown): string {
-  return error instanceof ApiError && error.serverMessage ? error.serverMessage : CHEST_ACTION_TEXT.failed;
-}
 
 /** The chest actions of the row menus and bubbles; each answers whether it was done. */
 export interface ChestActions {
@@ -32,48 +26,36 @@ export interface ChestActions {
 export function useChestActions(): ChestActions {
   const removeChest = useRemoveChest().mutateAsync;
   const saveChest = useSaveChest().mutateAsync;
-  return useMemo(() => {
-    const attempt = async (run: () => Promise<unknown>, success: string): Promise<boolean> => {
-      try {
-        await run();
-      } catch (error) {
-        notify({ type: 'error', message: failureText(error) });
-        return false;
-      }
-      notify({ type: 'success', message: success });
-      return true;
-    };
-    return {
-      remove: async (chest) => {
-        const confirmed = await openConfirm({
-          title: CHEST_ACTION_TEXT.removeTitle(chest.name),
-          subtext: CHEST_ACTION_TEXT.removeSubtext,
-          confirmLabel: 'Remove',
-          danger: true,
-        });
-        return confirmed && attempt(() => removeChest(chest), CHEST_ACTION_TEXT.removed(chest.name));
-      },
+  return useMemo(
+    () => ({
+      remove: (chest) =>
+        confirmThenAttempt(
+          {
+            title: CHEST_ACTION_TEXT.removeTitle(chest.name),
+            subtext: CHEST_ACTION_TEXT.removeSubtext,
+            confirmLabel: 'Remove',
+          },
+          () => removeChest(chest),
+          CHEST_ACTION_TEXT.removed(chest.name),
+        ),
       unlinkTeam: async (chest, team) => {
         const assignment = chest.assignments?.find((entry) => entry.team_id === team.id);
         if (!assignment) return false;
-        const confirmed = await openConfirm({
-          title: CHEST_ACTION_TEXT.unlinkTitle(team.name, chest.name),
-          subtext: CHEST_ACTION_TEXT.unlinkSubtext,
-          confirmLabel: 'Unlink',
-          danger: true,
-        });
-        return (
-          confirmed &&
-          attempt(
-            () =>
-              saveChest({
-                id: chest.id,
-                chest: { assignments_attributes: [{ id: assignment.id, _destroy: true }] },
-              }),
-            CHEST_ACTION_TEXT.unlinked(team.name, chest.name),
-          )
+        return confirmThenAttempt(
+          {
+            title: CHEST_ACTION_TEXT.unlinkTitle(team.name, chest.name),
+            subtext: CHEST_ACTION_TEXT.unlinkSubtext,
+            confirmLabel: 'Unlink',
+          },
+          () =>
+            saveChest({
+              id: chest.id,
+              chest: { assignments_attributes: [{ id: assignment.id, _destroy: true }] },
+            }),
+          CHEST_ACTION_TEXT.unlinked(team.name, chest.name),
         );
       },
-    };
-  }, [removeChest, saveChest]);
+    }),
+    [removeChest, saveChest],
+  );
 }

@@ -2,11 +2,10 @@ import { validateTransfer } from '@coffer/core';
 import { useId, useState } from 'react';
 import { useTransferCandidates } from '../../api/organisation-queries.js';
 import type { AccountKeyRecord } from '../../keys/account-rekey.js';
-import { TextField } from '../form-fields/text-field.js';
 import { SelectField } from '../secrets/select-field.js';
 import { ModalDialog } from './modal-dialog.js';
 import { openModal } from './modal-store.js';
-import { PASSWORD_CHECK_FAILED_MESSAGE, proveOwnPassword } from './secure-confirm-modal.js';
+import { PasswordProofField, usePasswordProof } from './password-proof.js';
 import '../form-fields/form-fields.css';
 
 /** The Transfer modal's title. */
@@ -35,32 +34,18 @@ interface TransferModalProps extends TransferOptions {
 export function TransferModal({ account, onResolve }: TransferModalProps) {
   const candidates = useTransferCandidates(account.id);
   const [ownerId, setOwnerId] = useState('');
-  const [password, setPassword] = useState('');
   const [pickError, setPickError] = useState<string | null>(null);
-  const [passwordError, setPasswordError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const proof = usePasswordProof(account);
   const pickErrorId = useId();
 
   const confirm = async () => {
-    if (busy || password === '') return;
+    if (proof.busy || proof.password === '') return;
     const [problem] = validateTransfer({ ownerId }).errors;
     if (problem) {
       setPickError(problem);
       return;
     }
-    setBusy(true);
-    setPasswordError(null);
-    let refused: string | null;
-    try {
-      refused = await proveOwnPassword(account, password);
-    } catch {
-      refused = PASSWORD_CHECK_FAILED_MESSAGE;
-    }
-    setBusy(false);
-    if (refused) {
-      setPasswordError(refused);
-      return;
-    }
+    if (!(await proof.prove())) return;
     onResolve(ownerId);
   };
 
@@ -73,7 +58,7 @@ export function TransferModal({ account, onResolve }: TransferModalProps) {
     <ModalDialog
       title={TRANSFER_TITLE}
       subtext="The administrator you pick becomes the owner of the organisation, with its Owner Actions."
-      onCancel={() => !busy && onResolve(undefined)}
+      onCancel={() => !proof.busy && onResolve(undefined)}
       onEnter={() => void confirm()}
     >
       {candidates.isPending ? (
@@ -95,7 +80,7 @@ export function TransferModal({ account, onResolve }: TransferModalProps) {
         invalid={pickError !== null}
         aria-describedby={pickError ? pickErrorId : undefined}
         data-autofocus
-        disabled={busy}
+        disabled={proof.busy}
         onValueChange={(value) => {
           setOwnerId(value);
           setPickError(null);
@@ -106,30 +91,13 @@ export function TransferModal({ account, onResolve }: TransferModalProps) {
           {pickError}
         </p>
       ) : null}
-      <TextField
-        label="Password"
-        type="password"
-        name="current_password"
-        autoComplete="current-password"
-        value={password}
-        error={passwordError ?? undefined}
-        disabled={busy}
-        onValueChange={(value) => {
-          setPassword(value);
-          setPasswordError(null);
-        }}
-      />
-      {busy ? (
-        <p className="form-status" role="status">
-          Checking your password…
-        </p>
-      ) : null}
+      <PasswordProofField proof={proof} />
       <div className="modal__actions">
         <button
           type="button"
           className="button button--secondary"
           onClick={() => onResolve(undefined)}
-          disabled={busy}
+          disabled={proof.busy}
         >
           Cancel
         </button>
@@ -137,7 +105,7 @@ export function TransferModal({ account, onResolve }: TransferModalProps) {
           type="button"
           className="button button--danger"
           onClick={() => void confirm()}
-          disabled={busy || password === ''}
+          disabled={proof.busy || proof.password === ''}
         >
           Transfer
         </button>

@@ -2,7 +2,7 @@ import type { Chest } from '@coffer/core';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useChest } from '../../../api/vaults-queries.js';
 import { paths } from '../../../app/paths.js';
-import { AdminFooter } from '../../../components/admin-shell/admin-footer.js';
+import { AdminFooter, saveAction } from '../../../components/admin-shell/admin-footer.js';
 import type { AdminRowState } from '../../../components/admin-table/admin-row-state.js';
 import { readAdminRowState, useAdminBack } from '../../../components/admin-table/admin-row-state.js';
 import { useChestActions } from '../../../components/chests/chest-actions.js';
@@ -66,15 +66,7 @@ function EditChestForm({ chest, back }: { chest: Chest; back: () => void }) {
                 if (done) void navigate(paths.adminChests, { replace: true });
               }),
           },
-          {
-            id: 'save',
-            label: saving ? 'Saving…' : 'Save',
-            keys: 'Shift+S',
-            description: 'Save the chest',
-            variant: 'primary',
-            disabled: saving,
-            onSelect: () => void submit(),
-          },
+          saveAction(saving, 'Save the chest', () => void submit()),
         ]}
       />
     </>

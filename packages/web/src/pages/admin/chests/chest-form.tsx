@@ -1,11 +1,11 @@
 import type { Chest } from '@coffer/core';
-import { assignmentAccessLabel } from '@coffer/core';
 import { useMemo } from 'react';
 import { teamChoicesQuery, useTeamMembers } from '../../../api/teams-queries.js';
+import { CHEST_ACCESS_LABELS } from '../../../components/admin-form/access-links.js';
+import { AdminForm, LinkSection } from '../../../components/admin-form/admin-form.js';
 import { CheckboxField } from '../../../components/form-fields/checkbox-field.js';
 import { ErrorBanner } from '../../../components/form-fields/error-banner.js';
 import { TextField } from '../../../components/form-fields/text-field.js';
-import { openLinkModal } from '../../../components/modals/link-modal.js';
 import type { ChestFormState } from './use-chest-form.js';
 
 /** Texts of the chest form. */
@@ -57,28 +57,8 @@ export interface ChestFormProps {
  */
 export function ChestForm({ title, form, chest, onSubmit }: ChestFormProps) {
   const { candidates, loading } = useManagerCandidates(form, chest);
-  const linkTeams = async () => {
-    const chosen = await openLinkModal({
-      title: CHEST_FORM_TEXT.linkTeams,
-      subtext: CHEST_FORM_TEXT.linkSubtext,
-      choices: teamChoicesQuery,
-      exclude: form.links.map((link) => link.teamId),
-      searchPlaceholder: 'Search for a team',
-    });
-    if (chosen) form.linkTeams(chosen);
-  };
-
   return (
-    <form
-      className="chest-form"
-      aria-label={title}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSubmit();
-      }}
-    >
-      <h1 className="admin__title">{title}</h1>
+    <AdminForm title={title} onSubmit={onSubmit}>
       <ErrorBanner errors={form.marks.errors} />
       <TextField
         label="Name"
@@ -87,63 +67,35 @@ export function ChestForm({ title, form, chest, onSubmit }: ChestFormProps) {
         invalid={form.marks.isMarked('chestName')}
         onValueChange={form.setName}
       />
-      <section className="chest-form__section" aria-labelledby="chest-form-teams">
-        <h2 id="chest-form-teams" className="chest-form__heading">
-          Teams
-        </h2>
-        {form.links.length === 0 ? (
-          <p
-            className={
-              form.marks.isMarked('firstTeam')
-                ? 'chest-form__empty chest-form__empty--invalid'
-                : 'chest-form__empty'
-            }
-          >
-            {CHEST_FORM_TEXT.noTeams}
-          </p>
-        ) : (
-          <ul className="chest-form__teams" aria-label="Linked teams">
-            {form.links.map((link) => (
-              <li key={link.teamId} className="chest-form__team">
-                <span className="chest-form__team-name">{link.name}</span>
-                <select
-                  aria-label={`Access for ${link.name}`}
-                  className="chest-form__access"
-                  value={link.editAccess ? 'write' : 'read'}
-                  onChange={(event) => form.setAccess(link.teamId, event.target.value === 'write')}
-                >
-                  <option value="read">{assignmentAccessLabel(false)}</option>
-                  <option value="write">{assignmentAccessLabel(true)}</option>
-                </select>
-                <button
-                  type="button"
-                  className="button button--ghost button--small"
-                  aria-label={`Unlink ${link.name}`}
-                  onClick={() => form.unlinkTeam(link.teamId)}
-                >
-                  ×
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-        <div>
-          <button type="button" className="button button--secondary" onClick={() => void linkTeams()}>
-            {CHEST_FORM_TEXT.linkTeams}
-          </button>
-        </div>
-      </section>
-      <section className="chest-form__section" aria-labelledby="chest-form-managers">
-        <h2 id="chest-form-managers" className="chest-form__heading">
+      <LinkSection
+        headingId="chest-form-teams"
+        heading="Teams"
+        label="Linked teams"
+        links={form.links.map((link) => ({ id: link.teamId, name: link.name, editAccess: link.editAccess }))}
+        accessLabels={CHEST_ACCESS_LABELS}
+        emptyText={CHEST_FORM_TEXT.noTeams}
+        invalid={form.marks.isMarked('firstTeam')}
+        onAccess={form.setAccess}
+        onRemove={form.unlinkTeam}
+        linkLabel={CHEST_FORM_TEXT.linkTeams}
+        link={{
+          subtext: CHEST_FORM_TEXT.linkSubtext,
+          choices: teamChoicesQuery,
+          searchPlaceholder: 'Search for a team',
+        }}
+        onLink={form.linkTeams}
+      />
+      <section className="admin-form__section" aria-labelledby="chest-form-managers">
+        <h2 id="chest-form-managers" className="admin-form__heading">
           Chest Managers
         </h2>
-        <p className="chest-form__hint">{CHEST_FORM_TEXT.managersHint}</p>
+        <p className="admin-form__hint">{CHEST_FORM_TEXT.managersHint}</p>
         {loading ? (
-          <p className="chest-form__empty" role="status">
+          <p className="admin-form__empty" role="status">
             Loading…
           </p>
         ) : candidates.length === 0 ? (
-          <p className="chest-form__empty">{CHEST_FORM_TEXT.noManagers}</p>
+          <p className="admin-form__empty">{CHEST_FORM_TEXT.noManagers}</p>
         ) : (
           <fieldset className="chest-form__managers">
             <legend className="visually-hidden">Chest Managers</legend>
@@ -158,6 +110,6 @@ export function ChestForm({ title, form, chest, onSubmit }: ChestFormProps) {
           </fieldset>
         )}
       </section>
-    </form>
+    </AdminForm>
   );
 }

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { paths } from '../../../app/paths.js';
-import { AdminFooter } from '../../../components/admin-shell/admin-footer.js';
+import { AdminFooter, saveAction } from '../../../components/admin-shell/admin-footer.js';
 import { ChestForm } from './chest-form.js';
 import { useChestForm } from './use-chest-form.js';
 import { useChestSubmit } from './use-chest-submit.js';
@@ -15,20 +15,7 @@ export function Component() {
   return (
     <>
       <ChestForm title="New Chest" form={form} onSubmit={() => void submit()} />
-      <AdminFooter
-        onBack={back}
-        actions={[
-          {
-            id: 'save',
-            label: saving ? 'Saving…' : 'Save',
-            keys: 'Shift+S',
-            description: 'Save the chest',
-            variant: 'primary',
-            disabled: saving,
-            onSelect: () => void submit(),
-          },
-        ]}
-      />
+      <AdminFooter onBack={back} actions={[saveAction(saving, 'Save the chest', () => void submit())]} />
     </>
   );
 }

@@ -8,6 +8,7 @@ import { paths } from '../../../app/paths.js';
 import { ADMIN_SEARCH } from '../../../components/admin-shell/admin-areas.js';
 import { useAdminFilter } from '../../../components/admin-shell/admin-context-store.js';
 import { AdminFooter } from '../../../components/admin-shell/admin-footer.js';
+import { AdminShowHeader } from '../../../components/admin-shell/admin-show-header.js';
 import type { AdminRowState } from '../../../components/admin-table/admin-row-state.js';
 import {
   readAdminRowState,
@@ -15,7 +16,6 @@ import {
   useOpenAdminRow,
 } from '../../../components/admin-table/admin-row-state.js';
 import { AdminTable } from '../../../components/admin-table/admin-table.js';
-import { BubbleCell } from '../../../components/admin-table/bubble-cell.js';
 import { toTableList } from '../../../components/admin-table/table-list.js';
 import { useTableSort } from '../../../components/admin-table/table-sort.js';
 import { useChestActions } from '../../../components/chests/chest-actions.js';
@@ -56,25 +56,21 @@ function ChestSecrets({ opened }: { opened: AdminRowState<ChestRef> }) {
   const name = current.name;
   return (
     <>
-      <header className="admin-chest__header">
-        <h1 className="admin__title" title={name}>
-          {truncateName(name, CHEST_NAME_VIEW_MAX)}
-        </h1>
-        {chest.data ? (
-          <div className="admin-chest__teams">
-            <span className="admin-chest__label">Teams</span>
-            <BubbleCell
-              noun={['team', 'teams']}
-              bubbles={(chest.data.teams ?? []).map((team) => ({
-                id: team.id,
-                label: team.name,
-                onOpen: () => openRow(paths.adminTeamsShow, team, 'teams'),
-                onRemove: () => void (chest.data ? actions.unlinkTeam(chest.data, team) : undefined),
-              }))}
-            />
-          </div>
-        ) : null}
-      </header>
+      <AdminShowHeader
+        title={truncateName(name, CHEST_NAME_VIEW_MAX)}
+        fullTitle={name}
+        label="Teams"
+        noun={['team', 'teams']}
+        bubbles={
+          chest.data &&
+          (chest.data.teams ?? []).map((team) => ({
+            id: team.id,
+            label: team.name,
+            onOpen: () => openRow(paths.adminTeamsShow, team, 'teams'),
+            onRemove: () => void (chest.data ? actions.unlinkTeam(chest.data, team) : undefined),
+          }))
+        }
+      />
       <AdminTable
         label={`Secrets in ${name}`}
         noun="Secrets"

@@ -7,6 +7,7 @@ import { openConfirm } from '../../../components/modals/confirm-modal.js';
 import { notify } from '../../../components/notifications/notification-store.js';
 import { SelectField } from '../../../components/secrets/select-field.js';
 import { useSettingsRow } from '../../../components/settings-rows/active-settings-row.js';
+import { EditableSettingsRow } from '../../../components/settings-rows/editable-settings-row.js';
 
 /** Spec section 8's notice after a change. */
 export const AUTO_LOGOUT_UPDATED_MESSAGE = 'Auto logout updated successfully';
@@ -58,57 +59,26 @@ export function AutoLogoutRow() {
     notify({ type: 'success', message: AUTO_LOGOUT_UPDATED_MESSAGE });
   };
 
-  if (!row.editing || minutes === null) {
-    return (
-      <div className="settings-row">
-        <h3 className="settings-row__label">Auto Logout</h3>
-        <p className="settings-row__value">
-          {minutes === null ? (organisation.isError ? 'Could not be loaded.' : 'Loading…') : labelOf(minutes)}
-        </p>
-        <button
-          type="button"
-          className="button button--secondary button--small"
-          disabled={minutes === null}
-          onClick={() => {
-            setDraft(String(minutes));
-            row.edit();
-          }}
-        >
-          Edit <span className="visually-hidden">Auto Logout</span>
-        </button>
-      </div>
-    );
-  }
   return (
-    <form
-      className="settings-row settings-row--editing"
-      aria-label="Edit auto logout"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-    >
-      <SelectField
-        label="Auto Logout"
-        value={draft}
-        options={OPTIONS}
-        autoFocus
-        disabled={update.isPending}
-        onValueChange={setDraft}
-      />
-      <div className="settings-row__actions">
-        <button type="button" className="button button--secondary button--small" onClick={row.done}>
-          Cancel
-        </button>
-        <button
-          type="submit"
-          className="button button--primary button--small"
-          disabled={update.isPending || Number(draft) === minutes}
-        >
-          Save
-        </button>
-      </div>
-    </form>
+    <EditableSettingsRow
+      label="Auto Logout"
+      value={minutes === null ? undefined : labelOf(minutes)}
+      loadFailed={organisation.isError}
+      row={row}
+      onEdit={() => setDraft(String(minutes))}
+      formLabel="Edit auto logout"
+      field={
+        <SelectField
+          label="Auto Logout"
+          value={draft}
+          options={OPTIONS}
+          autoFocus
+          disabled={update.isPending}
+          onValueChange={setDraft}
+        />
+      }
+      saveDisabled={update.isPending || Number(draft) === minutes}
+      onSave={() => void save()}
+    />
   );
 }

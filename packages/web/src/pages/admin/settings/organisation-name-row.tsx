@@ -6,6 +6,7 @@ import { useOrganisation } from '../../../api/organisation-queries.js';
 import { TextField } from '../../../components/form-fields/text-field.js';
 import { notify } from '../../../components/notifications/notification-store.js';
 import { useSettingsRow } from '../../../components/settings-rows/active-settings-row.js';
+import { EditableSettingsRow } from '../../../components/settings-rows/editable-settings-row.js';
 
 /** Spec section 8's notice after a rename. */
 export const ORGANISATION_RENAMED_MESSAGE = 'Organisation name successfully changed.';
@@ -42,60 +43,29 @@ export function OrganisationNameRow() {
     notify({ type: 'success', message: ORGANISATION_RENAMED_MESSAGE });
   };
 
-  if (!row.editing || name === undefined) {
-    return (
-      <div className="settings-row">
-        <h3 className="settings-row__label">Organisation Name</h3>
-        <p className="settings-row__value">
-          {name ?? (organisation.isError ? 'Could not be loaded.' : 'Loading…')}
-        </p>
-        <button
-          type="button"
-          className="button button--secondary button--small"
-          disabled={name === undefined}
-          onClick={() => {
-            setDraft(name ?? '');
-            row.edit();
-          }}
-        >
-          Edit <span className="visually-hidden">Organisation Name</span>
-        </button>
-      </div>
-    );
-  }
   return (
-    <form
-      className="settings-row settings-row--editing"
-      aria-label="Edit organisation name"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-    >
-      <TextField
-        className="settings-row__field"
-        label="Organisation Name"
-        name="organisation"
-        autoComplete="organization"
-        autoFocus
-        value={draft}
-        maxLength={DEFAULT_TEXT_MAX}
-        disabled={update.isPending}
-        onValueChange={setDraft}
-      />
-      <div className="settings-row__actions">
-        <button type="button" className="button button--secondary button--small" onClick={row.done}>
-          Cancel
-        </button>
-        <button
-          type="submit"
-          className="button button--primary button--small"
-          disabled={update.isPending || draft.trim() === ''}
-        >
-          Save
-        </button>
-      </div>
-    </form>
+    <EditableSettingsRow
+      label="Organisation Name"
+      value={name}
+      loadFailed={organisation.isError}
+      row={row}
+      onEdit={() => setDraft(name ?? '')}
+      formLabel="Edit organisation name"
+      field={
+        <TextField
+          className="settings-row__field"
+          label="Organisation Name"
+          name="organisation"
+          autoComplete="organization"
+          autoFocus
+          value={draft}
+          maxLength={DEFAULT_TEXT_MAX}
+          disabled={update.isPending}
+          onValueChange={setDraft}
+        />
+      }
+      saveDisabled={update.isPending || draft.trim() === ''}
+      onSave={() => void save()}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import { CopyButton } from '../../../components/secrets/copy-button.js';
 import { NEW_USER_TEXT } from './use-new-user-flow.js';
+import '../../../components/admin-form/admin-form.css';
 
 /** The instructions FINISH gives (spec section 4), for the administrator to pass on. */
 export function newUserInstructions(email: string): string[] {
@@ -29,11 +30,11 @@ export function NewUserFinish({ name, email, password, onBack }: NewUserFinishPr
       <h1 id="new-user-added" className="admin__title">
         {NEW_USER_TEXT.added(name)}
       </h1>
-      <p className="team-form__hint">
+      <p className="admin-form__hint">
         Pass the generated password on to {name} in person or over a channel you trust. It is shown only now.
       </p>
       <div className="new-user__password">
-        <span className="team-form__hint">Generated password</span>
+        <span className="admin-form__hint">Generated password</span>
         <code className="new-user__password-value" data-testid="generated-password">
           {password}
         </code>

@@ -1,8 +1,7 @@
 import { teamChoicesQuery } from '../../../api/teams-queries.js';
+import { AdminForm, LinkSection } from '../../../components/admin-form/admin-form.js';
 import { ErrorBanner } from '../../../components/form-fields/error-banner.js';
 import { TextField } from '../../../components/form-fields/text-field.js';
-import { openLinkModal } from '../../../components/modals/link-modal.js';
-import { AccessLinks } from './access-links.js';
 import type { NewUserFlow } from './use-new-user-flow.js';
 
 /** Texts of the new-user form. */
@@ -20,28 +19,9 @@ export const NEW_USER_FORM_TEXT = {
  * from preselected). Enter adds the user, as the footer's Add User does.
  */
 export function NewUserForm({ flow, onSubmit }: { flow: NewUserFlow; onSubmit: () => void }) {
-  const linkTeams = async () => {
-    const chosen = await openLinkModal({
-      title: NEW_USER_FORM_TEXT.linkTeams,
-      subtext: NEW_USER_FORM_TEXT.linkSubtext,
-      choices: teamChoicesQuery,
-      exclude: flow.teams.map((team) => team.id),
-      searchPlaceholder: 'Search for a team',
-    });
-    if (chosen) flow.addTeams(chosen);
-  };
   return (
-    <form
-      className="team-form"
-      aria-label={NEW_USER_FORM_TEXT.title}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSubmit();
-      }}
-    >
-      <h1 className="admin__title">{NEW_USER_FORM_TEXT.title}</h1>
-      <p className="team-form__hint">{NEW_USER_FORM_TEXT.intro}</p>
+    <AdminForm title={NEW_USER_FORM_TEXT.title} onSubmit={onSubmit}>
+      <p className="admin-form__hint">{NEW_USER_FORM_TEXT.intro}</p>
       <ErrorBanner errors={flow.marks.errors} />
       <TextField
         label="Name"
@@ -58,24 +38,23 @@ export function NewUserForm({ flow, onSubmit }: { flow: NewUserFlow; onSubmit: (
         invalid={flow.marks.isMarked('userEmail')}
         onValueChange={flow.setEmail}
       />
-      <section className="team-form__section" aria-labelledby="new-user-teams">
-        <h2 id="new-user-teams" className="team-form__heading">
-          Teams
-        </h2>
-        <AccessLinks
-          label="Teams"
-          links={flow.teams}
-          emptyText={NEW_USER_FORM_TEXT.noTeams}
-          onRemove={flow.removeTeam}
-        />
-        <div>
-          <button type="button" className="button button--secondary" onClick={() => void linkTeams()}>
-            {NEW_USER_FORM_TEXT.linkTeams}
-          </button>
-        </div>
-      </section>
+      <LinkSection
+        headingId="new-user-teams"
+        heading="Teams"
+        label="Teams"
+        links={flow.teams}
+        emptyText={NEW_USER_FORM_TEXT.noTeams}
+        onRemove={flow.removeTeam}
+        linkLabel={NEW_USER_FORM_TEXT.linkTeams}
+        link={{
+          subtext: NEW_USER_FORM_TEXT.linkSubtext,
+          choices: teamChoicesQuery,
+          searchPlaceholder: 'Search for a team',
+        }}
+        onLink={flow.addTeams}
+      />
       {/* Enter in a field submits the form (a form with two fields needs a submit button for that). */}
       <button type="submit" hidden />
-    </form>
+    </AdminForm>
   );
 }

@@ -1,9 +1,7 @@
 import type { NamedRef, Team } from '@coffer/core';
 import { useMemo } from 'react';
-import { ApiError } from '../../../api/api-error.js';
 import { useRemoveTeam, useSaveTeam } from '../../../api/teams-mutations.js';
-import { openConfirm } from '../../../components/modals/confirm-modal.js';
-import { notify } from '../../../components/notifications/notification-store.js';
+import { ACTION_FAILED_MESSAGE, confirmThenAttempt } from '../../../components/admin-shell/admin-action.js';
 
 /** Texts of the team actions. */
 export const TEAM_ACTION_TEXT = {
@@ -13,25 +11,8 @@ export const TEAM_ACTION_TEXT = {
   unlinkTitle: (chest: string, team: string) => `Unlink ${chest} from ${team}?`,
   unlinkSubtext: "The team's users lose access to the chest's secrets.",
   unlinked: (chest: string, team: string) => `${chest} unlinked from ${team}.`,
-  failed: 'The action failed. Please try again.',
+  failed: ACTION_FAILED_MESSAGE,
 } as const;
-
-/** The server's reason, else the generic failure text. */
-export function failureText(error: unknown, fallback: string = TEAM_ACTION_TEXT.failed): string {
-  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
-}
-
-/** Runs a change, then notifies its success or the server's reason; answers whether it was done. */
-export async function attempt(run: () => Promise<unknown>, success: string): Promise<boolean> {
-  try {
-    await run();
-  } catch (error) {
-    notify({ type: 'error', message: failureText(error) });
-    return false;
-  }
-  notify({ type: 'success', message: success });
-  return true;
-}
 
 /** The team actions of the row menus, bubbles and footers; each answers whether it was done. */
 export interface TeamActions {
@@ -47,34 +28,31 @@ export function useTeamActions(): TeamActions {
   const saveTeam = useSaveTeam().mutateAsync;
   return useMemo(
     () => ({
-      remove: async (team) => {
-        const confirmed = await openConfirm({
-          title: TEAM_ACTION_TEXT.removeTitle(team.name),
-          subtext: TEAM_ACTION_TEXT.removeSubtext,
-          confirmLabel: 'Remove',
-          danger: true,
-        });
-        return confirmed && attempt(() => removeTeam(team), TEAM_ACTION_TEXT.removed(team.name));
-      },
+      remove: (team) =>
+        confirmThenAttempt(
+          {
+            title: TEAM_ACTION_TEXT.removeTitle(team.name),
+            subtext: TEAM_ACTION_TEXT.removeSubtext,
+            confirmLabel: 'Remove',
+          },
+          () => removeTeam(team),
+          TEAM_ACTION_TEXT.removed(team.name),
+        ),
       unlinkChest: async (team, chest) => {
         const assignment = team.assignments.find((entry) => entry.vault_id === chest.id);
         if (!assignment) return false;
-        const confirmed = await openConfirm({
-          title: TEAM_ACTION_TEXT.unlinkTitle(chest.name, team.name),
-          subtext: TEAM_ACTION_TEXT.unlinkSubtext,
-          confirmLabel: 'Unlink',
-          danger: true,
-        });
-        return (
-          confirmed &&
-          attempt(
-            () =>
-              saveTeam({
-                id: team.id,
-                team: { assignments_attributes: [{ id: assignment.id, _destroy: true }] },
-              }),
-            TEAM_ACTION_TEXT.unlinked(chest.name, team.name),
-          )
+        return confirmThenAttempt(
+          {
+            title: TEAM_ACTION_TEXT.unlinkTitle(chest.name, team.name),
+            subtext: TEAM_ACTION_TEXT.unlinkSubtext,
+            confirmLabel: 'Unlink',
+          },
+          () =>
+            saveTeam({
+              id: team.id,
+              team: { assignments_attributes: [{ id: assignment.id, _destroy: true }] },
+            }),
+          TEAM_ACTION_TEXT.unlinked(chest.name, team.name),
         );
       },
     }),

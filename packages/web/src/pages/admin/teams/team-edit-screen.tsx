@@ -2,7 +2,7 @@ import type { Team } from '@coffer/core';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useTeam } from '../../../api/teams-queries.js';
 import { paths } from '../../../app/paths.js';
-import { AdminFooter } from '../../../components/admin-shell/admin-footer.js';
+import { AdminFooter, saveAction } from '../../../components/admin-shell/admin-footer.js';
 import type { AdminRowState } from '../../../components/admin-table/admin-row-state.js';
 import { readAdminRowState, useAdminBack } from '../../../components/admin-table/admin-row-state.js';
 import { LIST_FAILED_MESSAGE } from '../../../components/lists/scroll-list.js';
@@ -70,15 +70,7 @@ function EditTeamForm({ team, back }: { team: Team; back: () => void }) {
                     }),
                 },
               ]),
-          {
-            id: 'save',
-            label: saving ? 'Saving…' : 'Save',
-            keys: 'Shift+S',
-            description: 'Save the team',
-            variant: 'primary',
-            disabled: saving,
-            onSelect: () => void submit(),
-          },
+          saveAction(saving, 'Save the team', () => void submit()),
         ]}
       />
     </>

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { paths } from '../../../app/paths.js';
-import { AdminFooter } from '../../../components/admin-shell/admin-footer.js';
+import { AdminFooter, saveAction } from '../../../components/admin-shell/admin-footer.js';
 import { TeamForm } from './team-form.js';
 import { useTeamForm } from './use-team-form.js';
 import { useTeamSubmit } from './use-team-submit.js';
@@ -15,20 +15,7 @@ export function Component() {
   return (
     <>
       <TeamForm title="New Team" form={form} onSubmit={() => void submit()} />
-      <AdminFooter
-        onBack={back}
-        actions={[
-          {
-            id: 'save',
-            label: saving ? 'Saving…' : 'Save',
-            keys: 'Shift+S',
-            description: 'Save the team',
-            variant: 'primary',
-            disabled: saving,
-            onSelect: () => void submit(),
-          },
-        ]}
-      />
+      <AdminFooter onBack={back} actions={[saveAction(saving, 'Save the team', () => void submit())]} />
     </>
   );
 }

@@ -8,6 +8,7 @@ import { paths } from '../../../app/paths.js';
 import { ADMIN_SEARCH } from '../../../components/admin-shell/admin-areas.js';
 import { useAdminFilter } from '../../../components/admin-shell/admin-context-store.js';
 import { AdminFooter } from '../../../components/admin-shell/admin-footer.js';
+import { AdminShowHeader } from '../../../components/admin-shell/admin-show-header.js';
 import type { AdminRowState } from '../../../components/admin-table/admin-row-state.js';
 import {
   readAdminRowState,
@@ -15,7 +16,6 @@ import {
   useOpenAdminRow,
 } from '../../../components/admin-table/admin-row-state.js';
 import { AdminTable } from '../../../components/admin-table/admin-table.js';
-import { BubbleCell } from '../../../components/admin-table/bubble-cell.js';
 import { toTableList } from '../../../components/admin-table/table-list.js';
 import { useTableSort } from '../../../components/admin-table/table-sort.js';
 import { truncateName } from '../../../components/chests/truncate-name.js';
@@ -51,26 +51,24 @@ function TeamMembers({ opened }: { opened: AdminRowState<TeamRef> }) {
   const settings = () => team.data && openRow(paths.adminTeamsEdit, team.data, 'teams');
   return (
     <>
-      <header className="admin-team__header">
-        <h1 className="admin__title">{current.name}</h1>
-        {team.data ? (
-          <div className="admin-team__chests">
-            <span className="admin-team__label">Chests</span>
-            <BubbleCell
-              noun={['chest', 'chests']}
-              bubbles={(team.data.vaults ?? []).map((chest) => ({
-                id: chest.id,
-                label: truncateName(chest.name, CHEST_NAME_VIEW_MAX),
-                onOpen: () => openRow(paths.adminChestsShow, chest, 'chests'),
-                onRemove: () => void (team.data ? actions.unlinkChest(team.data, chest) : undefined),
-              }))}
-            />
-          </div>
-        ) : null}
+      <AdminShowHeader
+        title={current.name}
+        label="Chests"
+        noun={['chest', 'chests']}
+        bubbles={
+          team.data &&
+          (team.data.vaults ?? []).map((chest) => ({
+            id: chest.id,
+            label: truncateName(chest.name, CHEST_NAME_VIEW_MAX),
+            onOpen: () => openRow(paths.adminChestsShow, chest, 'chests'),
+            onRemove: () => void (team.data ? actions.unlinkChest(team.data, chest) : undefined),
+          }))
+        }
+      >
         <button type="button" className="button button--secondary" disabled={!team.data} onClick={settings}>
           Team Settings
         </button>
-      </header>
+      </AdminShowHeader>
       <AdminTable
         label={`Users in ${current.name}`}
         noun="Users"

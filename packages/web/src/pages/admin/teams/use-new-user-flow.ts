@@ -3,14 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { defaultTeamQuery } from '../../../api/teams-queries.js';
 import { useCreateUser, useInviteUser } from '../../../api/users-mutations.js';
+import type { AccessLink } from '../../../components/admin-form/access-links.js';
+import { addLinks } from '../../../components/admin-form/access-links.js';
+import { failureText } from '../../../components/admin-shell/admin-action.js';
 import type { MarkedFields } from '../../../components/form-fields/use-marked-fields.js';
 import { useMarkedFields } from '../../../components/form-fields/use-marked-fields.js';
 import type { LinkOption } from '../../../components/modals/link-modal.js';
 import { notify } from '../../../components/notifications/notification-store.js';
 import { makeAccountKeys } from '../../../keys/make-account-keys.js';
-import type { AccessLink } from './access-links.js';
-import { addLinks } from './access-links.js';
-import { failureText } from './team-actions.js';
 
 /** Texts of the new-user states (spec section 4). */
 export const NEW_USER_TEXT = {

@@ -2,11 +2,11 @@ import type { Team } from '@coffer/core';
 import { validateTeam } from '@coffer/core';
 import { useState } from 'react';
 import type { TeamSave } from '../../../api/teams-mutations.js';
+import type { AccessLink, StoredLink } from '../../../components/admin-form/access-links.js';
+import { addLinks, linkChanges } from '../../../components/admin-form/access-links.js';
 import type { MarkedFields } from '../../../components/form-fields/use-marked-fields.js';
 import { useMarkedFields } from '../../../components/form-fields/use-marked-fields.js';
 import type { LinkOption } from '../../../components/modals/link-modal.js';
-import type { AccessLink, StoredLink } from './access-links.js';
-import { addLinks, linkChanges } from './access-links.js';
 
 /** One list of the team form: its links and its edits. */
 export interface LinkList {

@@ -1,11 +1,11 @@
 import type { UserDetail, UserUpdateRequest } from '@coffer/core';
 import { validateUserForm } from '@coffer/core';
 import { useState } from 'react';
+import type { AccessLink, StoredLink } from '../../../components/admin-form/access-links.js';
+import { addLinks, linkChanges } from '../../../components/admin-form/access-links.js';
 import type { MarkedFields } from '../../../components/form-fields/use-marked-fields.js';
 import { useMarkedFields } from '../../../components/form-fields/use-marked-fields.js';
 import type { LinkOption } from '../../../components/modals/link-modal.js';
-import type { AccessLink, StoredLink } from './access-links.js';
-import { addLinks, linkChanges } from './access-links.js';
 
 /** The edit-user form's state (spec section 5: userName and userEmail; the e-mail is read-only). */
 export interface UserFormState {

@@ -11,12 +11,11 @@ import {
   useUpdateUser,
 } from '../../../api/users-mutations.js';
 import { userQueryKeys } from '../../../api/users-queries.js';
-import { openConfirm } from '../../../components/modals/confirm-modal.js';
+import { attempt, confirmThenAttempt, failureText } from '../../../components/admin-shell/admin-action.js';
 import { openInputModal } from '../../../components/modals/input-modal.js';
 import { openSelectModal } from '../../../components/modals/select-modal.js';
 import { notify } from '../../../components/notifications/notification-store.js';
 import { makeAccountKeys } from '../../../keys/make-account-keys.js';
-import { attempt, failureText } from './team-actions.js';
 
 /** Texts of the user actions. */
 export const USER_ACTION_TEXT = {
@@ -76,24 +75,23 @@ export function useUserActions(): UserActions {
         queryFn: ({ signal }) => fetchUser(id, signal),
       });
     return {
-      remove: async (user) => {
-        const confirmed = await openConfirm({
-          title: USER_ACTION_TEXT.removeTitle(user.name),
-          subtext: USER_ACTION_TEXT.removeSubtext,
-          confirmLabel: 'Remove',
-          danger: true,
-        });
-        return confirmed && attempt(() => removeUser(user), USER_ACTION_TEXT.removed(user.name));
-      },
-      removeFromTeam: async (user, team) => {
-        const confirmed = await openConfirm({
-          title: USER_ACTION_TEXT.leaveTitle(user.name, team.name),
-          subtext: USER_ACTION_TEXT.leaveSubtext,
-          confirmLabel: 'Remove',
-          danger: true,
-        });
-        if (!confirmed) return false;
-        return attempt(
+      remove: (user) =>
+        confirmThenAttempt(
+          {
+            title: USER_ACTION_TEXT.removeTitle(user.name),
+            subtext: USER_ACTION_TEXT.removeSubtext,
+            confirmLabel: 'Remove',
+          },
+          () => removeUser(user),
+          USER_ACTION_TEXT.removed(user.name),
+        ),
+      removeFromTeam: (user, team) =>
+        confirmThenAttempt(
+          {
+            title: USER_ACTION_TEXT.leaveTitle(user.name, team.name),
+            subtext: USER_ACTION_TEXT.leaveSubtext,
+            confirmLabel: 'Remove',
+          },
           async () => {
             const detail: UserDetail = await detailOf(user.id);
             const membership = detail.memberships.find((entry) => entry.team_id === team.id);
@@ -104,8 +102,7 @@ export function useUserActions(): UserActions {
             });
           },
           USER_ACTION_TEXT.left(user.name, team.name),
-        );
-      },
+        ),
       addToTeam: async (user) => {
         let teams: Team[];
         try {

@@ -5,19 +5,18 @@ import { defaultTeamQuery, teamChoicesQuery } from '../../../api/teams-queries.j
 import { useUpdateUser } from '../../../api/users-mutations.js';
 import { useUser } from '../../../api/users-queries.js';
 import { paths } from '../../../app/paths.js';
-import { AdminFooter } from '../../../components/admin-shell/admin-footer.js';
+import { MEMBER_ACCESS_LABELS } from '../../../components/admin-form/access-links.js';
+import { AdminForm, LinkSection } from '../../../components/admin-form/admin-form.js';
+import { failureText } from '../../../components/admin-shell/admin-action.js';
+import { AdminFooter, saveAction } from '../../../components/admin-shell/admin-footer.js';
 import type { AdminRowState } from '../../../components/admin-table/admin-row-state.js';
 import { readAdminRowState, useAdminBack } from '../../../components/admin-table/admin-row-state.js';
 import { CheckboxField } from '../../../components/form-fields/checkbox-field.js';
 import { ErrorBanner } from '../../../components/form-fields/error-banner.js';
 import { TextField } from '../../../components/form-fields/text-field.js';
 import { LIST_FAILED_MESSAGE } from '../../../components/lists/scroll-list.js';
-import { openLinkModal } from '../../../components/modals/link-modal.js';
 import { notify } from '../../../components/notifications/notification-store.js';
 import { useSession } from '../../../session/use-session.js';
-import { AccessLinks } from './access-links.js';
-import { failureText } from './team-actions.js';
-import { MEMBER_ACCESS_LABELS } from './team-form.js';
 import type { UserFormState } from './use-user-form.js';
 import { useUserForm } from './use-user-form.js';
 import { userSettingRules } from './user-settings-panel.js';
@@ -99,17 +98,7 @@ function EditUserForm({
       />
       <AdminFooter
         onBack={back}
-        actions={[
-          {
-            id: 'save',
-            label: update.isPending ? 'Saving…' : 'Save',
-            keys: 'Shift+S',
-            description: 'Save the user',
-            variant: 'primary',
-            disabled: update.isPending,
-            onSelect: () => void submit(),
-          },
-        ]}
+        actions={[saveAction(update.isPending, 'Save the user', () => void submit())]}
       />
     </>
   );
@@ -126,27 +115,8 @@ function UserForm({
   defaultTeamId: string | null;
   onSubmit: () => void;
 }) {
-  const linkTeams = async () => {
-    const chosen = await openLinkModal({
-      title: EDIT_USER_TEXT.linkTeams,
-      subtext: EDIT_USER_TEXT.linkSubtext,
-      choices: teamChoicesQuery,
-      exclude: [...form.teams.map((team) => team.id), ...(defaultTeamId ? [defaultTeamId] : [])],
-      searchPlaceholder: 'Search for a team',
-    });
-    if (chosen) form.addTeams(chosen);
-  };
   return (
-    <form
-      className="team-form"
-      aria-label={EDIT_USER_TEXT.title}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSubmit();
-      }}
-    >
-      <h1 className="admin__title">{EDIT_USER_TEXT.title}</h1>
+    <AdminForm title={EDIT_USER_TEXT.title} onSubmit={onSubmit}>
       <ErrorBanner errors={form.marks.errors} />
       <TextField
         label="Name"
@@ -163,24 +133,24 @@ function UserForm({
           onCheckedChange={form.setAdministrator}
         />
       ) : null}
-      <section className="team-form__section" aria-labelledby="edit-user-teams">
-        <h2 id="edit-user-teams" className="team-form__heading">
-          Teams
-        </h2>
-        <AccessLinks
-          label="Teams"
-          links={form.teams}
-          accessLabels={MEMBER_ACCESS_LABELS}
-          emptyText={EDIT_USER_TEXT.noTeams}
-          onAccess={form.setAccess}
-          onRemove={form.removeTeam}
-        />
-        <div>
-          <button type="button" className="button button--secondary" onClick={() => void linkTeams()}>
-            {EDIT_USER_TEXT.linkTeams}
-          </button>
-        </div>
-      </section>
-    </form>
+      <LinkSection
+        headingId="edit-user-teams"
+        heading="Teams"
+        label="Teams"
+        links={form.teams}
+        accessLabels={MEMBER_ACCESS_LABELS}
+        emptyText={EDIT_USER_TEXT.noTeams}
+        onAccess={form.setAccess}
+        onRemove={form.removeTeam}
+        linkLabel={EDIT_USER_TEXT.linkTeams}
+        link={{
+          subtext: EDIT_USER_TEXT.linkSubtext,
+          choices: teamChoicesQuery,
+          exclude: [...form.teams.map((team) => team.id), ...(defaultTeamId ? [defaultTeamId] : [])],
+          searchPlaceholder: 'Search for a team',
+        }}
+        onLink={form.addTeams}
+      />
+    </AdminForm>
   );
 }

@@ -1,9 +1,21 @@
-/** One linked item of a form (a team member, a team's chest, a user's team) with its access. */
+import { assignmentAccessLabel, chestAccessLabel } from '@coffer/core';
+import './admin-form.css';
+
+/** One linked item of a form (a chest's team, a team member, a team's chest, a user's team) with its access. */
 export interface AccessLink {
   id: string;
   name: string;
   editAccess: boolean;
 }
+
+/** A member's access words (spec section 6): Read only or Read & Write. */
+export const MEMBER_ACCESS_LABELS = [
+  chestAccessLabel({ administrator: false }),
+  chestAccessLabel({ administrator: false, canWrite: true }),
+] as const;
+
+/** A chest's access words: Read or Write. */
+export const CHEST_ACCESS_LABELS = [assignmentAccessLabel(false), assignmentAccessLabel(true)] as const;
 
 /** Props of a form's list of linked items. */
 export interface AccessLinksProps {
@@ -20,7 +32,7 @@ export interface AccessLinksProps {
 }
 
 /**
- * Linked items of a team or user form, each with a Read / Write choice and a cross that unlinks it;
+ * Linked items of an admin form (chest, team or user), each with a Read / Write choice and a cross that unlinks it;
  * new items come from the Link modal beside it.
  */
 export function AccessLinks({
@@ -34,7 +46,7 @@ export function AccessLinks({
 }: AccessLinksProps) {
   if (links.length === 0) {
     return (
-      <p className={invalid ? 'team-form__empty team-form__empty--invalid' : 'team-form__empty'}>
+      <p className={invalid ? 'admin-form__empty admin-form__empty--invalid' : 'admin-form__empty'}>
         {emptyText}
       </p>
     );
