@@ -14,6 +14,18 @@ export interface AdminSetup {
   chests: Chest[];
 }
 
+/** A new organisation registered through the API, its administrator signed in there and past the welcome flow. */
+export async function newOrganisationThroughApi(
+  request: APIRequestContext,
+  testInfo: TestInfo,
+): Promise<{ account: Account; admin: ApiSession }> {
+  const account = newAccount(testInfo);
+  await registerThroughApi(request, account);
+  const admin = await apiSignIn(request, account);
+  await finishWelcome(admin);
+  return { account, admin };
+}
+
 /** Registers an organisation through the API, makes its chests, then signs the administrator in in `page`. */
 export async function adminWithChests(
   page: Page,
@@ -21,10 +33,7 @@ export async function adminWithChests(
   testInfo: TestInfo,
   chestNames: readonly string[],
 ): Promise<AdminSetup> {
-  const account = newAccount(testInfo);
-  await registerThroughApi(request, account);
-  const admin = await apiSignIn(request, account);
-  await finishWelcome(admin);
+  const { account, admin } = await newOrganisationThroughApi(request, testInfo);
   const everyone = await findEveryoneTeam(admin);
   const chests: Chest[] = [];
   for (const name of chestNames) {

@@ -1,8 +1,7 @@
 import type { Chest, Secret } from '@coffer/core';
 import { expect, test } from '@playwright/test';
-import { newAccount, registerThroughApi } from '../support/accounts.js';
 import { signInThroughUi } from '../support/accounts-ui.js';
-import { adminWithChests } from '../support/admin-setup.js';
+import { adminWithChests, newOrganisationThroughApi } from '../support/admin-setup.js';
 import {
   adminRow,
   adminRowNames,
@@ -29,10 +28,7 @@ test('admin chests: creates a chest, links a team for reading and another for wr
   page,
   request,
 }, testInfo) => {
-  const account = newAccount(testInfo);
-  await registerThroughApi(request, account);
-  const admin = await apiSignIn(request, account);
-  await finishWelcome(admin);
+  const { account, admin } = await newOrganisationThroughApi(request, testInfo);
   const readers = await createTeamThroughApi(admin, 'Readers');
   const writers = await createTeamThroughApi(admin, 'Writers');
   const member = await createMemberThroughApi(admin, testInfo, 'writer', [writers.id]);
@@ -192,10 +188,7 @@ test('deleted secrets: the owner restores one and permanently deletes another', 
 });
 
 test('admin table: sorts and scrolls a table of more than 40 rows', async ({ page, request }, testInfo) => {
-  const account = newAccount(testInfo);
-  await registerThroughApi(request, account);
-  const admin = await apiSignIn(request, account);
-  await finishWelcome(admin);
+  const { account, admin } = await newOrganisationThroughApi(request, testInfo);
   const everyone = await findEveryoneTeam(admin);
   const names = Array.from({ length: 45 }, (_, index) => `Chest ${String(index + 1).padStart(2, '0')}`);
   // Made in a shuffled order, so that the list's order comes from sorting, not from creation.
@@ -234,10 +227,7 @@ test('admin guard: a chest manager and a member are kept out of the admin area',
   browser,
   request,
 }, testInfo) => {
-  const account = newAccount(testInfo);
-  await registerThroughApi(request, account);
-  const admin = await apiSignIn(request, account);
-  await finishWelcome(admin);
+  const { admin } = await newOrganisationThroughApi(request, testInfo);
   const crew = await createTeamThroughApi(admin, 'Crew');
   const vault = await createChestThroughApi(admin, 'Vault', [{ team_id: crew.id, edit_access: true }]);
   const manager = await createMemberThroughApi(admin, testInfo, 'manager', [crew.id]);

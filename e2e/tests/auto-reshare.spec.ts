@@ -1,9 +1,10 @@
 import { generateUserKeyPair, publicKeyFingerprint, unwrapSecretKey } from '@coffer/core';
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { newAccount, registerThroughApi, uniqueEmail } from '../support/accounts.js';
+import { uniqueEmail } from '../support/accounts.js';
 import { signInThroughUi } from '../support/accounts-ui.js';
-import { apiOk, apiSignIn, finishWelcome } from '../support/api-session.js';
+import { newOrganisationThroughApi } from '../support/admin-setup.js';
+import { apiOk, apiSignIn } from '../support/api-session.js';
 import { dashboardList, notice, rowButton, secretViewer } from '../support/dashboard-ui.js';
 import { createMemberThroughApi, onboardMember } from '../support/member-setup.js';
 import { countWrappedKeys, plantAccountInTeam, wrappedKeysOf } from '../support/planted-account.js';
@@ -24,10 +25,7 @@ test('an account that browser has never seen, planted straight into a team throu
   request,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const account = newAccount(testInfo);
-  await registerThroughApi(request, account);
-  const admin = await apiSignIn(request, account);
-  await finishWelcome(admin);
+  const { account, admin } = await newOrganisationThroughApi(request, testInfo);
   const team = await createTeamThroughApi(admin, 'Night desk');
   const chest = await createChestThroughApi(admin, 'Night safe', [{ team_id: team.id, edit_access: false }]);
   for (const name of ['Vault door', 'Alarm panel', 'Server room'])
@@ -95,10 +93,7 @@ test('a member put in a team with many secrets reads them all without anyone pre
 }, testInfo) => {
   test.setTimeout(300_000);
   const MANY = 600;
-  const account = newAccount(testInfo);
-  await registerThroughApi(request, account);
-  const admin = await apiSignIn(request, account);
-  await finishWelcome(admin);
+  const { account, admin } = await newOrganisationThroughApi(request, testInfo);
   const crew = await createTeamThroughApi(admin, 'Crew');
   const crewChest = await createChestThroughApi(admin, 'Crew kit', [
     { team_id: crew.id, edit_access: false },

@@ -1,9 +1,9 @@
 import type { PublicKeysResponse } from '@coffer/core';
 import { wrapSecretKey } from '@coffer/core';
 import { expect, test } from '@playwright/test';
-import { newAccount, registerThroughApi } from '../support/accounts.js';
 import { signInThroughUi } from '../support/accounts-ui.js';
-import { apiOk, apiSignIn, finishWelcome } from '../support/api-session.js';
+import { newOrganisationThroughApi } from '../support/admin-setup.js';
+import { apiOk } from '../support/api-session.js';
 import {
   dashboardList,
   notice,
@@ -30,10 +30,7 @@ test('broken key: a member whose key does not open is told so, and the administr
   browser,
   request,
 }, testInfo) => {
-  const account = newAccount(testInfo);
-  await registerThroughApi(request, account);
-  const admin = await apiSignIn(request, account);
-  await finishWelcome(admin);
+  const { account, admin } = await newOrganisationThroughApi(request, testInfo);
   const team = await createTeamThroughApi(admin, 'Night shift');
   const chest = await createChestThroughApi(admin, 'Night kit', [{ team_id: team.id, edit_access: false }]);
   const member = await createMemberThroughApi(admin, testInfo, 'broken', [team.id]);

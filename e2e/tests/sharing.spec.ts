@@ -1,8 +1,8 @@
 import { sealSecret } from '@coffer/core';
 import { expect, test } from '@playwright/test';
-import { newAccount, registerThroughApi } from '../support/accounts.js';
 import { signInThroughUi } from '../support/accounts-ui.js';
-import { apiCall, apiOk, apiSignIn, finishWelcome } from '../support/api-session.js';
+import { newOrganisationThroughApi } from '../support/admin-setup.js';
+import { apiCall, apiOk, apiSignIn } from '../support/api-session.js';
 import {
   dashboardList,
   notice,
@@ -27,10 +27,7 @@ test('sharing: a member added to the team later reads the secret once the missin
   browser,
   request,
 }, testInfo) => {
-  const account = newAccount(testInfo);
-  await registerThroughApi(request, account);
-  const admin = await apiSignIn(request, account);
-  await finishWelcome(admin);
+  const { account, admin } = await newOrganisationThroughApi(request, testInfo);
   const team = await createTeamThroughApi(admin, 'Field team');
   await createChestThroughApi(admin, 'Field kit', [{ team_id: team.id, edit_access: true }]);
 
@@ -90,10 +87,7 @@ test('read-only: a member of a read-only team sees the secret but has no edit ac
   browser,
   request,
 }, testInfo) => {
-  const account = newAccount(testInfo);
-  await registerThroughApi(request, account);
-  const admin = await apiSignIn(request, account);
-  await finishWelcome(admin);
+  const { admin } = await newOrganisationThroughApi(request, testInfo);
   const readers = await createTeamThroughApi(admin, 'Readers');
   const chest = await createChestThroughApi(admin, 'Handbook', [{ team_id: readers.id, edit_access: false }]);
   const member = await createMemberThroughApi(admin, testInfo, 'reader', [readers.id]);

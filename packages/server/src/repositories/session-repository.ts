@@ -30,41 +30,18 @@ export async function insertSession(db: Kysely<Database>, values: NewSessionRow)
 }
 
 /** Records activity on a session (idle expiry counts from last_seen_at). */
-export async function touchSession(db: Kysely<Database>, session: SessionRow, at: string): Promise<void> {
-  await db
-    .updateTable('sessions')
-    .set({ last_seen_at: at })
-    .where('organisation_id', '=', session.organisation_id)
-    .where('id', '=', session.id)
-    .execute();
+export function touchSession(db: Kysely<Database>, session: SessionKey, at: string): Promise<void> {
+  return setSessionTime(db, session, 'last_seen_at', at);
 }
 
 /** Records that this session has just proved the account's password (verify_password). */
-export async function markPasswordVerified(
-  db: Kysely<Database>,
-  session: Pick<SessionRow, 'id' | 'organisation_id'>,
-  at: string,
-): Promise<void> {
-  await db
-    .updateTable('sessions')
-    .set({ password_verified_at: at })
-    .where('organisation_id', '=', session.organisation_id)
-    .where('id', '=', session.id)
-    .execute();
+export function markPasswordVerified(db: Kysely<Database>, session: SessionKey, at: string): Promise<void> {
+  return setSessionTime(db, session, 'password_verified_at', at);
 }
 
 /** Records that a correct one-time code has just turned two-factor on in this session. */
-export async function markOtpVerified(
-  db: Kysely<Database>,
-  session: Pick<SessionRow, 'id' | 'organisation_id'>,
-  at: string,
-): Promise<void> {
-  await db
-    .updateTable('sessions')
-    .set({ otp_verified_at: at })
-    .where('organisation_id', '=', session.organisation_id)
-    .where('id', '=', session.id)
-    .execute();
+export function markOtpVerified(db: Kysely<Database>, session: SessionKey, at: string): Promise<void> {
+  return setSessionTime(db, session, 'otp_verified_at', at);
 }
 
 /**
@@ -118,4 +95,22 @@ export async function revokeUserSessions(
   if (options.exceptSessionId) query = query.where('id', '!=', options.exceptSessionId);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/** What names one session: its id, within its organisation. */
+type SessionKey = Pick<SessionRow, 'id' | 'organisation_id'>;
+
+/** Sets one of the session's timestamp columns. */
+async function setSessionTime(
+  db: Kysely<Database>,
+  session: SessionKey,
+  column: 'last_seen_at' | 'password_verified_at' | 'otp_verified_at',
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ [column]: at })
+    .where('organisation_id', '=', session.organisation_id)
+    .where('id', '=', session.id)
+    .execute();
 }

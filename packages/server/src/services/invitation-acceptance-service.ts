@@ -12,7 +12,7 @@ import { findDefaultTeamIds, findTeamIdsInOrganisation } from '../repositories/t
 import type { User } from '../repositories/user-repository.js';
 import { writeAudit } from './audit-log.js';
 import { assertEmailAvailable, insertAccount, prepareAccountKeys } from './new-account.js';
-import type { RegistrationInput } from './registration-service.js';
+import type { RegistrationInput } from './registration-input.js';
 import type { ServiceContext } from './service-context.js';
 
 /** An unknown, used or expired invitation link. */

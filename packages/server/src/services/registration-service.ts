@@ -9,22 +9,8 @@ import type { User } from '../repositories/user-repository.js';
 import { writeAudit } from './audit-log.js';
 import { acceptInvitation } from './invitation-acceptance-service.js';
 import { assertEmailAvailable, insertAccount, newEmailToken, prepareAccountKeys } from './new-account.js';
+import type { RegistrationInput } from './registration-input.js';
 import type { ServiceContext } from './service-context.js';
-
-/** The `user` object of POST /users (form-encoded, so every value is text). */
-export interface RegistrationInput {
-  email?: string;
-  name?: string;
-  password?: string;
-  public_key?: string;
-  encrypted_private_key?: string;
-  private_key_iv?: string;
-  kdf_iterations?: string;
-  owned_organisation_attributes?: { name?: string };
-  termsOfService?: string;
-  marketingOptIn?: string;
-  invitation_token?: string;
-}
 
 /** POST /users: a new organisation with its owner, or, with an invitation token, a new member. */
 export function register(ctx: ServiceContext, input: RegistrationInput): Promise<User> {
