@@ -9,45 +9,10 @@ import { requirePrivateKey } from '@coffer/web-src/crypto-client/private-key.js'
 import { completeSignIn, proveCredentials } from '@coffer/web-src/pages/login/sign-in-flow.js';
 import { exportSecrets, listExportSource } from '@coffer/web-src/secret-export/export-secrets.js';
 import { OPEN_CONCURRENCY } from '@coffer/web-src/secret-export/open-secrets-batch.js';
-import { getToken, setToken } from '@coffer/web-src/session/token-store.js';
+import { setToken } from '@coffer/web-src/session/token-store.js';
+import { decryptRaw, fetchSecretPlainly } from '../bare-webcrypto.js';
 
-const encoder = new TextEncoder();
 let privateKey: CryptoKey | null = null;
-
-function fromBase64(text: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
-  return bytes;
-}
-
-async function fetchSecretPlainly(id: string): Promise<Secret> {
-  const response = await fetch(`/api/v1/secrets/${id}.json`, {
-    headers: { Accept: 'application/json', Authorization: `Bearer ${getToken() ?? ''}` },
-  });
-  if (response.status !== 200) throw new Error(`GET secret answered ${response.status}`);
-  return (await response.json()) as Secret;
-}
-
-/** Bare WebCrypto: unwrap, import, decrypt, parse. */
-async function decryptRaw(secret: Secret, userId: string): Promise<object> {
-  const rawKey = await crypto.subtle.decrypt(
-    { name: 'RSA-OAEP', label: encoder.encode(`coffer:key:1:${secret.id}:${userId}`) },
-    privateKey as CryptoKey,
-    fromBase64(secret.secret_key?.encrypted_value ?? ''),
-  );
-  const aesKey = await crypto.subtle.importKey('raw', rawKey, { name: 'AES-GCM' }, false, ['decrypt']);
-  const plain = await crypto.subtle.decrypt(
-    {
-      name: 'AES-GCM',
-      iv: fromBase64(secret.encryption_iv),
-      additionalData: encoder.encode(`coffer:secret:1:${secret.id}:${secret.revision}`),
-    },
-    aesKey,
-    fromBase64(secret.encrypted_data),
-  );
-  return JSON.parse(new TextDecoder().decode(plain)) as object;
-}
 
 /** Runs `act` over `items`, `concurrency` at a time, as the export's batch does. */
 async function pool<T>(
@@ -88,7 +53,9 @@ async function exportWithApp(userId: string, count: number): Promise<{ bytes: nu
 
 /** The same secrets opened with a plain fetch and bare WebCrypto, as many at a time as the app. */
 async function openRaw(ids: readonly string[], userId: string): Promise<void> {
-  await pool(ids, OPEN_CONCURRENCY, async (id) => decryptRaw(await fetchSecretPlainly(id), userId));
+  await pool(ids, OPEN_CONCURRENCY, async (id) =>
+    decryptRaw(await fetchSecretPlainly(id), userId, privateKey as CryptoKey),
+  );
 }
 
 interface Measured {
@@ -141,7 +108,7 @@ async function measure(userId: string, count: number, rounds: number, warmup: nu
   const records: Secret[] = [];
   await pool(ids, OPEN_CONCURRENCY, async (id) => records.push(await fetchSecretPlainly(id)));
   const startedAt = performance.now();
-  await pool(records, OPEN_CONCURRENCY, (record) => decryptRaw(record, userId));
+  await pool(records, OPEN_CONCURRENCY, (record) => decryptRaw(record, userId, privateKey as CryptoKey));
   times.decrypt.push(performance.now() - startedAt);
   return times;
 }

@@ -8,49 +8,13 @@ import { openSecret, type Secret, unwrapSecretKey } from '@coffer/core';
 import { openSecretRecord } from '@coffer/web-src/crypto-client/open-secret-record.js';
 import { requirePrivateKey } from '@coffer/web-src/crypto-client/private-key.js';
 import { completeSignIn, proveCredentials } from '@coffer/web-src/pages/login/sign-in-flow.js';
-import { getToken, setToken } from '@coffer/web-src/session/token-store.js';
+import { setToken } from '@coffer/web-src/session/token-store.js';
+import { decryptRaw, fetchSecretPlainly } from '../bare-webcrypto.js';
 
 type Variant = 'raw' | 'core' | 'app';
 type Opener = (id: string, userId: string) => Promise<object>;
 
-const encoder = new TextEncoder();
-
-function fromBase64(text: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
-  return bytes;
-}
-
-async function fetchSecretPlainly(id: string): Promise<Secret> {
-  const response = await fetch(`/api/v1/secrets/${id}.json`, {
-    headers: { Accept: 'application/json', Authorization: `Bearer ${getToken() ?? ''}` },
-  });
-  if (response.status !== 200) throw new Error(`GET secret answered ${response.status}`);
-  return (await response.json()) as Secret;
-}
-
 let privateKey: CryptoKey | null = null;
-
-/** Bare WebCrypto: unwrap, import, decrypt, parse. */
-async function decryptRaw(secret: Secret, userId: string): Promise<object> {
-  const rawKey = await crypto.subtle.decrypt(
-    { name: 'RSA-OAEP', label: encoder.encode(`coffer:key:1:${secret.id}:${userId}`) },
-    privateKey as CryptoKey,
-    fromBase64(secret.secret_key?.encrypted_value ?? ''),
-  );
-  const aesKey = await crypto.subtle.importKey('raw', rawKey, { name: 'AES-GCM' }, false, ['decrypt']);
-  const plain = await crypto.subtle.decrypt(
-    {
-      name: 'AES-GCM',
-      iv: fromBase64(secret.encryption_iv),
-      additionalData: encoder.encode(`coffer:secret:1:${secret.id}:${secret.revision}`),
-    },
-    aesKey,
-    fromBase64(secret.encrypted_data),
-  );
-  return JSON.parse(new TextDecoder().decode(plain)) as object;
-}
 
 /** Core's functions, as the app calls them. */
 async function decryptWithCore(secret: Secret, userId: string): Promise<object> {
@@ -64,7 +28,7 @@ async function decryptWithCore(secret: Secret, userId: string): Promise<object> 
 }
 
 const openers: Record<Variant, Opener> = {
-  raw: async (id, userId) => decryptRaw(await fetchSecretPlainly(id), userId),
+  raw: async (id, userId) => decryptRaw(await fetchSecretPlainly(id), userId, privateKey as CryptoKey),
   core: async (id, userId) => decryptWithCore(await fetchSecretPlainly(id), userId),
   app: async (id, userId) => (await openSecretRecord(id, userId)).payload,
 };
@@ -106,7 +70,7 @@ async function measure(userId: string, warmup: string[], ids: string[]): Promise
     }
     const record = await fetchSecretPlainly(id);
     const decrypts = [
-      () => timed(times.decryptRaw, () => decryptRaw(record, userId)),
+      () => timed(times.decryptRaw, () => decryptRaw(record, userId, privateKey as CryptoKey)),
       () => timed(times.decryptCore, () => decryptWithCore(record, userId)),
     ];
     if (index % 2 === 1) decrypts.reverse();
