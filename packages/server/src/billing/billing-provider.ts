@@ -1,0 +1,86 @@
+import type {
+  Customer,
+  Invoice,
+  PaymentMethod,
+  ProviderList,
+  Subscription,
+  SubscriptionResponse,
+} from '@coffer/core';
+import { AppError } from '../errors/app-error.js';
+
+/**
+ * One interface for every payment provider (architecture.md), chosen by `BILLING`: `local` (a
+ * ledger in Coffer's own database) or `stripe` (the official SDK). `off` has no provider at all:
+ * routes answer 404 and every organisation has the Team Plan's features.
+ *
+ * Every method is scoped to one organisation and answers in the provider's (Stripe's) shapes, which
+ * the routes pass through unchanged (spec sections 3 and 7).
+ *
+ * Whatever the provider, the organisation's current plan is mirrored in `billing_subscriptions`
+ * (status, plan_nickname, unit_amount, quantity, anchor, trial_end): the local provider keeps it
+ * there, and the Stripe provider writes it from its API answers and from verified webhooks. The
+ * plan limits read only that table, inside the transaction of the change they guard, so no limit
+ * check ever waits on the network.
+ */
+export interface BillingProvider {
+  readonly mode: 'local' | 'stripe';
+
+  /** The customer (made on first use); `metadata.trialled` is 'true' once a trial was taken. */
+  getCustomer(organisationId: string): Promise<Customer>;
+
+  /** The current subscription, or 'No Subscription'. */
+  getSubscription(organisationId: string): Promise<SubscriptionResponse>;
+
+  /**
+   * The one-time 30-day trial of the Team Plan for `quantity` accounts. Refused (billingRefusal) when
+   * the customer has trialled or a subscription is live.
+   */
+  startTrial(organisationId: string, quantity: number): Promise<Subscription>;
+
+  /**
+   * Pays for the Team Plan with a payment method the provider made (`stripeId`), optionally with a
+   * coupon or promotion code. Ends a running trial. The card becomes the customer's default.
+   */
+  subscribe(
+    organisationId: string,
+    input: { paymentMethodId: string; coupon?: string; quantity: number },
+  ): Promise<Subscription>;
+
+  /** Changes the number of paid accounts (users added or removed). No-op without a subscription. */
+  updateQuantity(organisationId: string, quantity: number): Promise<SubscriptionResponse>;
+
+  /** Cancels at once; the answer is 'No Subscription'. */
+  cancelSubscription(organisationId: string): Promise<SubscriptionResponse>;
+
+  /** Applies a promotion code to the live subscription. */
+  applyPromotionCode(organisationId: string, code: string): Promise<Subscription>;
+
+  /** The customer's card payment methods (`data[0]` is the one in use). */
+  listPaymentMethods(organisationId: string): Promise<ProviderList<PaymentMethod>>;
+
+  /** Attaches a provider-made payment method and makes it the default. */
+  attachPaymentMethod(organisationId: string, paymentMethodId: string): Promise<PaymentMethod>;
+
+  /** Detaches every payment method; refused (billingRefusal) while a subscription is live. */
+  detachPaymentMethods(organisationId: string): Promise<void>;
+
+  /** Invoices, newest first. */
+  listInvoices(organisationId: string): Promise<ProviderList<Invoice>>;
+
+  /**
+   * An invoice's PDF: the bytes (local renders them) or the provider's URL to send the browser to.
+   * null when the invoice is not this organisation's.
+   */
+  invoicePdf(
+    organisationId: string,
+    invoiceId: string,
+  ): Promise<{ pdf: Uint8Array } | { url: string } | null>;
+
+  /** Removes every record the provider keeps for the organisation (organisation deletion). */
+  forgetOrganisation(organisationId: string): Promise<void>;
+}
+
+/** A refusal the user can act on (bad card, coupon, trial taken): 400 with `{ errors: [message] }`. */
+export function billingRefusal(message: string): AppError {
+  return AppError.validation(message);
+}
