@@ -117,3 +117,22 @@ export interface PaymentFormValues {
   quantity?: string | number;
   coupon?: string;
 }
+
+/**
+ * Answer of `GET api/v1/billing_api/config` (any signed-in user): how billing runs, so the web app
+ * hides every billing screen and limit under 'off' and loads Stripe.js only under 'stripe'.
+ */
+export interface BillingConfigResponse {
+  mode: 'local' | 'stripe' | 'off';
+  /** Stripe's publishable key under 'stripe', else null. */
+  publishable_key: string | null;
+}
+
+/**
+ * Body of `POST api/v1/billing_api/test_payment_methods` (BILLING=local only): a test card turned
+ * into a payment-method id, as Stripe.js does under 'stripe'. Only brand, last4 and expiry are kept.
+ */
+export interface TestPaymentMethodRequest {
+  card: { number: string; exp_month: number; exp_year: number; cvc: string };
+  billing_details: PaymentMethod['billing_details'];
+}

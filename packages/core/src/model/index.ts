@@ -9,5 +9,6 @@ export type * from './key-share-model.js';
 export type * from './organisation-model.js';
 export type * from './secret-model.js';
 export type * from './secret-payload-model.js';
+export type * from './statistics-model.js';
 export type * from './team-model.js';
 export type * from './user-model.js';
