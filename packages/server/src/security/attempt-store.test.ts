@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../db/migrator.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
@@ -83,10 +84,22 @@ describe('attempt store in the database', () => {
     await database.drop();
   });
 
-  behavesAsAStore('the shared behaviour', () => createDatabaseAttemptStore(database.handle.db));
+  behavesAsAStore('the shared behaviour', () =>
+    createDatabaseAttemptStore(database.handle.db, Date.now, database.handle.dialect),
+  );
+
+  it('leaves every other write of the connection with synchronous = FULL (SQLite)', async (context) => {
+    if (database.handle.dialect !== 'sqlite') return context.skip();
+    const store = createDatabaseAttemptStore(database.handle.db, Date.now, 'sqlite');
+    await store.increment(key('durability'), MINUTE);
+    await store.decrement(key('durability'));
+    await store.remove(key('durability'));
+    const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(database.handle.db);
+    expect(rows[0]?.synchronous).toBe(2); // FULL
+  });
 
   it('starts a new window once the last has ended, and sweeps ended windows', async () => {
-    const store = createDatabaseAttemptStore(database.handle.db, () => now);
+    const store = createDatabaseAttemptStore(database.handle.db, () => now, database.handle.dialect);
     expect(await store.increment(key('window'), MINUTE)).toEqual({ count: 1, resetAt: now + MINUTE });
     expect((await store.increment(key('window'), MINUTE)).count).toBe(2);
     now += MINUTE;

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { type Kysely, sql } from 'kysely';
+import type { Dialect } from '../db/create-database.js';
 import type { Database } from '../db/schema.js';
 
 /**
@@ -53,41 +54,47 @@ export const SWEEP_INTERVAL_MS = 60_000;
 export function createDatabaseAttemptStore(
   database: Kysely<Database>,
   clock: () => number = Date.now,
+  dialect: Dialect = 'postgres',
 ): AttemptStore {
   // The table is not in db/schema.ts's Database: it has no organisation_id, and every table there
   // belongs to an organisation (organisation deletion lists them all).
   const db = database.withTables<AttemptTables>();
+  const write = dialect === 'sqlite' ? writeWithoutFsync : writeAsUsual;
   let lastSweep = clock();
   const sweep = async (now: number) => {
     if (now - lastSweep < SWEEP_INTERVAL_MS) return;
     lastSweep = now;
-    await db.deleteFrom('attempt_counters').where('reset_at', '<=', now).execute();
+    await write(db, (conn) => conn.deleteFrom('attempt_counters').where('reset_at', '<=', now).execute());
   };
   return {
     kind: 'database',
     increment: async (key, windowMs) => {
       const now = clock();
       const resetAt = now + windowMs;
-      const { rows } = await sql<{ count: number | string; reset_at: number | string }>`
+      const { rows } = await write(db, (conn) =>
+        sql<{ count: number | string; reset_at: number | string }>`
         insert into attempt_counters (key, count, reset_at) values (${key}, 1, ${resetAt})
         on conflict (key) do update set
           count = case when attempt_counters.reset_at <= ${now} then 1 else attempt_counters.count + 1 end,
           reset_at = case when attempt_counters.reset_at <= ${now}
             then cast(${resetAt} as bigint) else attempt_counters.reset_at end
         returning count, reset_at
-      `.execute(db);
+      `.execute(conn),
+      );
       await sweep(now);
       const row = rows[0];
       return { count: Number(row?.count ?? 1), resetAt: Number(row?.reset_at ?? resetAt) };
     },
     decrement: async (key) => {
-      await db
-        .updateTable('attempt_counters')
-        .set((eb) => ({ count: eb('count', '-', 1) }))
-        .where('key', '=', key)
-        .where('count', '>', 0)
-        .where('reset_at', '>', clock())
-        .execute();
+      await write(db, (conn) =>
+        conn
+          .updateTable('attempt_counters')
+          .set((eb) => ({ count: eb('count', '-', 1) }))
+          .where('key', '=', key)
+          .where('count', '>', 0)
+          .where('reset_at', '>', clock())
+          .execute(),
+      );
     },
     peek: async (key) => {
       const row = await db
@@ -99,9 +106,35 @@ export function createDatabaseAttemptStore(
       return row ? { count: Number(row.count), resetAt: Number(row.reset_at) } : { count: 0, resetAt: 0 };
     },
     remove: async (key) => {
-      await db.deleteFrom('attempt_counters').where('key', '=', key).execute();
+      await write(db, (conn) => conn.deleteFrom('attempt_counters').where('key', '=', key).execute());
     },
   };
+}
+
+type CounterDb = Kysely<Database & AttemptTables>;
+
+function writeAsUsual<T>(db: CounterDb, run: (conn: CounterDb) => Promise<T>): Promise<T> {
+  return run(db);
+}
+
+/**
+ * SQLite commits every other write with synchronous = FULL (an fsync of the WAL on the event loop,
+ * 0.2 to 1 ms here under load). A counter need not survive a power cut: losing the last second of
+ * counts there only lets a guesser start a window afresh, which a restart does anyway. A flood of
+ * wrong sign-ins wrote two of these per request and took 15 % of the server's time from everyone
+ * else (docs/benchmarks.md, flood); so counter writes commit with synchronous = NORMAL (still safe
+ * against a killed process in WAL mode), on the one connection held for the duration, so that no
+ * other statement runs in between and every other write keeps FULL.
+ */
+async function writeWithoutFsync<T>(db: CounterDb, run: (conn: CounterDb) => Promise<T>): Promise<T> {
+  return db.connection().execute(async (conn) => {
+    await sql`pragma synchronous = normal`.execute(conn);
+    try {
+      return await run(conn);
+    } finally {
+      await sql`pragma synchronous = full`.execute(conn);
+    }
+  });
 }
 
 // INCR and the window's expiry in one script, so a key never exists without its expiry.
