@@ -1,9 +1,11 @@
 import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import './app-types.js';
 import { registerAuthentication } from './auth/authenticate.js';
+import { createBillingProvider } from './billing/create-billing-provider.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/create-database.js';
 import { registerBodyParsers } from './http/body-parsers.js';
+import { registerCompression } from './http/compression.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { buildFrameworkErrorHandler } from './http/framework-errors.js';
 import { registerInputGuard } from './http/input-guard.js';
@@ -62,9 +64,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mailer = deps.mailer ?? createMailer(config, app.log);
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());
+  const billing = await createBillingProvider({ config, db: database.db, log: app.log });
   app.decorateRequest('ctx', {
     getter(this: FastifyRequest): ServiceContext {
-      return { db: database.db, config, mailer, serverSecrets: deps.serverSecrets, log: this.log };
+      return { db: database.db, config, mailer, serverSecrets: deps.serverSecrets, billing, log: this.log };
     },
   });
 
@@ -77,6 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerRateLimit(app, config);
   await registerBodyParsers(app);
   registerAuthentication(app);
+  await registerCompression(app); // before the web app's static files, which it compresses too
   await registerWebApp(app, config);
 
   await registerRoutes(app);
