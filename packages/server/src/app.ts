@@ -80,7 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerRateLimit(app, config);
   await registerBodyParsers(app);
   registerAuthentication(app);
-  await registerCompression(app); // before the web app's static files, which it compresses too
+  registerCompression(app); // before the web app's static files, which it compresses too
   await registerWebApp(app, config);
 
   await registerRoutes(app);

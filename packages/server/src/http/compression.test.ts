@@ -4,6 +4,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChest, buildManager, buildSecret, buildSession, buildUser } from '../test/factories.js';
 import { createTestContext, type TestContext } from '../test/test-app.js';
+import { acceptsEncoding } from './compression.js';
 
 describe('compression', () => {
   let context: TestContext;
@@ -65,6 +66,10 @@ describe('compression', () => {
     });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['content-encoding']).toBe('br');
+    expect(asset.headers['content-length']).toBeUndefined();
+    expect(brotliDecompressSync(asset.rawPayload).toString('utf8')).toBe(
+      `console.log(${JSON.stringify('x'.repeat(5000))});`,
+    );
   });
 
   it("never compresses an answer to a POST (tokens and the sender's input come back there)", async () => {
@@ -95,5 +100,15 @@ describe('compression', () => {
     });
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
     expect(response.statusCode).toBeLessThan(500);
+  });
+});
+
+describe('acceptsEncoding', () => {
+  it('reads codings and their quality', () => {
+    expect(acceptsEncoding('gzip, deflate, br', 'br')).toBe(true);
+    expect(acceptsEncoding('br;q=0', 'br')).toBe(false);
+    expect(acceptsEncoding('BR;q=0.5', 'br')).toBe(true);
+    expect(acceptsEncoding('gzip', 'br')).toBe(false);
+    expect(acceptsEncoding('', 'gzip')).toBe(false);
   });
 });
