@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '../test/mock-fetch.js';
 import { renderApp } from '../test/render-app.js';
@@ -14,9 +14,12 @@ describe('session expiry', () => {
       visitor: [{ path: '/login', element: <p>Login screen</p> }],
     });
 
-    expect(await screen.findByText('Your session has expired.')).toBeTruthy();
-    expect(screen.getByText('Login screen')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/login');
+    // The notice may show a render before the move to /login lands: wait for the whole outcome.
+    await waitFor(() => {
+      expect(screen.getByText('Your session has expired.')).toBeTruthy();
+      expect(screen.getByText('Login screen')).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/login');
+    });
     expect({ ...localStorage }).toEqual({ dark_mode: 'true' });
   });
 
