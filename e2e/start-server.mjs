@@ -23,6 +23,9 @@ const server = spawn(process.execPath, ['packages/server/dist/main.js'], {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: 'info',
     COFFER_E2E: '1',
+    // Journeys build team organisations (several chests and colleagues): no plan limits unless a run
+    // asks for the local ledger (E2E_BILLING=local, for the billing journeys).
+    BILLING: process.env.E2E_BILLING ?? 'off',
     // Every journey comes from 127.0.0.1, so the per-address limits (sized for one person) would count
     // the whole suite as one guesser. Per-account limits stay as shipped; their own server tests cover them.
     ...Object.fromEntries(

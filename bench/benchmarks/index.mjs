@@ -9,9 +9,11 @@ import flood from './flood.mjs';
 import healthz from './healthz.mjs';
 import initialJs from './initial-js.mjs';
 import openSecret from './open-secret.mjs';
+import reshareKeys from './reshare-keys.mjs';
 import secretsList from './secrets-list.mjs';
 import serverMemory from './server-memory.mjs';
 import staticAsset from './static-asset.mjs';
+import statisticsAllTime from './statistics-all-time.mjs';
 
 /** @type {Array<{ name: string, title: string, run: (context: object) => Promise<object> }>} */
 export const BENCHMARKS = [
@@ -24,5 +26,7 @@ export const BENCHMARKS = [
   flood,
   openSecret,
   exportSecrets,
+  reshareKeys,
   dashboardFirstPage,
+  statisticsAllTime,
 ];

@@ -1,6 +1,11 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, PRODUCTION_MIN_KDF_ITERATIONS } from './config.js';
+import {
+  ConfigError,
+  DEFAULT_STRIPE_PRICE_LOOKUP_KEY,
+  loadConfig,
+  PRODUCTION_MIN_KDF_ITERATIONS,
+} from './config.js';
 
 describe('loadConfig', () => {
   it('has safe defaults for a fresh machine', () => {
@@ -19,6 +24,9 @@ describe('loadConfig', () => {
       trustProxy: false,
       serverSecretKey: null,
       minKdfIterations: PRODUCTION_MIN_KDF_ITERATIONS,
+      stripeWebhookSecret: null,
+      stripePriceLookupKey: DEFAULT_STRIPE_PRICE_LOOKUP_KEY,
+      stripeApiBase: null,
     });
     expect(config.webDist.endsWith(path.join('packages', 'web', 'dist'))).toBe(true);
   });
@@ -31,6 +39,9 @@ describe('loadConfig', () => {
       BILLING: 'stripe',
       STRIPE_SECRET_KEY: 'sk_test',
       STRIPE_PUBLISHABLE_KEY: 'pk_test',
+      STRIPE_WEBHOOK_SECRET: 'whsec_test',
+      STRIPE_PRICE_LOOKUP_KEY: 'team_gbp_2026',
+      STRIPE_API_BASE: 'http://127.0.0.1:12111',
       LOG_LEVEL: 'warn',
       TRUST_PROXY: 'true',
     });
@@ -38,6 +49,13 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('https://vault.example.com');
     expect(config.databaseUrl).toBe('postgres://u:p@db/coffer');
     expect(config.billing).toBe('stripe');
+    expect(config).toMatchObject({
+      stripeSecretKey: 'sk_test',
+      stripePublishableKey: 'pk_test',
+      stripeWebhookSecret: 'whsec_test',
+      stripePriceLookupKey: 'team_gbp_2026',
+      stripeApiBase: 'http://127.0.0.1:12111',
+    });
     expect(config.logLevel).toBe('warn');
     expect(config.trustProxy).toBe(true);
   });
@@ -52,6 +70,10 @@ describe('loadConfig', () => {
       [{ SMTP_URL: 'not a url s3cret-pw' }, 'SMTP_URL'],
       [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
       [{ SERVER_SECRET_KEY: 's3cret-pw' }, 'SERVER_SECRET_KEY'],
+      [{ BILLING: 'stripe', STRIPE_SECRET_KEY: 'sk_s3cret-pw' }, 'STRIPE_PUBLISHABLE_KEY'],
+      [{ STRIPE_WEBHOOK_SECRET: 's3cret-pw' }, 'STRIPE_WEBHOOK_SECRET'],
+      [{ STRIPE_PRICE_LOOKUP_KEY: 'team price s3cret-pw' }, 'STRIPE_PRICE_LOOKUP_KEY'],
+      [{ STRIPE_API_BASE: 'ftp://s3cret-pw@stripe.test' }, 'STRIPE_API_BASE'],
     ];
     for (const [env, variable] of cases) {
       let error: unknown;

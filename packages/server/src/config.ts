@@ -22,6 +22,12 @@ export interface Config {
   billing: BillingMode;
   stripeSecretKey: string | null;
   stripePublishableKey: string | null;
+  /** Signing secret of the Stripe webhook endpoint (whsec_…); without it Stripe webhooks are not served. */
+  stripeWebhookSecret: string | null;
+  /** Lookup key of the Team Plan's Stripe price (its nickname must be 'CofferPaid'). */
+  stripePriceLookupKey: string;
+  /** Where the Stripe SDK sends its calls (STRIPE_API_BASE, e.g. a local stand-in); null: api.stripe.com. */
+  stripeApiBase: string | null;
   redisUrl: string | null;
   logLevel: LogLevel;
   webDist: string;
@@ -57,6 +63,9 @@ export class ConfigError extends Error {
 /** The production floor of crypto.md: 600,000 PBKDF2-HMAC-SHA256 iterations. */
 export const PRODUCTION_MIN_KDF_ITERATIONS = 600_000;
 
+/** Lookup key of the Team Plan's price in Stripe unless STRIPE_PRICE_LOOKUP_KEY says otherwise. */
+export const DEFAULT_STRIPE_PRICE_LOOKUP_KEY = 'coffer_team_monthly';
+
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const BILLING_MODES: readonly BillingMode[] = ['local', 'stripe', 'off'];
 // src/config.ts and dist/config.js sit at the same depth, so one relative path serves both.
@@ -75,6 +84,15 @@ export function loadConfig(env: Env = process.env): Config {
     if (!stripePublishableKey)
       throw new ConfigError('STRIPE_PUBLISHABLE_KEY', 'is required when BILLING=stripe');
   }
+  const stripeWebhookSecret = readOptional(env, 'STRIPE_WEBHOOK_SECRET');
+  if (stripeWebhookSecret !== null && !stripeWebhookSecret.startsWith('whsec_')) {
+    throw new ConfigError('STRIPE_WEBHOOK_SECRET', 'must be a webhook signing secret (whsec_…)');
+  }
+  const stripePriceLookupKey =
+    readOptional(env, 'STRIPE_PRICE_LOOKUP_KEY') ?? DEFAULT_STRIPE_PRICE_LOOKUP_KEY;
+  if (!/^[\w.:-]{1,200}$/.test(stripePriceLookupKey)) {
+    throw new ConfigError('STRIPE_PRICE_LOOKUP_KEY', 'may hold only letters, digits and _ . : -');
+  }
   const nodeEnv = env.NODE_ENV?.trim() || 'development';
   return {
     nodeEnv,
@@ -91,6 +109,9 @@ export function loadConfig(env: Env = process.env): Config {
     billing,
     stripeSecretKey,
     stripePublishableKey,
+    stripeWebhookSecret,
+    stripePriceLookupKey,
+    stripeApiBase: readUrl(env, 'STRIPE_API_BASE', ['http:', 'https:']),
     redisUrl: readUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
     logLevel: readChoice(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     webDist: path.resolve(readOptional(env, 'WEB_DIST') ?? DEFAULT_WEB_DIST),

@@ -4,6 +4,7 @@ import { createDatabase } from './db/create-database.js';
 import { migrateToLatest } from './db/migrator.js';
 import { startDraining } from './routes/health.js';
 import { loadServerSecrets } from './server-secrets.js';
+import { startStatisticsRecorder } from './statistics/recorder-job.js';
 
 const FORCED_EXIT_MS = 10_000;
 
@@ -14,6 +15,9 @@ async function start(): Promise<void> {
   const serverSecrets = await loadServerSecrets(config);
   await migrateToLatest(database.db);
   const app = await buildApp({ config, database, serverSecrets });
+  // The daily statistics (docs/statistics.md): fills missed days now, then runs after each midnight UTC.
+  const statistics = startStatisticsRecorder(database.db, app.log);
+  app.addHook('onClose', async () => statistics.stop());
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     { database: database.dialect, billing: config.billing },

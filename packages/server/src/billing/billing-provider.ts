@@ -6,7 +6,16 @@ import type {
   Subscription,
   SubscriptionResponse,
 } from '@coffer/core';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
 import { AppError } from '../errors/app-error.js';
+
+/**
+ * Writes the audit entry of a billing change. A provider that records the change in Coffer's
+ * database calls it inside that transaction, so both commit or neither does; when a provider does
+ * not call it (nothing local to write), the service writes the entry after the provider answers.
+ */
+export type BillingAudit = (trx: Kysely<Database>) => Promise<void>;
 
 /**
  * One interface for every payment provider (architecture.md), chosen by `BILLING`: `local` (a
@@ -35,7 +44,7 @@ export interface BillingProvider {
    * The one-time 30-day trial of the Team Plan for `quantity` accounts. Refused (billingRefusal) when
    * the customer has trialled or a subscription is live.
    */
-  startTrial(organisationId: string, quantity: number): Promise<Subscription>;
+  startTrial(organisationId: string, quantity: number, audit?: BillingAudit): Promise<Subscription>;
 
   /**
    * Pays for the Team Plan with a payment method the provider made (`stripeId`), optionally with a
@@ -44,25 +53,34 @@ export interface BillingProvider {
   subscribe(
     organisationId: string,
     input: { paymentMethodId: string; coupon?: string; quantity: number },
+    audit?: BillingAudit,
   ): Promise<Subscription>;
 
   /** Changes the number of paid accounts (users added or removed). No-op without a subscription. */
-  updateQuantity(organisationId: string, quantity: number): Promise<SubscriptionResponse>;
+  updateQuantity(
+    organisationId: string,
+    quantity: number,
+    audit?: BillingAudit,
+  ): Promise<SubscriptionResponse>;
 
   /** Cancels at once; the answer is 'No Subscription'. */
-  cancelSubscription(organisationId: string): Promise<SubscriptionResponse>;
+  cancelSubscription(organisationId: string, audit?: BillingAudit): Promise<SubscriptionResponse>;
 
   /** Applies a promotion code to the live subscription. */
-  applyPromotionCode(organisationId: string, code: string): Promise<Subscription>;
+  applyPromotionCode(organisationId: string, code: string, audit?: BillingAudit): Promise<Subscription>;
 
   /** The customer's card payment methods (`data[0]` is the one in use). */
   listPaymentMethods(organisationId: string): Promise<ProviderList<PaymentMethod>>;
 
   /** Attaches a provider-made payment method and makes it the default. */
-  attachPaymentMethod(organisationId: string, paymentMethodId: string): Promise<PaymentMethod>;
+  attachPaymentMethod(
+    organisationId: string,
+    paymentMethodId: string,
+    audit?: BillingAudit,
+  ): Promise<PaymentMethod>;
 
   /** Detaches every payment method; refused (billingRefusal) while a subscription is live. */
-  detachPaymentMethods(organisationId: string): Promise<void>;
+  detachPaymentMethods(organisationId: string, audit?: BillingAudit): Promise<void>;
 
   /** Invoices, newest first. */
   listInvoices(organisationId: string): Promise<ProviderList<Invoice>>;

@@ -24,12 +24,13 @@ const TABLES = [
   'billing_subscriptions',
   'billing_payment_methods',
   'billing_invoices',
+  'billing_coupons',
   'data_records',
   'attempt_counters',
 ];
 
 // Counted before anyone knows the account's organisation (migration 2026-11-23-0020).
-const WITHOUT_ORGANISATION = ['organisations', 'attempt_counters'];
+const WITHOUT_ORGANISATION = ['organisations', 'attempt_counters', 'billing_coupons'];
 
 describe('migrations', () => {
   let database: TestDatabase;

@@ -227,6 +227,12 @@ export interface BillingSubscriptionsTable {
   trial_end: Nullable<string>;
   cancel_at: Nullable<string>;
   provider_subscription_id: Nullable<string>;
+  /** Local ledger: the attached payment method it charges (billing_payment_methods.id). */
+  payment_method_id: Nullable<string>;
+  /** Local ledger: the coupon its invoices are discounted by (billing_coupons.code). */
+  coupon_code: Nullable<string>;
+  /** When it was cancelled or its trial lapsed; null while it runs. */
+  ended_at: Nullable<string>;
   created_at: string;
   updated_at: string;
 }
@@ -247,6 +253,8 @@ export interface BillingPaymentMethodsTable {
   country: string;
   postal_code: Nullable<string>;
   created_at: string;
+  /** When it became the customer's card; null for a test card made but not attached yet. */
+  attached_at: Nullable<string>;
 }
 
 /** billing_invoices: invoices as the provider reports them; amounts in pence. */
@@ -258,6 +266,28 @@ export interface BillingInvoicesTable {
   currency: string;
   paid_at: Nullable<string>;
   invoice_pdf: Nullable<string>;
+  created_at: string;
+  /** Local ledger: the subscription and billing period (0 = the first) it charges. */
+  subscription_id: Nullable<string>;
+  period_index: Nullable<number>;
+  period_start: Nullable<string>;
+  period_end: Nullable<string>;
+  /** Its line: quantity × unit_amount = subtotal, less discount (pence) = total. */
+  quantity: DefaultedInt;
+  unit_amount: DefaultedInt;
+  subtotal: DefaultedInt;
+  discount: DefaultedInt;
+  coupon_code: Nullable<string>;
+}
+
+/** billing_coupons: codes (coupons and promotion codes alike) any organisation may redeem. */
+export interface BillingCouponsTable {
+  code: string;
+  name: string;
+  percent_off: Nullable<number>;
+  /** Pence off each invoice. */
+  amount_off: Nullable<number>;
+  valid: DefaultedBool;
   created_at: string;
 }
 
@@ -291,6 +321,7 @@ export interface Database {
   billing_subscriptions: BillingSubscriptionsTable;
   billing_payment_methods: BillingPaymentMethodsTable;
   billing_invoices: BillingInvoicesTable;
+  billing_coupons: BillingCouponsTable;
   data_records: DataRecordsTable;
 }
 

@@ -3,10 +3,11 @@ import {
   canToggleAdministrator,
   canToggleLock,
   canUseOwnerActions,
+  canViewStatistics,
   isOwner,
 } from '@coffer/core';
 import { AppError } from '../errors/app-error.js';
-import { notFound } from '../errors/policy-errors.js';
+import { noPermission, notFound } from '../errors/policy-errors.js';
 import type { CallerAccess } from './caller-access.js';
 import { requireAdministrator } from './chest-policy.js';
 
@@ -52,6 +53,14 @@ export function requireAdministratorToggle(caller: CallerAccess, target: { id: s
 export function requireDataAdministratorGrant(caller: CallerAccess): void {
   if (!canUseOwnerActions(caller.actor, ownerOf(caller)))
     throw AppError.forbidden(DATA_ADMINISTRATOR_MESSAGE);
+}
+
+/**
+ * The statistics calls: data administrators only (the flag, whoever holds it; administrators and the
+ * owner without it are refused like any other caller), 403 before anything is read.
+ */
+export function requireStatisticsViewer(caller: CallerAccess): void {
+  if (!canViewStatistics(caller.user)) throw noPermission();
 }
 
 /** Locking: never an administrator (which covers oneself and the owner). */

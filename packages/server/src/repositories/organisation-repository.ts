@@ -102,12 +102,15 @@ export const ORGANISATION_TABLES = [
   'billing_subscriptions',
   'billing_customers',
   'users',
-] as const satisfies readonly Exclude<keyof Database, 'organisations'>[];
+] as const satisfies readonly Exclude<keyof Database, 'organisations' | SharedTable>[];
+
+/** Tables no organisation owns: billing coupons any organisation may redeem. */
+type SharedTable = 'billing_coupons';
 
 // Does not compile, naming the table, when db/schema.ts gains a table that is missing above.
 type MustBeNever<T extends never> = T;
 export type UnlistedOrganisationTables = MustBeNever<
-  Exclude<keyof Database, 'organisations' | (typeof ORGANISATION_TABLES)[number]>
+  Exclude<keyof Database, 'organisations' | SharedTable | (typeof ORGANISATION_TABLES)[number]>
 >;
 
 /** Deletes every row of the organisation, then the organisation. Call it inside a transaction. */

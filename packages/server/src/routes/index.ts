@@ -7,10 +7,12 @@ import { registrationRoutes } from './accounts/registration-routes.js';
 import { sessionRoutes, signOutRoutes } from './accounts/session-routes.js';
 import { twoFactorRoutes } from './accounts/two-factor-routes.js';
 import { auditLogRoutes } from './audit/audit-log-routes.js';
+import { billingRoutes } from './billing/billing-routes.js';
 import { healthRoutes } from './health.js';
 import { organisationRoutes } from './organisation/organisation-routes.js';
 import { secretKeyRoutes } from './secret-keys/secret-key-routes.js';
 import { secretRoutes } from './secrets/secret-routes.js';
+import { statisticsRoutes } from './statistics/statistics-routes.js';
 import { teamRoutes } from './teams/team-routes.js';
 import { userRoutes } from './users/user-routes.js';
 import { vaultRoutes } from './vaults/vault-routes.js';
@@ -24,6 +26,10 @@ const publicRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app, option
   await app.register(confirmationRoutes, options);
   await app.register(sessionRoutes, options); // prelogin, two-factor check, sign-in
   await app.register(invitationDetailsRoutes);
+  // Stripe calls its webhook, proven by signature; the SDK is loaded only when Stripe is the provider.
+  if (app.config.billing === 'stripe') {
+    await app.register((await import('./billing/stripe-webhook-routes.js')).stripeWebhookRoutes);
+  }
 };
 
 /**
@@ -45,6 +51,8 @@ const signedInRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app, opti
   await app.register(secretKeyRoutes);
   await app.register(teamRoutes);
   await app.register(auditLogRoutes);
+  await app.register(billingRoutes); // plans, subscription, card, invoices (404 under BILLING=off)
+  await app.register(statisticsRoutes); // the data dashboard: data administrators only
 };
 
 /**

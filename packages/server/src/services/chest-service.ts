@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Chest, validateChest } from '@coffer/core';
 import type { Kysely } from 'kysely';
+import { requireWithinPlan } from '../billing/plan-limits.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../errors/app-error.js';
 import { type CallerAccess, requireAdministrator, requireVisibleChest } from '../policy/index.js';
@@ -83,6 +84,7 @@ export async function createChest(
   const now = new Date().toISOString();
   const chest = { id: randomUUID(), organisation_id: organisationId, name, created_at: now, updated_at: now };
   await db.transaction().execute(async (trx) => {
+    await requireWithinPlan(trx, ctx.config.billing, organisationId, 'chest');
     await insertChest(trx, chest);
     await applyAssignmentPlan(trx, organisationId, chest.id, plan);
     await auditByCaller(trx, access, `Created chest ${name}`, 'Vault', chest.id);

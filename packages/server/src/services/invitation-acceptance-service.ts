@@ -1,5 +1,7 @@
 import { isTicked, normaliseEmailInput, validateRegisterInitial } from '@coffer/core';
 import { hashToken } from '../auth/session-token.js';
+import { requireWithinPlan } from '../billing/plan-limits.js';
+import { syncSeatsAfterCommit, syncSeatsInTransaction } from '../billing/seats.js';
 import { AppError } from '../errors/app-error.js';
 import {
   findInvitationByTokenHash,
@@ -54,7 +56,9 @@ export async function acceptInvitation(ctx: ServiceContext, input: RegistrationI
   const keys = await prepareAccountKeys(input, ctx.config.minKdfIterations);
 
   const now = new Date().toISOString();
-  return ctx.db.transaction().execute(async (trx) => {
+  const joined = await ctx.db.transaction().execute(async (trx) => {
+    // The plan may have lapsed since the invitation was sent; its own seat is not counted twice.
+    await requireWithinPlan(trx, ctx.config.billing, organisation.id, 'user', { email });
     if (!(await markInvitationAccepted(trx, invitation, now))) throw AppError.validation(INVITATION_INVALID);
     const user = await insertAccount(trx, {
       ...keys,
@@ -72,6 +76,7 @@ export async function acceptInvitation(ctx: ServiceContext, input: RegistrationI
       ...(await findTeamIdsInOrganisation(trx, organisation.id, invitation.team_ids)),
     ];
     await insertMemberships(trx, user.organisation_id, readOnlyMemberships(user.id, teamIds));
+    await syncSeatsInTransaction(trx, ctx, organisation.id);
     await writeAudit(trx, {
       organisationId: organisation.id,
       user,
@@ -81,4 +86,6 @@ export async function acceptInvitation(ctx: ServiceContext, input: RegistrationI
     });
     return user;
   });
+  await syncSeatsAfterCommit(ctx, organisation.id);
+  return joined;
 }

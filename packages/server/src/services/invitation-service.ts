@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type InvitationDetails, normaliseEmailInput, validateUserForm } from '@coffer/core';
+import { requireWithinPlan } from '../billing/plan-limits.js';
 import { AppError } from '../errors/app-error.js';
 import { sendInvitationMail } from '../mail/account-mails.js';
 import type { CallerAccess } from '../policy/caller-access.js';
@@ -59,6 +60,8 @@ export async function createInvitation(
   const link = newEmailToken();
   const now = new Date();
   const invitation = await ctx.db.transaction().execute(async (trx) => {
+    // A pending invitation holds a seat; one to the same address is replaced, not added.
+    await requireWithinPlan(trx, ctx.config.billing, auth.organisation.id, 'user', { email });
     await deletePendingInvitations(trx, auth.organisation.id, email);
     const created = await insertInvitation(trx, {
       id: randomUUID(),

@@ -134,6 +134,9 @@ export async function deleteOrganisation(ctx: ServiceContext, caller: CallerAcce
   const { user, organisation } = caller;
   if (!canUseOwnerActions(user, ownerRef(caller))) throw noPermission();
   requireFreshPassword(caller);
+  // A provider that bills elsewhere (Stripe) must stop charging before its ids go with the rows
+  // below; the local ledger's rows are deleted by the transaction itself.
+  if (ctx.billing && ctx.billing.mode !== 'local') await ctx.billing.forgetOrganisation(organisation.id);
   const deleted = await db.transaction().execute(async (trx) => {
     if (!(await claimOwnedOrganisation(trx, organisation.id, user.id, new Date().toISOString()))) {
       return false;

@@ -1,5 +1,6 @@
 import { FIELD_LABELS, type Profile, validateForm } from '@coffer/core';
 import type { Kysely } from 'kysely';
+import { loadProfileBilling } from '../billing/profile-billing.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../errors/app-error.js';
 import type { CallerAccess } from '../policy/caller-access.js';
@@ -23,9 +24,13 @@ const NAME_RULES = { name: { label: FIELD_LABELS.name, required: true } };
 
 const FLAG_LABELS = { first_time: 'first time', dark_mode: 'dark mode', tutorial: 'tutorial' } as const;
 
-/** GET /api/v1/profile: the caller's profile. */
+/** GET /api/v1/profile: the caller's profile, with the organisation's plan (trialled, subscription, subscribed). */
 export async function showProfile(ctx: ServiceContext, caller: CallerAccess): Promise<Profile> {
-  return loadProfile(ctx.db, caller);
+  const [profile, billing] = await Promise.all([
+    loadProfile(ctx.db, caller),
+    loadProfileBilling(ctx.db, ctx.config.billing, caller.organisation.id),
+  ]);
+  return { ...profile, ...billing };
 }
 
 /** The profile of a user as answered by GET /api/v1/profile, sign-in and account changes. */

@@ -1,4 +1,5 @@
 import { STALE_REVISION_MESSAGE } from '@coffer/core';
+import { requireWithinPlan } from '../billing/plan-limits.js';
 import { AppError } from '../errors/app-error.js';
 import { type CallerAccess, requirePermanentDelete, requireWritableSecret } from '../policy/index.js';
 import { deleteSecret, findSecret, placeOf, setSecretDeletedAt } from '../repositories/secret-repository.js';
@@ -17,6 +18,8 @@ export async function markSecretForDeletion(
   const secret = requireWritableSecret(access, await findSecret(db, organisationId, id));
   if ((secret.deleted_at !== null) === marked) return;
   await db.transaction().execute(async (trx) => {
+    // A restored secret is live again, so it counts against the plan like a new one.
+    if (!marked) await requireWithinPlan(trx, ctx.config.billing, organisationId, 'secret');
     const deletedAt = marked ? new Date().toISOString() : null;
     if (!(await setSecretDeletedAt(trx, organisationId, id, placeOf(secret), deletedAt, access.user.id))) {
       // Moved, marked or restored by someone else since it was read.

@@ -1,5 +1,6 @@
 import { STALE_REVISION_MESSAGE } from '@coffer/core';
 import type { Kysely } from 'kysely';
+import { requireWithinPlan } from '../billing/plan-limits.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../errors/app-error.js';
 import {
@@ -51,6 +52,7 @@ export async function createSecret(
   if (await findSecret(db, organisationId, id)) throw AppError.conflict(DUPLICATE_SECRET_MESSAGE);
   try {
     await db.transaction().execute(async (trx) => {
+      await requireWithinPlan(trx, ctx.config.billing, organisationId, 'secret');
       const readers = await loadReaderIds(trx, organisationId, chest.id, values.hidden);
       checkKeyCover(
         keys.map((key) => key.user_id),

@@ -1,19 +1,22 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { BillingProvider } from '../billing/billing-provider.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import type { Mailer } from '../mail/mail-message.js';
 import type { ServerSecrets } from '../server-secrets.js';
 
 /**
- * What every service receives first: the database, the settings, mail, the at-rest key and the
- * request's logger (it carries the request id). A route passes `request.ctx`; a signed-in service
- * takes the caller second: `(ctx: ServiceContext, caller: CallerAccess, ...input)`.
+ * What every service receives first: the database, the settings, mail, the at-rest key, the
+ * billing provider (null under BILLING=off) and the request's logger (it carries the request id).
+ * A route passes `request.ctx`; a signed-in service takes the caller second:
+ * `(ctx: ServiceContext, caller: CallerAccess, ...input)`.
  */
 export interface ServiceContext {
   db: Kysely<Database>;
   config: Config;
   mailer: Mailer;
   serverSecrets: ServerSecrets;
+  billing: BillingProvider | null;
   log: FastifyBaseLogger;
 }

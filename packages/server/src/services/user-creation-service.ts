@@ -1,4 +1,6 @@
 import { normaliseEmailInput, type UserDetail, validateUserForm } from '@coffer/core';
+import { requireWithinPlan } from '../billing/plan-limits.js';
+import { syncSeatsAfterCommit, syncSeatsInTransaction } from '../billing/seats.js';
 import { AppError } from '../errors/app-error.js';
 import { sendConfirmationMail } from '../mail/account-mails.js';
 import type { CallerAccess } from '../policy/caller-access.js';
@@ -42,6 +44,7 @@ export async function createUserByAdministrator(
   const confirmation = newEmailToken();
   const now = new Date().toISOString();
   const user = await ctx.db.transaction().execute(async (trx) => {
+    await requireWithinPlan(trx, ctx.config.billing, auth.organisation.id, 'user', { email });
     const created = await insertAccount(trx, {
       ...keys,
       organisation_id: auth.organisation.id,
@@ -59,6 +62,7 @@ export async function createUserByAdministrator(
       created.organisation_id,
       readOnlyMemberships(created.id, [...defaultTeams, ...chosenTeams]),
     );
+    await syncSeatsInTransaction(trx, ctx, auth.organisation.id);
     await writeAudit(trx, {
       organisationId: auth.organisation.id,
       user: auth.user,
@@ -68,6 +72,7 @@ export async function createUserByAdministrator(
     });
     return created;
   });
+  await syncSeatsAfterCommit(ctx, auth.organisation.id);
   await sendConfirmationMail(ctx, user, confirmation.token);
   return loadUserDetail(ctx.db, auth, user);
 }

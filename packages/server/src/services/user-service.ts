@@ -1,6 +1,7 @@
 import { PASSWORDS_MUST_MATCH_MESSAGE, type UserDetail, validateUserForm } from '@coffer/core';
 import type { Kysely } from 'kysely';
 import { hashPassword } from '../auth/password-hash.js';
+import { syncSeatsAfterCommit, syncSeatsInTransaction } from '../billing/seats.js';
 import type { Database, UserUpdate } from '../db/schema.js';
 import { AppError } from '../errors/app-error.js';
 import {
@@ -181,8 +182,10 @@ export async function removeUserByAdministrator(
     await deleteKeysOfUser(trx, organisationId, target.id);
     // Sessions, recovery codes and the invitations they sent cascade with the row.
     await deleteUserRow(trx, target);
+    await syncSeatsInTransaction(trx, ctx, organisationId);
     await auditUser(trx, caller, `Removed user ${describeAuditUser(target)}`, target);
   });
+  await syncSeatsAfterCommit(ctx, organisationId);
 }
 
 /**

@@ -143,6 +143,8 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: 'warn',
+    // As in createTestContext: these tests make many chests and users; billing tests opt in.
+    BILLING: 'off',
     ...options.env,
   };
   const child = spawn(process.execPath, [SERVER_MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -46,6 +46,8 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     WEB_DIST: path.join(dataDir, 'no-web-app'),
     LOG_LEVEL: options.logStream ? 'info' : 'silent',
     COFFER_TEST_MIN_KDF_ITERATIONS: '1000',
+    // No plan limits unless a test asks for a provider (billing tests pass BILLING: 'local').
+    BILLING: 'off',
     ...options.env,
     DATABASE_URL: dialect === 'postgres' ? process.env.DATABASE_URL : undefined,
   });

@@ -11,6 +11,8 @@ import * as listSortColumns from './2026-11-23-0010-list-sort-columns.js';
 import * as listSortIndexes from './2026-11-23-0011-list-sort-indexes.js';
 import * as attemptCounters from './2026-11-23-0020-attempt-counters.js';
 import * as userTeamAndAuditLists from './2026-11-23-0030-user-team-and-audit-lists.js';
+import * as billingLedger from './2026-11-24-0001-billing-ledger.js';
+import * as statistics from './2026-11-24-0002-statistics.js';
 
 /**
  * Every migration, by name, in the order they run. Static imports (no folder globbing) so that
@@ -29,4 +31,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-0011-list-sort-indexes': listSortIndexes,
   '2026-11-23-0020-attempt-counters': attemptCounters,
   '2026-11-23-0030-user-team-and-audit-lists': userTeamAndAuditLists,
+  '2026-11-24-0001-billing-ledger': billingLedger,
+  '2026-11-24-0002-statistics': statistics,
 };

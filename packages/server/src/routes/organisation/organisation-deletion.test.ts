@@ -28,7 +28,13 @@ import { createTestContext, type TestContext } from '../../test/test-app.js';
 // Kysely's own bookkeeping: the only tables that belong to no organisation.
 // attempt_counters holds sign-in rate-limit counters keyed by address or e-mail hash, which expire on
 // their own; they belong to no organisation, and keeping them through a deletion keeps a guesser locked out.
-const GLOBAL_TABLES = new Set(['kysely_migration', 'kysely_migration_lock', 'attempt_counters']);
+// billing_coupons are codes any organisation may redeem.
+const GLOBAL_TABLES = new Set([
+  'kysely_migration',
+  'kysely_migration_lock',
+  'attempt_counters',
+  'billing_coupons',
+]);
 
 interface TableInfo {
   name: string;
@@ -304,6 +310,7 @@ describe('deleting or transferring when the organisation changed hands meanwhile
       config: app.config,
       mailer: app.mailer,
       serverSecrets: app.serverSecrets,
+      billing: null,
       log: app.log,
     };
   }

@@ -1,0 +1,204 @@
+// The reshare benchmark's measurements (reshare-keys.mjs): the seeded server with the scenario
+// (reshare-scenario.mjs) in its own copy of the database, the page (bench/browser/reshare-keys)
+// signed in as the administrator, then (1) the app's background reshare against the bare reference,
+// side by side in alternating rounds, and (2) the secrets list under load as the member with no
+// reshare and during one, in alternating rounds. Every run starts from the same N missing keys.
+import { copyFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import {
+  BENCH_PASSWORD,
+  ensureSqliteDataset,
+  loadCredentials,
+  signInBenchUser,
+} from '../../dataset/index.mjs';
+import {
+  buildBenchPage,
+  DEFAULT_LOAD,
+  delay,
+  launchChromium,
+  median,
+  runLoad,
+  startCpuWatch,
+  startRealServer,
+  waitForIdle,
+} from '../../lib/index.mjs';
+import { openScenarioDatabase, writeReshareScenario } from './reshare-scenario.mjs';
+
+const LIST_PATH = '/api/v1/secrets.json?limit=20';
+// The reshare is under way (its first requests made) this long before the list's load starts.
+const RESHARE_LEAD_MS = 500;
+// Delivered keys opened with the newcomer's private key after the runs, to prove them right.
+const OPENED_SAMPLE = 5;
+
+/**
+ * The settings of a run: `quick` (the benchmark test) is a few hundred keys and one short round of
+ * each; a full run 10,000 keys. BENCH_RESHARE_KEYS, BENCH_RESHARE_ROUNDS, BENCH_ROUNDS,
+ * BENCH_CONNECTIONS and BENCH_DURATION (the list's load window, else derived from the reshare's
+ * duration) override.
+ */
+export function reshareSettings({ quick = false } = {}) {
+  return {
+    quick,
+    keys: readCount('BENCH_RESHARE_KEYS', quick ? 200 : 10_000),
+    rounds: readCount('BENCH_RESHARE_ROUNDS', quick ? 1 : 2),
+    loadRounds: quick ? 1 : readCount('BENCH_ROUNDS', 3),
+    listConnections: quick ? 10 : DEFAULT_LOAD.connections,
+    loadSeconds: process.env.BENCH_DURATION ? DEFAULT_LOAD.durationSeconds : null,
+    warmupSeconds: quick ? 1 : 2,
+    warmupKeys: quick ? 50 : 200,
+  };
+}
+
+/**
+ * Measures everything on SQLite. Returns { threads, chromiumVersion, app: [runs], raw: [ms],
+ * rsaOnly: ms, loaded: { quiet: [loads], during: [{ load, app }] , seconds }, opened, cpu,
+ * loadAverage: { before, after } }.
+ */
+export async function measureReshare({ log, serverEnv, settings }) {
+  log('  building the page');
+  const pageDir = await buildBenchPage('reshare-keys');
+  const dataset = await ensureSqliteDataset(log);
+  let scenario = null;
+  log(`  writing the scenario: a newcomer missing ${settings.keys} keys`);
+  const server = await startRealServer({
+    env: { ...serverEnv, WEB_DIST: pageDir },
+    prepareDataDir: async (dataDir) => {
+      const file = path.join(dataDir, 'coffer.sqlite');
+      copyFileSync(dataset.file, file);
+      scenario = await writeReshareScenario(file, dataset.manifest, { keys: settings.keys });
+    },
+  });
+  const database = openScenarioDatabase(path.join(server.dataDir, 'coffer.sqlite'));
+  const chromium = await launchChromium();
+  const loadBefore = loadavg();
+  try {
+    const { newcomer, administratorId, pairs } = scenario;
+    const administrator = (await loadCredentials()).users.largeAdministrator;
+    const page = await chromium.browser.newPage();
+    page.on('pageerror', (error) => log(`  page error: ${error.message}`));
+    await page.goto(`${server.url}/`);
+    await page.waitForFunction(() => window.reshareKeysBench !== undefined);
+    log('  signing the administrator in in the page (derives the keys: about a second)');
+    const ownerId = await page.evaluate(
+      ({ email, password }) => window.reshareKeysBench.signIn(email, password),
+      { email: administrator.email, password: BENCH_PASSWORD },
+    );
+    if (ownerId !== administratorId) throw new Error('signed in as someone else than the administrator');
+    await page.evaluate(
+      ({ owner, id, publicKey, missing }) =>
+        window.reshareKeysBench.trustNewcomer(owner, id, publicKey, missing),
+      { owner: ownerId, id: newcomer.id, publicKey: newcomer.publicKey, missing: pairs },
+    );
+    const threads = await page.evaluate(() => window.reshareKeysBench.threads());
+
+    // Every run starts from the same missing keys, on a server that finished the last one.
+    const resetKeys = async () => {
+      database.deleteKeys(newcomer.id);
+      await waitForIdle(server);
+    };
+    const runApp = async () => {
+      const run = await page.evaluate((owner) => window.reshareKeysBench.runApp(owner), ownerId);
+      checkAppRun(run, settings.keys, database.countKeys(newcomer.id));
+      return run;
+    };
+    const runRaw = (count, fetchPages) =>
+      page.evaluate(({ owner, keys, fetch }) => window.reshareKeysBench.runRaw(owner, keys, fetch), {
+        owner: ownerId,
+        keys: count,
+        fetch: fetchPages,
+      });
+
+    log(`  warm-up: ${settings.warmupKeys} keys bare, the list for ${settings.warmupSeconds} s`);
+    await resetKeys();
+    await runRaw(settings.warmupKeys, true);
+    const token = await signInBenchUser(server, 'largeMember');
+    const listUrl = `${server.url}${LIST_PATH}`;
+    const load = { connections: settings.listConnections, headers: { authorization: `Bearer ${token}` } };
+    await runLoad(listUrl, { ...load, durationSeconds: settings.warmupSeconds });
+
+    const watch = startCpuWatch([server.pid]);
+    const app = [];
+    const raw = [];
+    for (let round = 0; round < settings.rounds; round += 1) {
+      const order = round % 2 === 0 ? ['raw', 'app'] : ['app', 'raw'];
+      for (const way of order) {
+        await resetKeys();
+        if (way === 'app') app.push(await runApp());
+        else raw.push(await runRaw(settings.keys, true));
+        const last = way === 'app' ? app.at(-1).ms : raw.at(-1);
+        log(`  round ${round + 1}/${settings.rounds} ${way}: ${(last / 1000).toFixed(1)} s`);
+      }
+    }
+    await resetKeys();
+    const rsaOnly = await runRaw(settings.keys, false);
+
+    // The list's window fits inside a reshare: a share of the quiet reshare's duration.
+    const appSeconds = median(app.map((run) => run.ms)) / 1000;
+    const seconds = settings.loadSeconds ?? Math.max(1, Math.min(10, Math.floor(appSeconds * 0.6)));
+    const quiet = [];
+    const during = [];
+    for (let round = 0; round < settings.loadRounds; round += 1) {
+      const order = round % 2 === 0 ? ['quiet', 'reshare'] : ['reshare', 'quiet'];
+      for (const phase of order) {
+        await resetKeys();
+        if (phase === 'quiet') {
+          quiet.push(await runLoad(listUrl, { ...load, durationSeconds: seconds }));
+        } else {
+          const reshare = runApp();
+          reshare.catch(() => {});
+          await delay(RESHARE_LEAD_MS);
+          const loadStartedMs = RESHARE_LEAD_MS;
+          const measured = await runLoad(listUrl, { ...load, durationSeconds: seconds });
+          const run = await reshare;
+          // Whether the reshare was still going when the load ended (else part of the window was quiet).
+          const covered = Math.min(1, Math.max(0, (run.ms - loadStartedMs) / (seconds * 1000)));
+          during.push({ load: measured, app: run, covered });
+        }
+        await waitForIdle(server);
+        const last = phase === 'quiet' ? quiet.at(-1) : during.at(-1).load;
+        log(
+          `  list round ${round + 1}/${settings.loadRounds} ${phase}: ${last.requestsPerSecond} req/s, ` +
+            `p99 ${last.latencyMs.p99} ms`,
+        );
+      }
+    }
+    const cpu = await watch.stop();
+    const opened = await database.openDelivered(newcomer, OPENED_SAMPLE);
+    if (opened === 0) throw new Error('no delivered key to open');
+    return {
+      threads,
+      chromiumVersion: chromium.version,
+      serverName: server.name,
+      app,
+      raw,
+      rsaOnly,
+      loaded: { quiet, during, seconds },
+      opened,
+      cpu,
+      loadAverage: { before: loadBefore, after: loadavg() },
+    };
+  } finally {
+    database.close();
+    await chromium.close();
+    await server.stop();
+  }
+}
+
+// A run that left keys undelivered, failed or waiting would make its time meaningless.
+function checkAppRun(run, keys, delivered) {
+  const problems = [];
+  if (run.missing !== keys) problems.push(`the server listed ${run.missing} missing, not ${keys}`);
+  if (run.shared !== keys) problems.push(`${run.shared} of ${keys} keys delivered`);
+  if (run.failed + run.waiting > 0) problems.push(`${run.failed} failed, ${run.waiting} waiting`);
+  if (run.left !== 0) problems.push(`${run.left} still missing afterwards`);
+  if (delivered !== keys) problems.push(`${delivered} keys stored for the newcomer`);
+  if (run.statuses.some((status) => status >= 400)) problems.push(`answers ${run.statuses.join(', ')}`);
+  if (problems.length > 0) throw new Error(`the app's reshare went wrong: ${problems.join('; ')}`);
+}
+
+function readCount(name, fallback) {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
+  return value;
+}

@@ -1,0 +1,111 @@
+import { checkPlanLimit, isOnTeamPlan, type PlanLimitInput } from '@coffer/core';
+import type { Kysely } from 'kysely';
+import type { BillingMode } from '../config.js';
+import type { Database } from '../db/schema.js';
+import { AppError } from '../errors/app-error.js';
+import { findRunningSubscription, presentMirroredSubscription } from './plan-state.js';
+
+/** What a change is about to add. */
+export type PlanAddition = PlanLimitInput['adding'];
+
+/** Options of a user addition. */
+export interface UserAdditionOptions {
+  /**
+   * The address being added: its own pending invitation is not counted again (an invitation that
+   * replaces it, or the one being accepted).
+   */
+  email?: string;
+}
+
+/**
+ * Holds the organisation row until the transaction ends. On PostgreSQL a second transaction
+ * guarding the same organisation waits here, and then counts what the first one committed (READ
+ * COMMITTED reads each statement afresh), so two requests racing for the last free slot cannot
+ * both win. SQLite runs one write transaction at a time already. A plain write of the row (as
+ * organisation deletion claims it), so both dialects share one statement.
+ */
+export async function lockOrganisationRow(trx: Kysely<Database>, organisationId: string): Promise<void> {
+  await trx
+    .updateTable('organisations')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', organisationId)
+    .execute();
+}
+
+/**
+ * The plan limits (spec sections 8 and 9): call it first in the transaction of the change. Free
+ * plan: 1 user, 1 chest, 25 live secrets; Team Plan (trialling included): 50 users. Users count
+ * with the pending invitations, which hold a seat until they are accepted or expire. A cancelled
+ * or lapsed plan keeps every existing row: only additions are refused. BILLING=off: no limits.
+ * Refusals are 400s with the spec's messages ('Chests exceed subscription limit.',
+ * 'Users exceed subscription limit.').
+ */
+export async function requireWithinPlan(
+  trx: Kysely<Database>,
+  billing: BillingMode,
+  organisationId: string,
+  adding: PlanAddition,
+  options: UserAdditionOptions = {},
+): Promise<void> {
+  if (billing === 'off') return;
+  await lockOrganisationRow(trx, organisationId);
+  const now = new Date();
+  const running = await findRunningSubscription(trx, organisationId, now);
+  const teamPlan = running !== null && isOnTeamPlan(presentMirroredSubscription(running));
+  // Only what the addition is measured against is counted; the Team Plan has no chest or secret limit.
+  if (teamPlan && adding !== 'user') return;
+  const counts = { users: 0, chests: 0, secrets: 0 };
+  if (adding === 'user') counts.users = await countSeatsTaken(trx, organisationId, now, options.email);
+  if (adding === 'chest') counts.chests = await countRows(trx, 'vaults', organisationId);
+  if (adding === 'secret') counts.secrets = await countLiveSecrets(trx, organisationId);
+  const refusal = checkPlanLimit({ teamPlan, adding, counts });
+  if (refusal) throw AppError.validation(refusal);
+}
+
+/** The organisation's accounts: what the Team Plan charges for (quantity). */
+export async function countAccounts(db: Kysely<Database>, organisationId: string): Promise<number> {
+  return countRows(db, 'users', organisationId);
+}
+
+async function countSeatsTaken(
+  db: Kysely<Database>,
+  organisationId: string,
+  now: Date,
+  exceptEmail: string | undefined,
+): Promise<number> {
+  let pending = db
+    .selectFrom('invitations')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('organisation_id', '=', organisationId)
+    .where('accepted_at', 'is', null)
+    .where('expires_at', '>', now.toISOString());
+  if (exceptEmail !== undefined) pending = pending.where('email', '!=', exceptEmail);
+  const [accounts, invitations] = [
+    await countAccounts(db, organisationId),
+    Number((await pending.executeTakeFirstOrThrow()).count),
+  ];
+  return accounts + invitations;
+}
+
+async function countRows(
+  db: Kysely<Database>,
+  table: 'users' | 'vaults',
+  organisationId: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('organisation_id', '=', organisationId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+async function countLiveSecrets(db: Kysely<Database>, organisationId: string): Promise<number> {
+  const row = await db
+    .selectFrom('secrets')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('organisation_id', '=', organisationId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
