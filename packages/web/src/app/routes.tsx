@@ -4,6 +4,7 @@ import { AppLayout } from '../components/layout/app-layout.js';
 import { GuestOnly } from '../session/guest-only.js';
 import { RequireAdmin } from '../session/require-admin.js';
 import { RequireAuth } from '../session/require-auth.js';
+import { RequireDataAdministrator } from '../session/require-data-administrator.js';
 import { paths } from './paths.js';
 import { RootLayout } from './root-layout.js';
 import { RouteErrorScreen } from './route-error-screen.js';
@@ -62,24 +63,41 @@ const adminScreens: RouteObject[] = [
     lazy: () => import('../pages/admin/settings/settings-screen.js'),
   },
   {
-    path: paths.adminTeams,
-    handle: { title: 'Teams' },
-    lazy: () => import('../pages/admin/teams/teams-screen.js'),
-  },
-  {
-    path: paths.adminTeamsNew,
-    handle: { title: 'New Team' },
-    lazy: () => import('../pages/admin/teams/team-new-screen.js'),
-  },
-  {
-    path: paths.adminTeamsEdit,
-    handle: { title: 'Edit Team' },
-    lazy: () => import('../pages/admin/teams/team-edit-screen.js'),
-  },
-  {
-    path: paths.adminTeamsShow,
-    handle: { title: 'Team' },
-    lazy: () => import('../pages/admin/teams/team-show-screen.js'),
+    // The Teams and Users section needs the Team Plan (spec section 6): on the free plan it leads to
+    // /plans. A user's details stay open: the Billing accounts table shows them on any plan.
+    lazy: () => import('../components/billing/require-team-plan.js'),
+    children: [
+      {
+        path: paths.adminTeams,
+        handle: { title: 'Teams' },
+        lazy: () => import('../pages/admin/teams/teams-screen.js'),
+      },
+      {
+        path: paths.adminTeamsNew,
+        handle: { title: 'New Team' },
+        lazy: () => import('../pages/admin/teams/team-new-screen.js'),
+      },
+      {
+        path: paths.adminTeamsEdit,
+        handle: { title: 'Edit Team' },
+        lazy: () => import('../pages/admin/teams/team-edit-screen.js'),
+      },
+      {
+        path: paths.adminTeamsShow,
+        handle: { title: 'Team' },
+        lazy: () => import('../pages/admin/teams/team-show-screen.js'),
+      },
+      {
+        path: paths.adminTeamsUserNew,
+        handle: { title: 'New User' },
+        lazy: () => import('../pages/admin/teams/user-new-screen.js'),
+      },
+      {
+        path: paths.adminTeamsUserEdit,
+        handle: { title: 'Edit User' },
+        lazy: () => import('../pages/admin/teams/user-edit-screen.js'),
+      },
+    ],
   },
   {
     path: paths.adminTeamsUser,
@@ -87,14 +105,12 @@ const adminScreens: RouteObject[] = [
     lazy: () => import('../pages/admin/teams/user-screen.js'),
   },
   {
-    path: paths.adminTeamsUserNew,
-    handle: { title: 'New User' },
-    lazy: () => import('../pages/admin/teams/user-new-screen.js'),
-  },
-  {
-    path: paths.adminTeamsUserEdit,
-    handle: { title: 'Edit User' },
-    lazy: () => import('../pages/admin/teams/user-edit-screen.js'),
+    // Data administrators only (spec section 6), who need not be administrators: RequireAdmin lets
+    // them through to this page alone, RequireDataAdministrator sends everyone else to /.
+    path: paths.adminDataDashboard,
+    handle: { title: 'Statistics' },
+    Component: RequireDataAdministrator,
+    children: [{ index: true, lazy: () => import('../pages/admin/datadashboard/datadashboard-screen.js') }],
   },
   // Any other admin path: the admin area's own not-found screen.
   {
@@ -122,6 +138,8 @@ const signedInScreens: RouteObject[] = [
       { path: paths.welcomeFirstSecret, lazy: () => import('../pages/welcome/first-secret-step.js') },
     ],
   },
+  // Administrators with billing on; the screen sends anyone else to / (spec section 2).
+  { path: paths.plans, handle: { title: 'Plans' }, lazy: () => import('../pages/plans/plans-screen.js') },
   {
     path: paths.profile,
     handle: { title: 'Account Settings' },

@@ -1,13 +1,16 @@
-import { Navigate, Outlet } from 'react-router';
+import { matchPath, Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '../app/paths.js';
 import { useSession } from './use-session.js';
 
 /**
  * Layout route element of the admin area (spec section 2): a first_time user goes to /welcome, a
- * user who is not an administrator to /. Nests under RequireAuth, so a token exists.
+ * user who is not an administrator to /. Nests under RequireAuth, so a token exists. The one
+ * exception is the statistics page, whose only role is the data administrator (spec section 6),
+ * who need not be an administrator: they reach /admin/datadashboard and no other admin page.
  */
 export function RequireAdmin() {
-  const { profile, isAdministrator } = useSession();
+  const { profile, isAdministrator, isDataAdministrator } = useSession();
+  const { pathname } = useLocation();
   if (!profile) {
     return (
       <p className="visually-hidden" role="status">
@@ -16,6 +19,7 @@ export function RequireAdmin() {
     );
   }
   if (profile.first_time) return <Navigate to={paths.welcome} replace />;
-  if (!isAdministrator) return <Navigate to={paths.home} replace />;
+  const statisticsOnly = isDataAdministrator && matchPath(paths.adminDataDashboard, pathname) !== null;
+  if (!isAdministrator && !statisticsOnly) return <Navigate to={paths.home} replace />;
   return <Outlet />;
 }

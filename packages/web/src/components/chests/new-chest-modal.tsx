@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { ApiError } from '../../api/api-error.js';
 import { defaultTeamQuery } from '../../api/teams-queries.js';
 import { useSaveChest } from '../../api/vaults-mutations.js';
+import { usePlanLimitOffer } from '../billing/use-plan-limit-offer.js';
 import { ErrorBanner } from '../form-fields/error-banner.js';
 import { TextField } from '../form-fields/text-field.js';
 import { useMarkedFields } from '../form-fields/use-marked-fields.js';
@@ -29,6 +30,7 @@ function NewChestModal({ onDone }: { onDone: (chest?: Chest) => void }) {
   const marks = useMarkedFields();
   const team = useQuery(defaultTeamQuery());
   const save = useSaveChest();
+  const offerTeamPlan = usePlanLimitOffer();
 
   const create = async () => {
     if (save.isPending) return;
@@ -45,7 +47,10 @@ function NewChestModal({ onDone }: { onDone: (chest?: Chest) => void }) {
       onDone(chest);
     } catch (error) {
       const message = error instanceof ApiError ? error.serverMessage : undefined;
-      if (message === CHESTS_LIMIT_MESSAGE) notify({ type: 'error', message: FREE_PLAN_LIMIT_NOTICE });
+      if (message === CHESTS_LIMIT_MESSAGE) {
+        notify({ type: 'error', message: FREE_PLAN_LIMIT_NOTICE });
+        offerTeamPlan();
+      }
       marks.showErrors([message ?? NEW_CHEST_TEXT.failed]);
     }
   };

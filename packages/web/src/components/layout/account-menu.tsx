@@ -6,11 +6,12 @@ import { useSession, useSessionActions } from '../../session/use-session.js';
 import { useDismiss } from './use-dismiss.js';
 
 /**
- * The account menu: Account Settings and Log Out. Log Out from the menu acts at once; only the
- * Shift+L shortcut asks first (spec section 2, "Logging out via the shortcut asks").
+ * The account menu: Account Settings, Statistics for data administrators (their way to the
+ * statistics page, as they need not be administrators) and Log Out. Log Out from the menu acts at
+ * once; only the Shift+L shortcut asks first (spec section 2, "Logging out via the shortcut asks").
  */
 export function AccountMenu() {
-  const { profile } = useSession();
+  const { profile, isDataAdministrator } = useSession();
   const { logOut } = useSessionActions();
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -59,6 +60,16 @@ export function AccountMenu() {
           >
             Account Settings
           </Link>
+          {isDataAdministrator ? (
+            <Link
+              role="menuitem"
+              className="account-menu__item"
+              to={paths.adminDataDashboard}
+              onClick={() => close(false)}
+            >
+              Statistics
+            </Link>
+          ) : null}
           <button
             role="menuitem"
             type="button"

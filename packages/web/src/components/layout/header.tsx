@@ -8,14 +8,14 @@ import { HeaderLogo } from './header-logo.js';
 
 /** The page header: logo, then the admin link and account menu when signed in, or the route's visitor link. */
 export function Header() {
-  const { signedIn, isAdministrator } = useSession();
+  const { signedIn, isAdministrator, isDataAdministrator } = useSession();
   const { headerLink, notificationPlacement } = useRouteHandle();
   return (
     <header className="header">
       <div className="header__bar">
         <HeaderLogo />
         <nav className="header__nav" aria-label="Account">
-          {signedIn && isAdministrator ? <AdminLink /> : null}
+          {signedIn && (isAdministrator || isDataAdministrator) ? <AdminLink /> : null}
           {signedIn ? <AccountMenu /> : null}
           {!signedIn && headerLink ? (
             <Link to={headerLink.to} className="header__link header__link--strong">

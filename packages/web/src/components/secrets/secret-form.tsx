@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import type { EditTarget } from '../../crypto-client/save-secret.js';
 import { toSecretAccessError } from '../../crypto-client/to-secret-access-error.js';
 import { useShortcuts } from '../../shortcuts/use-shortcuts.js';
+import { usePlanLimitOffer } from '../billing/use-plan-limit-offer.js';
 import { openNewChestModal } from '../chests/new-chest-modal.js';
 import { CheckboxField } from '../form-fields/checkbox-field.js';
 import { ErrorBanner } from '../form-fields/error-banner.js';
@@ -70,6 +71,7 @@ export function SecretForm({
   useEffect(() => nameRef.current?.focus(), []);
   const { values, marks } = form;
   const saveSecret = useSaveSecret(userId);
+  const offerTeamPlan = usePlanLimitOffer();
   const saving = saveSecret.isPending;
   const editing = editTarget !== undefined;
 
@@ -82,6 +84,7 @@ export function SecretForm({
       const failure = toSecretAccessError(error);
       if (failure.kind === 'limit' || failure.kind === 'server' || failure.kind === 'key-changed')
         notify({ type: 'error', message: failure.message });
+      if (failure.kind === 'limit') offerTeamPlan();
       marks.showErrors([failure.message]);
       return;
     }

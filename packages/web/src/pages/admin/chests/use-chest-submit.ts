@@ -2,6 +2,7 @@ import type { Chest } from '@coffer/core';
 import { CHESTS_LIMIT_MESSAGE, FREE_PLAN_LIMIT_NOTICE } from '@coffer/core';
 import { ApiError } from '../../../api/api-error.js';
 import { useSaveChest } from '../../../api/vaults-mutations.js';
+import { usePlanLimitOffer } from '../../../components/billing/use-plan-limit-offer.js';
 import { notify } from '../../../components/notifications/notification-store.js';
 import type { ChestFormState } from './use-chest-form.js';
 
@@ -21,6 +22,7 @@ export const CHEST_SAVE_TEXT = {
  */
 export function useChestSubmit(form: ChestFormState, editing: boolean, onSaved: (chest: Chest) => void) {
   const save = useSaveChest();
+  const offerTeamPlan = usePlanLimitOffer();
   const submit = async () => {
     if (save.isPending || !form.validate()) return;
     let result: Awaited<ReturnType<typeof save.mutateAsync>>;
@@ -32,7 +34,10 @@ export function useChestSubmit(form: ChestFormState, editing: boolean, onSaved: 
         notify({ type: 'error', message: CHEST_SAVE_TEXT.updateFailed });
         return;
       }
-      if (message === CHESTS_LIMIT_MESSAGE) notify({ type: 'error', message: FREE_PLAN_LIMIT_NOTICE });
+      if (message === CHESTS_LIMIT_MESSAGE) {
+        notify({ type: 'error', message: FREE_PLAN_LIMIT_NOTICE });
+        offerTeamPlan();
+      }
       form.marks.showErrors([message ?? CHEST_SAVE_TEXT.createFailed]);
       return;
     }

@@ -1,7 +1,9 @@
+import { BillingViews } from './billing/billing-views-switch.js';
+
 /**
- * The settings' Billing section (spec section 2: summary, payment, history and plan views). The
- * billing issue fills it; until then it says so.
+ * The settings' Billing section (spec section 2): summary, payment, history and plan views
+ * (./billing/). Nothing under BILLING=off, where the section itself is not listed.
  */
 export function BillingSection() {
-  return <p className="form-status">Billing is not available yet.</p>;
+  return <BillingViews />;
 }

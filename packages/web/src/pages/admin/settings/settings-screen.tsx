@@ -1,6 +1,7 @@
 import type { KeyboardEvent } from 'react';
 import { useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { useBillingState } from '../../../api/billing-queries.js';
 import { useOwnerCheck } from '../../../api/organisation-queries.js';
 import { focusedRow } from '../../../components/lists/row-navigation.js';
 import { ActiveSettingsRowProvider } from '../../../components/settings-rows/active-settings-row.js';
@@ -31,7 +32,7 @@ export function Component() {
   const location = useLocation();
   const { checking, isOwner } = useOwnerCheck();
   const [chosen, setChosen] = useState<SettingsSection>(() => initialSettingsSection(location.state));
-  const sections = visibleSettingsSections(isOwner);
+  const sections = visibleSettingsSections(isOwner, useBillingState().mode !== 'off');
   // Owner Actions disappear with the ownership (a transfer): the settings fall back to General.
   const current = sections.includes(chosen) ? chosen : 'general';
   const listId = useId();

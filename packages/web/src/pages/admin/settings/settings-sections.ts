@@ -9,9 +9,10 @@ export const SETTINGS_SECTION_LABELS: { readonly [S in SettingsSection]: string 
   owner: 'Owner Actions',
 };
 
-/** The sections a user sees: Owner Actions for the owner only. */
-export function visibleSettingsSections(isOwner: boolean): SettingsSection[] {
-  return isOwner ? ['general', 'audit', 'billing', 'owner'] : ['general', 'audit', 'billing'];
+/** The sections a user sees: Owner Actions for the owner only; no Billing when billing is off. */
+export function visibleSettingsSections(isOwner: boolean, billing = true): SettingsSection[] {
+  const sections: SettingsSection[] = ['general', 'audit', 'billing', 'owner'];
+  return sections.filter((section) => (section !== 'owner' || isOwner) && (section !== 'billing' || billing));
 }
 
 /**

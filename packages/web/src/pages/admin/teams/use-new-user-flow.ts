@@ -10,6 +10,7 @@ import type { MarkedFields } from '../../../components/form-fields/use-marked-fi
 import { useMarkedFields } from '../../../components/form-fields/use-marked-fields.js';
 import type { LinkOption } from '../../../components/modals/link-modal.js';
 import { notify } from '../../../components/notifications/notification-store.js';
+import { trustCreatedKey } from '../../../keys/key-trust.js';
 import { makeAccountKeys } from '../../../keys/make-account-keys.js';
 
 /** Texts of the new-user states (spec section 4). */
@@ -107,6 +108,9 @@ export function useNewUserFlow(preselected?: { id: string; name: string }): NewU
           kdf_iterations: keys.kdf_iterations,
           team_ids: teamIds(),
         });
+        // This browser made the key pair: trust it, so the background reshare delivers the new
+        // user's keys without asking. Should that fail, they wait in 'People to confirm' instead.
+        await trustCreatedKey(created.id, keys.public_key).catch(() => undefined);
         setStep({
           kind: 'finish',
           name: created.name || user.name,

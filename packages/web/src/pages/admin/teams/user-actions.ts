@@ -16,6 +16,7 @@ import { openInputModal } from '../../../components/modals/input-modal.js';
 import { openSelectModal } from '../../../components/modals/select-modal.js';
 import { notify } from '../../../components/notifications/notification-store.js';
 import { makeAccountKeys } from '../../../keys/make-account-keys.js';
+import { profileQueryKey } from '../../../session/profile-query.js';
 
 /** Texts of the user actions. */
 export const USER_ACTION_TEXT = {
@@ -30,6 +31,8 @@ export const USER_ACTION_TEXT = {
   added: (name: string, team: string) => `${name} added to ${team}.`,
   administrator: (name: string, on: boolean) =>
     on ? `${name} is now an administrator.` : `${name} is no longer an administrator.`,
+  dataAdministrator: (name: string, on: boolean) =>
+    on ? `${name} is now a data administrator.` : `${name} is no longer a data administrator.`,
   blocked: (name: string, on: boolean) => (on ? `${name} has been blocked.` : `${name} has been unblocked.`),
   resetTitle: 'Reset Password',
   resetSubtext: (name: string) =>
@@ -52,6 +55,8 @@ export interface UserActions {
   /** The Select modal: moves the user into one more team (read access). */
   addToTeam: (user: Pick<UserRow, 'id' | 'name' | 'teams'>) => Promise<boolean>;
   setAdministrator: (user: Pick<UserRow, 'id' | 'name'>, administrator: boolean) => Promise<boolean>;
+  /** The statistics dashboard's flag (the owner's to give); one's own profile follows at once. */
+  setDataAdministrator: (user: Pick<UserRow, 'id' | 'name'>, dataAdministrator: boolean) => Promise<boolean>;
   setBlocked: (user: Pick<UserRow, 'id' | 'name'>, blocked: boolean) => Promise<boolean>;
   /**
    * The Input modal with a generated 12-character password (any of 12+ may be typed instead), then a
@@ -139,6 +144,15 @@ export function useUserActions(): UserActions {
         attempt(
           () => updateUser({ id: user.id, user: { administrator } }),
           USER_ACTION_TEXT.administrator(user.name, administrator),
+        ),
+      setDataAdministrator: (user, dataAdministrator) =>
+        attempt(
+          async () => {
+            await updateUser({ id: user.id, user: { data_administrator: dataAdministrator } });
+            // The owner may give the flag to themselves: the account menu and guards read the profile.
+            await queryClient.invalidateQueries({ queryKey: profileQueryKey });
+          },
+          USER_ACTION_TEXT.dataAdministrator(user.name, dataAdministrator),
         ),
       setBlocked: (user, blocked) =>
         attempt(

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { notificationStore } from '../../../components/notifications/notification-store.js';
+import { loadTrust } from '../../../keys/key-trust.js';
 import { makeAccountKeys } from '../../../keys/make-account-keys.js';
 import { renderApp } from '../../../test/render-app.js';
 import { bodyOf, teamRow } from '../chests/admin-fixtures.js';
@@ -17,7 +18,7 @@ vi.mock('../../../keys/make-account-keys.js', () => ({
     return {
       keys: {
         authHash: `hash-of-${password}`,
-        public_key: 'new-public',
+        public_key: 'bmV3cHVibGlj',
         encrypted_private_key: 'new-sealed',
         private_key_iv: 'new-iv',
         kdf_iterations: 600_000,
@@ -87,7 +88,7 @@ describe('/admin/teams/user/new', () => {
         name: 'Ann Able',
         email: 'ann@example.com',
         password: `hash-of-${password}`,
-        public_key: 'new-public',
+        public_key: 'bmV3cHVibGlj',
         encrypted_private_key: 'new-sealed',
         private_key_iv: 'new-iv',
         kdf_iterations: 600_000,
@@ -95,6 +96,10 @@ describe('/admin/teams/user/new', () => {
       },
     });
     expect(JSON.stringify(post)).not.toContain(`"${password}"`);
+    // This browser made the key: the signed-in administrator trusts it, so keys follow unasked.
+    await waitFor(async () =>
+      expect(await loadTrust('u-1', 'u-7')).toMatchObject({ userId: 'u-7', origin: 'created' }),
+    );
     const steps = within(screen.getByRole('list', { name: 'Instructions' })).getAllByRole('listitem');
     expect(steps.map((step) => step.textContent)).toEqual([
       'Confirm the e-mail address with the link we have sent to ann@example.com.',

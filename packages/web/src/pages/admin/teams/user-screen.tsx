@@ -16,7 +16,13 @@ import { useSession } from '../../../session/use-session.js';
 import { useUserActions } from './user-actions.js';
 import { UserActivityLog } from './user-activity-log.js';
 import { UserChestsTable } from './user-chests-table.js';
-import { BLOCKED_LABEL, confirmationLabel, ownerRef, permissionLabel } from './user-labels.js';
+import {
+  BLOCKED_LABEL,
+  confirmationLabel,
+  DATA_ADMINISTRATOR_LABEL,
+  ownerRef,
+  permissionLabel,
+} from './user-labels.js';
 import { UserSettingsPanel } from './user-settings-panel.js';
 import './admin-teams.css';
 
@@ -59,6 +65,7 @@ function UserPage({ opened }: { opened: AdminRowState<UserRef> }) {
             <li className="user-tag">{permissionLabel(detail)}</li>
             <li className="user-tag">{confirmationLabel(detail)}</li>
             {detail.locked ? <li className="user-tag user-tag--warning">{BLOCKED_LABEL}</li> : null}
+            {detail.data_administrator ? <li className="user-tag">{DATA_ADMINISTRATOR_LABEL}</li> : null}
           </ul>
         ) : null}
       </header>

@@ -1,5 +1,5 @@
 import type { UserDetail } from '@coffer/core';
-import { canToggleAdministrator, canToggleLock, publicKeyFingerprint } from '@coffer/core';
+import { canToggleAdministrator, canToggleLock, isOwner, publicKeyFingerprint } from '@coffer/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSession } from '../../../session/use-session.js';
@@ -11,6 +11,9 @@ export const USER_SETTINGS_TEXT = {
   administrator: 'Administrator',
   administratorHint: 'Administrators manage chests, teams, users and settings, and read every secret.',
   administratorLocked: 'Not available for your own account or the account owner.',
+  dataAdministrator: 'Data administrator',
+  dataAdministratorHint:
+    'Data administrators see the statistics dashboard: counts of how the organisation uses Coffer, never a secret.',
   block: 'Block',
   blockHint: 'A blocked user cannot log in, and their open sessions end.',
   blockLocked: 'Administrators cannot be blocked.',
@@ -23,14 +26,16 @@ export const USER_SETTINGS_TEXT = {
   noKey: 'No key yet',
 } as const;
 
-/** Which settings an administrator may change on a user (spec sections 4 and 6). */
+/** Which settings an administrator may change on a user (spec sections 4 and 6; issue 12 for the data flag). */
 export function userSettingRules(
   actor: { id: string; administrator: boolean; owner_id: string } | undefined,
   user: Pick<UserDetail, 'id' | 'administrator'>,
 ) {
-  if (!actor) return { administrator: false, block: false };
+  if (!actor) return { administrator: false, dataAdministrator: false, block: false };
   return {
     administrator: canToggleAdministrator(actor, user, ownerRef(actor.owner_id)),
+    // The owner names who sees the statistics (themselves too); nobody else sees this switch.
+    dataAdministrator: actor.administrator && isOwner(actor, ownerRef(actor.owner_id)),
     block: canToggleLock(actor, user),
   };
 }
@@ -57,7 +62,7 @@ function Fingerprint({ publicKey }: { publicKey: string | null }) {
 
 /**
  * The user page's settings panel: the administrator toggle (disabled for your own account and the
- * owner), the Block toggle (disabled for administrators), the password reset (Input modal) and the
+ * owner), the data administrator toggle (shown to the owner only), the Block toggle (disabled for administrators), the password reset (Input modal) and the
  * key fingerprint that Account Settings tells users to compare.
  */
 export function UserSettingsPanel({ user }: { user: UserDetail }) {
@@ -102,6 +107,26 @@ export function UserSettingsPanel({ user }: { user: UserDetail }) {
             onChange={(event) => void run(() => actions.setAdministrator(user, event.target.checked))}
           />
         </div>
+        {rules.dataAdministrator ? (
+          <div className="user-settings__row">
+            <div className="user-settings__text">
+              <label className="user-settings__label" htmlFor="user-setting-data-administrator">
+                {USER_SETTINGS_TEXT.dataAdministrator}
+              </label>
+              <p className="user-settings__hint">{USER_SETTINGS_TEXT.dataAdministratorHint}</p>
+            </div>
+            <input
+              id="user-setting-data-administrator"
+              type="checkbox"
+              role="switch"
+              className="switch"
+              checked={user.data_administrator}
+              aria-checked={user.data_administrator}
+              disabled={busy}
+              onChange={(event) => void run(() => actions.setDataAdministrator(user, event.target.checked))}
+            />
+          </div>
+        ) : null}
         <div className="user-settings__row">
           <div className="user-settings__text">
             <label className="user-settings__label" htmlFor="user-setting-block">
