@@ -78,8 +78,6 @@ test('statistics: the owner names a data administrator, who reads the cards and 
 }, testInfo) => {
   test.setTimeout(240_000);
   const { account, admin } = await newOrganisationThroughApi(request, testInfo);
-  // The user page is reached through the Users table, which comes with the Team Plan: its trial.
-  await apiOk(admin, 'POST', '/api/v1/billing_api/subscriptions');
   const everyone = await findEveryoneTeam(admin);
   const member = await createMemberThroughApi(admin, testInfo, 'dana', [everyone.id]);
   const organisation = await apiOk<Organisation>(admin, 'GET', '/api/v1/organisation.json');
