@@ -103,16 +103,30 @@ export async function insertMissingKeys(
 ): Promise<number> {
   const now = new Date().toISOString();
   let added = 0;
-  for (const key of keys) {
+  // A statement per batch, not per key: a reshare delivers 500 keys at once, and on SQLite every
+  // statement runs on the event loop.
+  for (let start = 0; start < keys.length; start += INSERT_BATCH) {
+    const rows = keys
+      .slice(start, start + INSERT_BATCH)
+      .map((key) => ({
+        id: randomUUID(),
+        organisation_id: organisationId,
+        ...key,
+        created_at: now,
+        updated_at: now,
+      }));
     const result = await db
       .insertInto('secret_keys')
-      .values({ id: randomUUID(), organisation_id: organisationId, ...key, created_at: now, updated_at: now })
+      .values(rows)
       .onConflict((conflict) => conflict.columns(['secret_id', 'user_id']).doNothing())
       .executeTakeFirst();
     added += Number(result.numInsertedOrUpdatedRows ?? 0);
   }
   return added;
 }
+
+// Rows per INSERT: seven parameters each, far below either engine's limit on parameters.
+const INSERT_BATCH = 200;
 
 /** Deletes one user's key of one secret (a key its holder reported as broken); answers how many. */
 export async function deleteWrappedKey(

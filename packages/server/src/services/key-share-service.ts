@@ -83,9 +83,20 @@ export async function deliverKeys(
     const rows = await loadChestAccessRows(trx, organisationId, [
       ...new Set(secrets.map((secret) => secret.vault_id)),
     ]);
+    // Readers per chest and visibility, worked out once: a delivery holds 500 keys of a few chests.
+    const readers = new Map<string, ReadonlySet<string>>();
+    const readersOf = (vaultId: string, hidden: boolean) => {
+      const place = `${hidden ? 'hidden' : 'shown'}:${vaultId}`;
+      let found = readers.get(place);
+      if (!found) {
+        found = readerIdsOf(rows, vaultId, hidden);
+        readers.set(place, found);
+      }
+      return found;
+    };
     for (const key of checked) {
       const secret = requireVisibleSecret(access, byId.get(key.secret_id) ?? null);
-      if (!readerIdsOf(rows, secret.vault_id, secret.hidden).has(key.user_id)) {
+      if (!readersOf(secret.vault_id, secret.hidden).has(key.user_id)) {
         throw AppError.validation(KEY_FOR_STRANGER_MESSAGE);
       }
     }
