@@ -4,6 +4,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, readFile, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { journeyServerEnv } from '../server-env.mjs';
 import { dataDir } from './data-dir.js';
 
 // The journeys' server runs with BILLING=off (start-server.mjs: their organisations grow past the
@@ -39,27 +40,7 @@ export async function startBillingServer(): Promise<BillingServer> {
   const log = createWriteStream(billingLogPath);
   const child = spawn(process.execPath, ['packages/server/dist/main.js'], {
     cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      PORT: String(billingPort),
-      HOST: '127.0.0.1',
-      DATA_DIR: billingDataDir,
-      PUBLIC_URL: billingBaseUrl,
-      LOG_LEVEL: 'info',
-      COFFER_E2E: '1',
-      BILLING: 'local',
-      ...Object.fromEntries(
-        [
-          'PRELOGIN',
-          'SIGN_IN',
-          'TWO_FACTOR_CHECK',
-          'PASSWORD_CHECK',
-          'REGISTRATION',
-          'CONFIRMATION_RESEND',
-        ].map((stem) => [`RATE_LIMIT_${stem}_PER_IP`, '100000/1h']),
-      ),
-    },
+    env: journeyServerEnv({ port: billingPort, dataDir: billingDataDir, billing: 'local' }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.pipe(log);

@@ -106,15 +106,13 @@ export async function insertMissingKeys(
   // A statement per batch, not per key: a reshare delivers 500 keys at once, and on SQLite every
   // statement runs on the event loop.
   for (let start = 0; start < keys.length; start += INSERT_BATCH) {
-    const rows = keys
-      .slice(start, start + INSERT_BATCH)
-      .map((key) => ({
-        id: randomUUID(),
-        organisation_id: organisationId,
-        ...key,
-        created_at: now,
-        updated_at: now,
-      }));
+    const rows = keys.slice(start, start + INSERT_BATCH).map((key) => ({
+      id: randomUUID(),
+      organisation_id: organisationId,
+      ...key,
+      created_at: now,
+      updated_at: now,
+    }));
     const result = await db
       .insertInto('secret_keys')
       .values(rows)
