@@ -5,12 +5,10 @@
 // write-excel-file), `raw` opens the same N secrets with a plain fetch and bare WebCrypto calls, as
 // many at a time as the app does. `decrypt` is bare WebCrypto alone on records already fetched.
 import type { Secret } from '@coffer/core';
-import { requirePrivateKey } from '@coffer/web-src/crypto-client/private-key.js';
-import { completeSignIn, proveCredentials } from '@coffer/web-src/pages/login/sign-in-flow.js';
 import { exportSecrets, listExportSource } from '@coffer/web-src/secret-export/export-secrets.js';
 import { OPEN_CONCURRENCY } from '@coffer/web-src/secret-export/open-secrets-batch.js';
-import { setToken } from '@coffer/web-src/session/token-store.js';
 import { decryptRaw, fetchSecretPlainly } from '../bare-webcrypto.js';
+import { signInAsTheApp } from '../sign-in.js';
 
 let privateKey: CryptoKey | null = null;
 
@@ -33,13 +31,9 @@ async function pool<T>(
 
 /** Signs in as the login screen does; answers the user's id. */
 async function signIn(email: string, password: string): Promise<string> {
-  const proved = await proveCredentials(email, password);
-  if (!proved.ok) throw new Error(`sign-in failed: ${proved.reason}`);
-  const result = await completeSignIn(proved.pending);
-  if (!result.ok) throw new Error(`sign-in failed: ${result.reason}`);
-  setToken(result.token);
-  privateKey = await requirePrivateKey();
-  return result.profile.id;
+  const signedIn = await signInAsTheApp(email, password);
+  privateKey = signedIn.privateKey;
+  return signedIn.userId;
 }
 
 /** One export as the app makes it, cut to `count` secrets: listing, opening, writing the file. */

@@ -6,10 +6,8 @@
 // network. Every way must give the same payload.
 import { openSecret, type Secret, unwrapSecretKey } from '@coffer/core';
 import { openSecretRecord } from '@coffer/web-src/crypto-client/open-secret-record.js';
-import { requirePrivateKey } from '@coffer/web-src/crypto-client/private-key.js';
-import { completeSignIn, proveCredentials } from '@coffer/web-src/pages/login/sign-in-flow.js';
-import { setToken } from '@coffer/web-src/session/token-store.js';
 import { decryptRaw, fetchSecretPlainly } from '../bare-webcrypto.js';
+import { signInAsTheApp } from '../sign-in.js';
 
 type Variant = 'raw' | 'core' | 'app';
 type Opener = (id: string, userId: string) => Promise<object>;
@@ -35,13 +33,9 @@ const openers: Record<Variant, Opener> = {
 
 /** Signs in as the login screen does; answers the user's id. */
 async function signIn(email: string, password: string): Promise<string> {
-  const proved = await proveCredentials(email, password);
-  if (!proved.ok) throw new Error(`sign-in failed: ${proved.reason}`);
-  const result = await completeSignIn(proved.pending);
-  if (!result.ok) throw new Error(`sign-in failed: ${result.reason}`);
-  setToken(result.token);
-  privateKey = await requirePrivateKey();
-  return result.profile.id;
+  const signedIn = await signInAsTheApp(email, password);
+  privateKey = signedIn.privateKey;
+  return signedIn.userId;
 }
 
 type Times = Record<Variant, number[]> & { decryptRaw: number[]; decryptCore: number[] };

@@ -8,12 +8,11 @@
 // Every request the app makes is timed from its start to the end of its body.
 import { KEYSHARE_FETCH_LIMIT, type ReshareAllResponse } from '@coffer/core';
 import { reshareRunner } from '@coffer/web-src/components/key-trust/reshare-runner.js';
-import { requirePrivateKey } from '@coffer/web-src/crypto-client/private-key.js';
 import { REWRAP_BATCH_SIZE } from '@coffer/web-src/crypto-client/reshare-keys.js';
 import { rewrapWorkerCount } from '@coffer/web-src/crypto-client/rewrapper.js';
 import { trustCreatedKey } from '@coffer/web-src/keys/key-trust.js';
-import { completeSignIn, proveCredentials } from '@coffer/web-src/pages/login/sign-in-flow.js';
-import { getToken, setToken } from '@coffer/web-src/session/token-store.js';
+import { getToken } from '@coffer/web-src/session/token-store.js';
+import { signInAsTheApp } from '../sign-in.js';
 import type { BarePair, FromBareWorker, ToBareWorker } from './bare-rewrap-protocol.js';
 
 /** What a request of the app's run was for. */
@@ -56,13 +55,9 @@ let pairs: BarePair[] = [];
 
 /** Signs in as the login screen does; answers the user's id. */
 async function signIn(email: string, password: string): Promise<string> {
-  const proved = await proveCredentials(email, password);
-  if (!proved.ok) throw new Error(`sign-in failed: ${proved.reason}`);
-  const result = await completeSignIn(proved.pending);
-  if (!result.ok) throw new Error(`sign-in failed: ${result.reason}`);
-  setToken(result.token);
-  privateKey = await requirePrivateKey();
-  return result.profile.id;
+  const signedIn = await signInAsTheApp(email, password);
+  privateKey = signedIn.privateKey;
+  return signedIn.userId;
 }
 
 /** The add-user flow's act: this browser made the newcomer's key pair, so it trusts that key. */

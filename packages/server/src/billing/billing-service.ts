@@ -14,7 +14,7 @@ import {
 } from '@coffer/core';
 import { notFound } from '../errors/policy-errors.js';
 import { type CallerAccess, requireAdministrator } from '../policy/index.js';
-import { writeAudit } from '../services/audit-log.js';
+import { auditOrganisationChange } from '../services/caller-audit.js';
 import type { ServiceContext } from '../services/service-context.js';
 import { type BillingAudit, type BillingProvider, billingRefusal } from './billing-provider.js';
 import { normaliseCouponCode } from './local/coupons.js';
@@ -60,13 +60,7 @@ async function audited<T>(
 ): Promise<T> {
   let written = false;
   const audit: BillingAudit = async (trx) => {
-    await writeAudit(trx, {
-      organisationId: caller.organisation.id,
-      user: caller.user,
-      action,
-      objectType: 'Organisation',
-      objectId: caller.organisation.id,
-    });
+    await auditOrganisationChange(trx, caller, action);
     written = true;
   };
   const result = await change(audit);

@@ -12,28 +12,29 @@ export interface MissingKey {
 
 /**
  * Which missing keys to look for: every chest's (resharing is for administrators, who see every
- * secret), among the secrets the caller's own keys open, narrowed further when asked.
+ * secret), narrowed when asked. With `callerId`, only among the secrets the caller's own keys open
+ * (the reshare calls: the caller rewraps from them); without it, the whole organisation's (the
+ * statistics' figure, which does not depend on who asks).
  */
 export interface MissingKeyScope {
   organisationId: string;
-  callerId: string;
+  callerId?: string;
   /** Only for members of this team, or only for this user. */
   teamId?: string;
   userId?: string;
 }
 
-function missingKeys(db: Kysely<Database>, scope: MissingKeyScope) {
+/** The scope of the reshare calls: the caller's keys are what gets rewrapped. */
+export type CallerMissingKeyScope = MissingKeyScope & { callerId: string };
+
+/** Every (secret, reader) pair of the scope where the reader holds no wrapped key. */
+function missingPairs(db: Kysely<Database>, scope: MissingKeyScope) {
   let query = db
     .with('readers', (cte) => chestReaderPairs(cte, scope.organisationId))
     .selectFrom('secrets as s')
-    .innerJoin('secret_keys as ck', (join) =>
-      join.onRef('ck.secret_id', '=', 's.id').on('ck.user_id', '=', scope.callerId),
-    )
     .innerJoin('readers as r', 'r.vault_id', 's.vault_id')
     .innerJoin('users as u', 'u.id', 'r.user_id')
     .where('s.organisation_id', '=', scope.organisationId)
-    .where('ck.organisation_id', '=', scope.organisationId)
-    .where('r.user_id', '!=', scope.callerId)
     .where((eb) => eb.or([eb('r.sees_hidden', '=', 1), eb('s.hidden', '=', false)]))
     .where(({ exists, not, selectFrom }) =>
       not(
@@ -60,13 +61,23 @@ function missingKeys(db: Kysely<Database>, scope: MissingKeyScope) {
   return query;
 }
 
+/** The missing pairs of secrets the caller holds a key of, with that key (to rewrap from). */
+function missingKeysOfCaller(db: Kysely<Database>, scope: CallerMissingKeyScope) {
+  return missingPairs(db, scope)
+    .innerJoin('secret_keys as ck', (join) =>
+      join.onRef('ck.secret_id', '=', 's.id').on('ck.user_id', '=', scope.callerId),
+    )
+    .where('ck.organisation_id', '=', scope.organisationId)
+    .where('r.user_id', '!=', scope.callerId);
+}
+
 /** Up to `limit` missing keys, in a stable order (by secret, then user). */
 export async function listMissingKeys(
   db: Kysely<Database>,
-  scope: MissingKeyScope,
+  scope: CallerMissingKeyScope,
   limit: number,
 ): Promise<MissingKey[]> {
-  return missingKeys(db, scope)
+  return missingKeysOfCaller(db, scope)
     .select(['s.id as secret_id', 'r.user_id as user_id', 'u.public_key', 'ck.encrypted_value'])
     .orderBy('s.id')
     .orderBy('r.user_id')
@@ -76,8 +87,9 @@ export async function listMissingKeys(
 
 /** How many keys are missing in the scope. */
 export async function countMissingKeys(db: Kysely<Database>, scope: MissingKeyScope): Promise<number> {
-  const row = await missingKeys(db, scope)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
+  const query = scope.callerId
+    ? missingKeysOfCaller(db, { ...scope, callerId: scope.callerId })
+    : missingPairs(db, scope);
+  const row = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
   return Number(row.count);
 }

@@ -3,8 +3,8 @@ import type { Database } from '../db/schema.js';
 import type { CallerAccess } from '../policy/index.js';
 import { writeAudit } from './audit-log.js';
 
-/** The kinds of object chests, secrets, keys and teams write to the audit log. */
-export type AuditObjectType = 'Vault' | 'Secret' | 'Team' | 'SecretKey';
+/** The kinds of object chests, secrets, keys, teams, settings and billing write to the audit log. */
+export type AuditObjectType = 'Vault' | 'Secret' | 'Team' | 'SecretKey' | 'Organisation';
 
 /** Writes the caller's audit entry; call it inside the transaction of the change it records. */
 export async function auditByCaller(
@@ -21,4 +21,13 @@ export async function auditByCaller(
     objectType,
     objectId,
   });
+}
+
+/** The caller's audit entry about their organisation (settings, ownership, billing). */
+export function auditOrganisationChange(
+  trx: Kysely<Database>,
+  access: CallerAccess,
+  action: string,
+): Promise<void> {
+  return auditByCaller(trx, access, action, 'Organisation', access.organisation.id);
 }

@@ -7,9 +7,7 @@ import {
   validateOrganisationName,
   validateTransfer,
 } from '@coffer/core';
-import type { Kysely } from 'kysely';
 import { requireFreshPassword } from '../auth/step-up.js';
-import type { Database } from '../db/schema.js';
 import { AppError } from '../errors/app-error.js';
 import type { CallerAccess } from '../policy/caller-access.js';
 import { noPermission, notFound } from '../policy/index.js';
@@ -23,7 +21,8 @@ import {
 } from '../repositories/organisation-repository.js';
 import { revokeUserSessions } from '../repositories/session-repository.js';
 import { findUserById } from '../repositories/user-repository.js';
-import { describeAuditUser, writeAudit } from './audit-log.js';
+import { describeAuditUser } from './audit-log.js';
+import { auditOrganisationChange } from './caller-audit.js';
 import { forgetListTotals } from './list-total-cache.js';
 import type { ServiceContext } from './service-context.js';
 
@@ -80,7 +79,7 @@ export async function changeOrganisationSettings(
   if (actions.length === 0) return presentOrganisation(organisation);
   const updated = await db.transaction().execute(async (trx) => {
     const row = await updateOrganisationSettings(trx, organisation.id, settings, new Date().toISOString());
-    for (const action of actions) await auditOrganisation(trx, caller, action);
+    for (const action of actions) await auditOrganisationChange(trx, caller, action);
     return row;
   });
   return presentOrganisation(updated);
@@ -114,7 +113,7 @@ export async function transferOwnership(
     const row = await changeOwner(trx, organisation.id, user.id, target.id, at);
     if (!row) return null;
     await revokeUserSessions(trx, user, 'ownership_transferred', { exceptSessionId: caller.session.id, at });
-    await auditOrganisation(trx, caller, `Transferred ownership to ${describeAuditUser(target)}`);
+    await auditOrganisationChange(trx, caller, `Transferred ownership to ${describeAuditUser(target)}`);
     return row;
   });
   // Someone else's transfer or a deletion got there first: the caller no longer owns it.
@@ -150,14 +149,4 @@ export async function deleteOrganisation(ctx: ServiceContext, caller: CallerAcce
 
 function ownerRef(caller: Pick<CallerAccess, 'organisation'>): { owner_id: string } {
   return { owner_id: caller.organisation.owner_id ?? '' };
-}
-
-async function auditOrganisation(trx: Kysely<Database>, caller: CallerAccess, action: string): Promise<void> {
-  await writeAudit(trx, {
-    organisationId: caller.organisation.id,
-    user: caller.user,
-    action,
-    objectType: 'Organisation',
-    objectId: caller.organisation.id,
-  });
 }

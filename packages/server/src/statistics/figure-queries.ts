@@ -1,7 +1,7 @@
 import { TEAM_PLAN } from '@coffer/core';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { chestReaderPairs } from '../repositories/reader-sql.js';
+import { countMissingKeys } from '../repositories/missing-key-repository.js';
 import type { DailyFigures } from './statistics-metrics.js';
 import { addDays, startOfDay } from './utc-days.js';
 
@@ -113,36 +113,15 @@ async function countRows(db: Kysely<Database>, table: 'vaults' | 'teams', organi
 
 /**
  * Keys that should exist and do not: each (secret, reader) pair of the organisation where the reader
- * holds no wrapped key. Readers as repositories/reader-sql.ts defines them for the reshare screens
- * (administrators every secret, others the visible secrets of their chests), and over the secrets the
- * reshare calls cover (also those marked for deletion, which can be restored), so the figure falls to
- * zero once an administrator has reshared everything. Unlike those calls it does not depend on who
- * asks: it counts every missing key, including those of secrets nobody present could reshare.
+ * holds no wrapped key, by the same rule as the reshare calls (repositories/missing-key-repository.ts)
+ * but over the whole organisation, so the figure falls to zero once everything has been reshared and
+ * does not depend on who asks.
  */
-export async function countMissingKeysOfOrganisation(
+export function countMissingKeysOfOrganisation(
   db: Kysely<Database>,
   organisationId: string,
 ): Promise<number> {
-  const row = await db
-    .with('readers', (cte) => chestReaderPairs(cte, organisationId))
-    .selectFrom('secrets as s')
-    .innerJoin('readers as r', 'r.vault_id', 's.vault_id')
-    .where('s.organisation_id', '=', organisationId)
-    .where((eb) => eb.or([eb('r.sees_hidden', '=', 1), eb('s.hidden', '=', false)]))
-    .where(({ exists, not, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('secret_keys as k')
-            .select('k.id')
-            .where('k.organisation_id', '=', organisationId)
-            .whereRef('k.secret_id', '=', 's.id')
-            .whereRef('k.user_id', '=', 'r.user_id'),
-        ),
-      ),
-    )
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return countMissingKeys(db, { organisationId });
 }
 
 /**

@@ -45,16 +45,7 @@ describe('POST /api/v1/billing_api/test_payment_methods (BILLING=local)', () => 
       expect(response.json()).toEqual({
         id: expect.stringMatching(/^pm_[0-9a-f]{24}$/),
         card: { brand, last4, exp_month: 3, exp_year: YEAR + 1 },
-        billing_details: {
-          name: 'Ada Lovelace',
-          address: {
-            line1: '1 Analytical Row',
-            line2: null,
-            city: 'London',
-            country: 'GB',
-            postal_code: 'N1 1AA',
-          },
-        },
+        billing_details: testCard().billing_details,
       });
     },
   );

@@ -9,6 +9,7 @@ import type {
   UserRow,
 } from '@coffer/core';
 import { TEAM_PLAN } from '@coffer/core';
+import { userRow } from '../../../pages/admin/settings/settings-fixtures.js';
 import type { FakeAnswer, FetchCall } from '../../../test/mock-fetch.js';
 import { mockFetch } from '../../../test/mock-fetch.js';
 import { buildProfile } from '../../../test/profile-fixture.js';
@@ -56,22 +57,9 @@ export function buildInvoice(overrides: Partial<Invoice> = {}): Invoice {
   };
 }
 
-/** A user of the organisation as the users list answers it. */
+/** A user of the organisation as the users list answers it (the settings tests' row). */
 export function accountRow(id: string, name: string, administrator = false): UserRow {
-  return {
-    id,
-    name,
-    email: `${id}@example.com`,
-    administrator,
-    data_administrator: false,
-    confirmed_at: '2024-01-01T00:00:00.000Z',
-    locked: false,
-    owner_id: 'u-1',
-    teams: [],
-    public_key: null,
-    created_at: '2024-01-01T00:00:00.000Z',
-    updated_at: '2024-01-01T00:00:00.000Z',
-  };
+  return userRow(id, name, administrator);
 }
 
 type Route = FakeAnswer | ((call: FetchCall) => FakeAnswer | Promise<FakeAnswer>);

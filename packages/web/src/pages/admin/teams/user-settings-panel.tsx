@@ -60,10 +60,42 @@ function Fingerprint({ publicKey }: { publicKey: string | null }) {
   return <span>{fingerprint.isError ? 'Unavailable' : '…'}</span>;
 }
 
+/** One settings row with a switch: its label, a hint under it, and the switch itself. */
+function SwitchRow(props: {
+  id: string;
+  label: string;
+  hint: string;
+  checked: boolean;
+  disabled: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  return (
+    <div className="user-settings__row">
+      <div className="user-settings__text">
+        <label className="user-settings__label" htmlFor={props.id}>
+          {props.label}
+        </label>
+        <p className="user-settings__hint">{props.hint}</p>
+      </div>
+      <input
+        id={props.id}
+        type="checkbox"
+        role="switch"
+        className="switch"
+        checked={props.checked}
+        aria-checked={props.checked}
+        disabled={props.disabled}
+        onChange={(event) => props.onChange(event.target.checked)}
+      />
+    </div>
+  );
+}
+
 /**
  * The user page's settings panel: the administrator toggle (disabled for your own account and the
- * owner), the data administrator toggle (shown to the owner only), the Block toggle (disabled for administrators), the password reset (Input modal) and the
- * key fingerprint that Account Settings tells users to compare.
+ * owner), the data administrator toggle (shown to the owner only), the Block toggle (disabled for
+ * administrators), the password reset (Input modal) and the key fingerprint that Account Settings
+ * tells users to compare.
  */
 export function UserSettingsPanel({ user }: { user: UserDetail }) {
   const { profile } = useSession();
@@ -85,68 +117,36 @@ export function UserSettingsPanel({ user }: { user: UserDetail }) {
         Settings
       </h2>
       <div className="user-settings">
-        <div className="user-settings__row">
-          <div className="user-settings__text">
-            <label className="user-settings__label" htmlFor="user-setting-administrator">
-              {USER_SETTINGS_TEXT.administrator}
-            </label>
-            <p className="user-settings__hint">
-              {rules.administrator
-                ? USER_SETTINGS_TEXT.administratorHint
-                : USER_SETTINGS_TEXT.administratorLocked}
-            </p>
-          </div>
-          <input
-            id="user-setting-administrator"
-            type="checkbox"
-            role="switch"
-            className="switch"
-            checked={user.administrator}
-            aria-checked={user.administrator}
-            disabled={!rules.administrator || busy}
-            onChange={(event) => void run(() => actions.setAdministrator(user, event.target.checked))}
-          />
-        </div>
+        <SwitchRow
+          id="user-setting-administrator"
+          label={USER_SETTINGS_TEXT.administrator}
+          hint={
+            rules.administrator
+              ? USER_SETTINGS_TEXT.administratorHint
+              : USER_SETTINGS_TEXT.administratorLocked
+          }
+          checked={user.administrator}
+          disabled={!rules.administrator || busy}
+          onChange={(on) => void run(() => actions.setAdministrator(user, on))}
+        />
         {rules.dataAdministrator ? (
-          <div className="user-settings__row">
-            <div className="user-settings__text">
-              <label className="user-settings__label" htmlFor="user-setting-data-administrator">
-                {USER_SETTINGS_TEXT.dataAdministrator}
-              </label>
-              <p className="user-settings__hint">{USER_SETTINGS_TEXT.dataAdministratorHint}</p>
-            </div>
-            <input
-              id="user-setting-data-administrator"
-              type="checkbox"
-              role="switch"
-              className="switch"
-              checked={user.data_administrator}
-              aria-checked={user.data_administrator}
-              disabled={busy}
-              onChange={(event) => void run(() => actions.setDataAdministrator(user, event.target.checked))}
-            />
-          </div>
-        ) : null}
-        <div className="user-settings__row">
-          <div className="user-settings__text">
-            <label className="user-settings__label" htmlFor="user-setting-block">
-              {USER_SETTINGS_TEXT.block}
-            </label>
-            <p className="user-settings__hint">
-              {rules.block ? USER_SETTINGS_TEXT.blockHint : USER_SETTINGS_TEXT.blockLocked}
-            </p>
-          </div>
-          <input
-            id="user-setting-block"
-            type="checkbox"
-            role="switch"
-            className="switch"
-            checked={user.locked}
-            aria-checked={user.locked}
-            disabled={!rules.block || busy}
-            onChange={(event) => void run(() => actions.setBlocked(user, event.target.checked))}
+          <SwitchRow
+            id="user-setting-data-administrator"
+            label={USER_SETTINGS_TEXT.dataAdministrator}
+            hint={USER_SETTINGS_TEXT.dataAdministratorHint}
+            checked={user.data_administrator}
+            disabled={busy}
+            onChange={(on) => void run(() => actions.setDataAdministrator(user, on))}
           />
-        </div>
+        ) : null}
+        <SwitchRow
+          id="user-setting-block"
+          label={USER_SETTINGS_TEXT.block}
+          hint={rules.block ? USER_SETTINGS_TEXT.blockHint : USER_SETTINGS_TEXT.blockLocked}
+          checked={user.locked}
+          disabled={!rules.block || busy}
+          onChange={(on) => void run(() => actions.setBlocked(user, on))}
+        />
         <div className="user-settings__row">
           <div className="user-settings__text">
             <span className="user-settings__label">{USER_SETTINGS_TEXT.password}</span>
