@@ -1,35 +1,24 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { TestUserKeys } from '../../crypto-client/testing/test-user-keys.js';
-import { makeTestUserKeys } from '../../crypto-client/testing/test-user-keys.js';
+import { describe, expect, it } from 'vitest';
 import { loadTrust } from '../../keys/key-trust.js';
-import { reshareRunner } from '../key-trust/reshare-runner.js';
-import { NEWCOMER, newcomerPairs, renderAdminShell } from '../key-trust/testing/admin-with-newcomer.js';
+import {
+  NEWCOMER,
+  newcomerPairs,
+  renderAdminShell,
+  setUpAdminAndNewcomer,
+} from '../key-trust/testing/admin-with-newcomer.js';
 import { MissingKeysNotice, RESHARE_STARTED } from './missing-keys-notice.js';
 
-let admin: TestUserKeys;
-let nina: TestUserKeys;
-
-beforeAll(async () => {
-  [admin, nina] = await Promise.all([makeTestUserKeys('u-admin'), makeTestUserKeys(NEWCOMER.id)]);
-}, 60_000);
-
-afterEach(() => reshareRunner.reset());
-
-let nextAdmin = 0;
-const newAdminId = () => {
-  nextAdmin += 1;
-  return `u-admin-notice-${nextAdmin}`;
-};
+const setup = setUpAdminAndNewcomer('notice');
 
 describe('missing keys notice', () => {
   it('counts the missing keys; the button shares them once the dialog confirms the newcomer by name', async () => {
-    const adminId = newAdminId();
+    const adminId = setup.newAdminId();
     const { server } = await renderAdminShell(
-      admin,
+      setup.admin,
       adminId,
-      await newcomerPairs(admin, adminId, nina, 3),
+      await newcomerPairs(setup.admin, adminId, setup.nina, 3),
       <MissingKeysNotice />,
     );
     expect(
@@ -51,11 +40,11 @@ describe('missing keys notice', () => {
   }, 30_000);
 
   it('shares nothing when the dialog is cancelled, and says who waits', async () => {
-    const adminId = newAdminId();
+    const adminId = setup.newAdminId();
     const { server } = await renderAdminShell(
-      admin,
+      setup.admin,
       adminId,
-      await newcomerPairs(admin, adminId, nina, 1),
+      await newcomerPairs(setup.admin, adminId, setup.nina, 1),
       <MissingKeysNotice />,
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Reshare Missing Keys' }));
@@ -69,7 +58,13 @@ describe('missing keys notice', () => {
   }, 30_000);
 
   it('shows nothing to a user who is not an administrator, and does not ask the server', async () => {
-    const { server } = await renderAdminShell(admin, newAdminId(), [], <MissingKeysNotice />, false);
+    const { server } = await renderAdminShell(
+      setup.admin,
+      setup.newAdminId(),
+      [],
+      <MissingKeysNotice />,
+      false,
+    );
     await waitFor(() =>
       expect(server.calls.some((call) => call.path.startsWith('/api/v1/profile'))).toBe(true),
     );

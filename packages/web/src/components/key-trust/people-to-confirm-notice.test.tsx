@@ -1,38 +1,31 @@
 import { publicKeyFingerprint, unwrapSecretKey } from '@coffer/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { TestUserKeys } from '../../crypto-client/testing/test-user-keys.js';
-import { makeTestUserKeys } from '../../crypto-client/testing/test-user-keys.js';
+import { describe, expect, it } from 'vitest';
 import { loadTrust, trustCreatedKey } from '../../keys/key-trust.js';
 import { confirmPeople } from './confirm-people-modal.js';
-import { reshareRunner } from './reshare-runner.js';
-import { NEWCOMER, newcomerPairs, renderAdminShell } from './testing/admin-with-newcomer.js';
+import {
+  NEWCOMER,
+  newcomerPairs,
+  renderAdminShell,
+  setUpAdminAndNewcomer,
+} from './testing/admin-with-newcomer.js';
 
-let admin: TestUserKeys;
-let nina: TestUserKeys;
-
-beforeAll(async () => {
-  [admin, nina] = await Promise.all([makeTestUserKeys('u-admin'), makeTestUserKeys(NEWCOMER.id)]);
-}, 60_000);
-
-afterEach(() => reshareRunner.reset());
-
-let nextAdmin = 0;
-const newAdminId = () => {
-  nextAdmin += 1;
-  return `u-admin-list-${nextAdmin}`;
-};
+const setup = setUpAdminAndNewcomer('list');
 
 describe('people to confirm', () => {
   it('names an account this browser never confirmed, shares nothing for it, and shares once confirmed', async () => {
-    const adminId = newAdminId();
-    const { server } = await renderAdminShell(admin, adminId, await newcomerPairs(admin, adminId, nina, 3));
+    const adminId = setup.newAdminId();
+    const { server } = await renderAdminShell(
+      setup.admin,
+      adminId,
+      await newcomerPairs(setup.admin, adminId, setup.nina, 3),
+    );
     const list = await screen.findByRole('region', { name: 'People to confirm' });
     expect(await within(list).findByText(NEWCOMER.name)).toBeTruthy();
     expect(within(list).getByText(NEWCOMER.email)).toBeTruthy();
     expect(within(list).getByTestId('person-fingerprint').textContent).toBe(
-      await publicKeyFingerprint(nina.publicKey),
+      await publicKeyFingerprint(setup.nina.publicKey),
     );
     expect(within(list).getByText('3 keys waiting')).toBeTruthy();
     expect(server.deliveries).toEqual([]);
@@ -42,7 +35,7 @@ describe('people to confirm', () => {
     expect(await loadTrust(adminId, NEWCOMER.id)).toMatchObject({ origin: 'confirmed' });
     const share = server.deliveries.flat().find((one) => one.secret_id === 's-1');
     await expect(
-      unwrapSecretKey(share?.encrypted_value ?? '', nina.privateKey, {
+      unwrapSecretKey(share?.encrypted_value ?? '', setup.nina.privateKey, {
         secretId: 's-1',
         userId: NEWCOMER.id,
       }),
@@ -51,17 +44,25 @@ describe('people to confirm', () => {
   }, 30_000);
 
   it('delivers the keys of a person whose key this browser made, without asking or listing anyone', async () => {
-    const adminId = newAdminId();
-    await trustCreatedKey(NEWCOMER.id, nina.publicKey, adminId);
-    const { server } = await renderAdminShell(admin, adminId, await newcomerPairs(admin, adminId, nina, 2));
+    const adminId = setup.newAdminId();
+    await trustCreatedKey(NEWCOMER.id, setup.nina.publicKey, adminId);
+    const { server } = await renderAdminShell(
+      setup.admin,
+      adminId,
+      await newcomerPairs(setup.admin, adminId, setup.nina, 2),
+    );
     await waitFor(() => expect(server.remaining()).toEqual([]));
     expect(screen.queryByRole('region', { name: 'People to confirm' })).toBeNull();
     expect(screen.queryByRole('dialog')).toBeNull();
   }, 30_000);
 
   it('puts a person off with Not now, still sharing nothing for them', async () => {
-    const adminId = newAdminId();
-    const { server } = await renderAdminShell(admin, adminId, await newcomerPairs(admin, adminId, nina, 1));
+    const adminId = setup.newAdminId();
+    const { server } = await renderAdminShell(
+      setup.admin,
+      adminId,
+      await newcomerPairs(setup.admin, adminId, setup.nina, 1),
+    );
     const list = await screen.findByRole('region', { name: 'People to confirm' });
     await userEvent.click(await within(list).findByRole('button', { name: `Not now: ${NEWCOMER.name}` }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'People to confirm' })).toBeNull());
@@ -70,7 +71,7 @@ describe('people to confirm', () => {
   }, 30_000);
 
   it('shows nothing to a member, and asks the server nothing about missing keys', async () => {
-    const { server } = await renderAdminShell(admin, newAdminId(), [], null, false);
+    const { server } = await renderAdminShell(setup.admin, setup.newAdminId(), [], null, false);
     await waitFor(() => expect(server.calls.some((call) => call.path.includes('/profile'))).toBe(true));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(server.calls.some((call) => call.path.includes('/secret_keys/'))).toBe(false);
@@ -79,11 +80,11 @@ describe('people to confirm', () => {
 
 describe('the confirmation dialog', () => {
   it('names each person with e-mail and fingerprint, starts on Cancel, and Enter does not confirm', async () => {
-    await renderAdminShell(admin, newAdminId(), []);
+    await renderAdminShell(setup.admin, setup.newAdminId(), []);
     const person = {
       userId: NEWCOMER.id,
-      publicKey: nina.publicKey,
-      fingerprint: await publicKeyFingerprint(nina.publicKey),
+      publicKey: setup.nina.publicKey,
+      fingerprint: await publicKeyFingerprint(setup.nina.publicKey),
       reason: 'unconfirmed' as const,
     };
     const answer = confirmPeople([person], 'save');

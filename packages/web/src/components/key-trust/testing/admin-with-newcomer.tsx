@@ -1,12 +1,15 @@
 import type { KeyShare } from '@coffer/core';
 import { wrapSecretKey } from '@coffer/core';
 import type { RouteObject } from 'react-router';
+import { afterEach, beforeAll } from 'vitest';
 import type { MissingKeysServer } from '../../../crypto-client/testing/missing-keys-server.js';
 import { serveMissingKeys } from '../../../crypto-client/testing/missing-keys-server.js';
 import type { TestUserKeys } from '../../../crypto-client/testing/test-user-keys.js';
+import { makeTestUserKeys } from '../../../crypto-client/testing/test-user-keys.js';
 import { savePrivateKey } from '../../../keys/key-store.js';
 import { buildProfile } from '../../../test/profile-fixture.js';
 import { renderApp } from '../../../test/render-app.js';
+import { reshareRunner } from '../reshare-runner.js';
 
 /** The newcomer the server names, for the people directory (no user resource: found through teams). */
 export const NEWCOMER = { id: 'u-nina', name: 'Nina Newcomer', email: 'nina@example.com' };
@@ -63,4 +66,34 @@ export async function renderAdminShell(
   });
   const view = renderApp('/', { signedIn: [{ path: '/', element: screen }] });
   return { server, ...view };
+}
+
+/** The keys of an administrator and of the newcomer, made once per test file. */
+export interface AdminAndNewcomer {
+  admin: TestUserKeys;
+  nina: TestUserKeys;
+  /** A fresh administrator id, so no test sees another's trust records. */
+  newAdminId(): string;
+}
+
+/**
+ * Registers a file's setup: both key pairs before the tests (RSA generation takes seconds), the
+ * reshare runner reset after each. Read `admin` and `nina` inside the tests, once they exist.
+ */
+export function setUpAdminAndNewcomer(idPrefix: string): AdminAndNewcomer {
+  let next = 0;
+  const setup = {
+    newAdminId: () => {
+      next += 1;
+      return `u-admin-${idPrefix}-${next}`;
+    },
+  } as AdminAndNewcomer;
+  beforeAll(async () => {
+    [setup.admin, setup.nina] = await Promise.all([
+      makeTestUserKeys('u-admin'),
+      makeTestUserKeys(NEWCOMER.id),
+    ]);
+  }, 60_000);
+  afterEach(() => reshareRunner.reset());
+  return setup;
 }
