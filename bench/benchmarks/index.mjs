@@ -1,6 +1,7 @@
 // Every benchmark, in the order `node bench/run.mjs` runs them. server-memory follows healthz so it
 // can reuse that run's memory readings. secrets-list, admin-secrets-list, open-secret,
-// export-secrets and dashboard-first-page share the seeded database in bench/.cache (dataset/).
+// export-secrets, reshare-keys, reshare-at-scale and dashboard-first-page share the seeded
+// database in bench/.cache (dataset/).
 
 import adminSecretsList from './admin-secrets-list.mjs';
 import dashboardFirstPage from './dashboard-first-page.mjs';
@@ -9,6 +10,7 @@ import flood from './flood.mjs';
 import healthz from './healthz.mjs';
 import initialJs from './initial-js.mjs';
 import openSecret from './open-secret.mjs';
+import reshareAtScale from './reshare-at-scale.mjs';
 import reshareKeys from './reshare-keys.mjs';
 import secretsList from './secrets-list.mjs';
 import serverMemory from './server-memory.mjs';
@@ -27,6 +29,7 @@ export const BENCHMARKS = [
   openSecret,
   exportSecrets,
   reshareKeys,
+  reshareAtScale,
   dashboardFirstPage,
   statisticsAllTime,
 ];

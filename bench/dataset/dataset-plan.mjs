@@ -4,7 +4,7 @@
 // smaller (or larger) for a quick run; its size is part of the cache file name.
 
 /** Part of every cache file name: bump it when the plan or the row shapes change. */
-export const DATASET_VERSION = 2;
+export const DATASET_VERSION = 4;
 
 /** Secrets of the large organisation: 100,000, or BENCH_SECRETS (at least 1,000). */
 export const LARGE_SECRETS = readLargeSecrets(process.env.BENCH_SECRETS);
@@ -28,6 +28,7 @@ export const HIDDEN_SHARE = 0.01;
 /**
  * The organisations, in insertion order. `administrators` counts the first users (the first is the
  * owner); the user right after them is a plain member. `seed` makes each organisation's rows.
+ * `scaleTeams`: the organisation also gets SCALE_TEAMS (reshare-at-scale).
  */
 export const ORGANISATION_PLANS = [
   {
@@ -40,6 +41,7 @@ export const ORGANISATION_PLANS = [
     chests: 40,
     secrets: LARGE_SECRETS,
     seed: 1,
+    scaleTeams: true,
   },
   {
     key: 'small',
@@ -91,3 +93,16 @@ export const BENCH_USERS = {
 export function benchUserIndex(plan, role) {
   return role === 'administrator' ? 0 : plan.administrators;
 }
+
+/**
+ * reshare-at-scale's teams, added to the large organisation after all its other rows (so those stay
+ * the same): new users land in `starters`, which holds no chest (the organisation's default team
+ * instead of its first), so a user added through the API misses no key until a team change; `grant`
+ * has no members and chests holding about GRANT_SHARE of the secrets (12,000 of 100,000); `empty`
+ * has neither members nor chests (the reference change).
+ */
+export const SCALE_TEAMS = { starters: 'New starters', grant: 'Auditors', empty: 'Visitors' };
+
+/** Share of the large organisation's secrets the grant team's chests hold, and the tolerance. */
+export const GRANT_SHARE = 0.12;
+export const GRANT_TOLERANCE = 0.1;

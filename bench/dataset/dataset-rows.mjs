@@ -13,6 +13,8 @@ import {
 } from './dataset-plan.mjs';
 import { sealForMember } from './member-sealing.mjs';
 import { createRandom } from './random-source.mjs';
+import { chestReaders, createKeyTable } from './reader-keys.mjs';
+import { addScaleTeams } from './scale-teams.mjs';
 import { makePersonName, makeSecretName } from './secret-names.mjs';
 
 const FIRST_DAY = Date.UTC(2023, 0, 2);
@@ -53,19 +55,29 @@ const TABLES = [
 ];
 
 /**
- * Every row to insert, in foreign-key order: { tables: { [table]: row[] }, manifest }. The manifest
- * names the benchmark users (ids, e-mails, organisations) and the secrets the member can open.
- * `credentials` comes from loadCredentials().
+ * Every row to insert, in foreign-key order: { tables: { [table]: rows }, manifest }. Rows are
+ * arrays, except secret_keys: an iterable with a length, made while it is read (reader-keys.mjs).
+ * The manifest names the benchmark users (ids, e-mails, organisations), the secrets the member can
+ * open, reshare-at-scale's teams and each organisation's key count. `credentials` comes from
+ * loadCredentials().
  */
 export async function buildDatasetRows(credentials) {
   const tables = Object.fromEntries(TABLES.map((table) => [table, []]));
   const manifest = { organisations: {}, users: {} };
   const sealJobs = [];
+  const keyPlans = [];
   for (const plan of ORGANISATION_PLANS) {
     const organisation = buildOrganisation(plan, credentials, tables, manifest);
     sealJobs.push(...organisation.sealJobs);
+    keyPlans.push(organisation.keyPlan);
   }
   await sealForMember(sealJobs, credentials, tables, manifest);
+  // Every reader holds a key of every secret they read: the member's are real, the rest random.
+  tables.secret_keys = createKeyTable(tables.secret_keys, keyPlans);
+  for (const plan of ORGANISATION_PLANS) {
+    manifest.organisations[plan.key].keys = tables.secret_keys.byOrganisation[plan.key];
+  }
+  manifest.keys = tables.secret_keys.length;
   return { tables, manifest };
 }
 
@@ -87,7 +99,8 @@ function buildOrganisation(plan, credentials, tables, manifest) {
     id: random.uuid(),
     organisation_id: organisationId,
     name: `${TEAM_NAMES[index % TEAM_NAMES.length]}${index < TEAM_NAMES.length ? '' : ` ${index}`}`,
-    default_for_new_users: index === 0,
+    // With scale teams, new users land in a team of their own (scale-teams.mjs).
+    default_for_new_users: index === 0 && !plan.scaleTeams,
     created_at: created,
     updated_at: created,
   }));
@@ -120,12 +133,29 @@ function buildOrganisation(plan, credentials, tables, manifest) {
   }
   const secrets = buildSecrets(plan, random, organisationId, users, chests);
   tables.secrets.push(...secrets);
+  // Drawn after every other row of the organisation, so those are the same with or without them.
+  if (plan.scaleTeams) {
+    const scale = addScaleTeams({ random, organisationId, created, chests, secrets, plan });
+    tables.teams.push(...scale.teams);
+    tables.assignments.push(...scale.assignments);
+    teams.push(...scale.teams);
+    assignments.push(...scale.assignments);
+    manifest.scaleTeams = scale.manifest;
+  }
   keepChestValues(chests, assignments, secrets);
+  keepTeamCounts(teams, memberships);
   manifest.organisations[plan.key] = {
     id: organisationId,
     name: plan.name,
     secrets: secrets.length,
     liveSecrets: secrets.filter((secret) => secret.deleted_at === null).length,
+  };
+  const managers = tables.vault_managers.filter((row) => row.organisation_id === organisationId);
+  const keyPlan = {
+    key: plan.key,
+    secrets,
+    readers: chestReaders({ users, chests, memberships, assignments, managers }),
+    joinedAt: new Map(users.map((user) => [user.id, user.created_at])),
   };
   for (const [key, bench] of Object.entries(BENCH_USERS)) {
     if (bench.organisation !== plan.key) continue;
@@ -139,7 +169,7 @@ function buildOrganisation(plan, credentials, tables, manifest) {
           .filter((secret) => memberChests.has(secret.vault_id) && !secret.hidden)
           .map((secret) => ({ secret, userId: member.id, random }))
       : [];
-  return { sealJobs };
+  return { sealJobs, keyPlan };
 }
 
 function buildUsers(plan, random, organisationId, credentials) {
@@ -240,6 +270,13 @@ function keepChestValues(chests, assignments, secrets) {
     chest.secret_count += 1;
     if (!secret.hidden) chest.visible_secret_count += 1;
   }
+}
+
+// Each team's members (migration 2026-11-23-0030), as membership changes keep it.
+function keepTeamCounts(teams, memberships) {
+  const counts = new Map(teams.map((team) => [team.id, 0]));
+  for (const membership of memberships) counts.set(membership.team_id, counts.get(membership.team_id) + 1);
+  for (const team of teams) team.user_count = counts.get(team.id);
 }
 
 // Chests differ in size; secrets are made oldest first, as they would have been inserted.

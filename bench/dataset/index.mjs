@@ -1,4 +1,4 @@
-// The seeded dataset shared by secrets-list, open-secret and dashboard-first-page (see
+// The seeded dataset shared by the benchmarks that run the server on a large organisation (see
 // docs/benchmarks.md, "The seeded dataset").
 export { benchUserEmail, loadCredentials } from './credentials.mjs';
 export {

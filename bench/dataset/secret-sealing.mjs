@@ -12,6 +12,12 @@ import {
   wrappedKeyLabel,
 } from '@coffer/core';
 
+/**
+ * Bytes of a wrapped key: RSA-OAEP with the users' 3072-bit keys gives 384 (512 base64 characters).
+ * Keys nobody opens are random bytes of this size.
+ */
+export const WRAPPED_KEY_BYTES = 384;
+
 /** A public key (base64 SPKI, as users.public_key holds it) ready for wrapSecretKeyFast. */
 export function readPublicKey(base64Spki) {
   return createPublicKey({ key: Buffer.from(base64Spki, 'base64'), format: 'der', type: 'spki' });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { generateUserKeyPair, openSecret, unwrapSecretKey } from '@coffer/core';
-import { readPublicKey, sealSecretFast, wrapSecretKeyFast } from './secret-sealing.mjs';
+import { readPublicKey, sealSecretFast, WRAPPED_KEY_BYTES, wrapSecretKeyFast } from './secret-sealing.mjs';
 
 test('what the fast sealing makes, core opens: same suite, additional data and label', async () => {
   const pair = await generateUserKeyPair();
@@ -9,6 +9,7 @@ test('what the fast sealing makes, core opens: same suite, additional data and l
   const payload = { username: 'ops', password: 'Zürich ☎', url: '', note: '' };
   const sealed = sealSecretFast({ secretId: place.secretId, revision: 3, payload });
   const wrapped = wrapSecretKeyFast(sealed.secretKey, readPublicKey(pair.publicKey), place);
+  assert.equal(Buffer.from(wrapped, 'base64').length, WRAPPED_KEY_BYTES, 'random keys are this size');
   const secretKey = await unwrapSecretKey(wrapped, pair.privateKey, place);
   assert.deepEqual(Buffer.from(secretKey), sealed.secretKey);
   const opened = await openSecret({ ...sealed, secretId: place.secretId, revision: 3 }, secretKey);

@@ -67,6 +67,14 @@ export function plantAccountInTeam(
         created_at: now,
         updated_at: now,
       });
+      // The server keeps the pairs that lack a key (missing_keys) as each change happens; a server
+      // that planted an account would list its pairs too: the team's chests' visible secrets.
+      db.prepare(
+        `INSERT OR IGNORE INTO missing_keys (organisation_id, secret_id, user_id)
+         SELECT s.organisation_id, s.id, @user FROM secrets s
+         JOIN assignments a ON a.vault_id = s.vault_id AND a.team_id = @team
+         WHERE s.hidden = 0`,
+      ).run({ user: id, team: teamId });
     })();
     return { id, ...account };
   } finally {

@@ -1,12 +1,21 @@
-import { generateUserKeyPair, publicKeyFingerprint, unwrapSecretKey } from '@coffer/core';
+import {
+  endorseKeyRotation,
+  generateUserKeyPair,
+  publicKeyFingerprint,
+  type UserRow,
+  unwrapSecretKey,
+} from '@coffer/core';
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
+import Database from 'better-sqlite3';
 import { uniqueEmail } from '../support/accounts.js';
 import { signInThroughUi } from '../support/accounts-ui.js';
 import { newOrganisationThroughApi } from '../support/admin-setup.js';
+import { openUsersTable } from '../support/admin-users-ui.js';
 import { apiOk, apiSignIn } from '../support/api-session.js';
 import { dashboardList, notice, rowButton, secretViewer } from '../support/dashboard-ui.js';
-import { createMemberThroughApi, onboardMember } from '../support/member-setup.js';
+import { databasePath } from '../support/data-dir.js';
+import { onboardMember } from '../support/member-setup.js';
 import { countWrappedKeys, plantAccountInTeam, wrappedKeysOf } from '../support/planted-account.js';
 import {
   createChestThroughApi,
@@ -14,11 +23,63 @@ import {
   createTeamThroughApi,
   openSecretThroughApi,
 } from '../support/secrets-api.js';
+import { recordSensitive } from '../support/sensitive-values.js';
 
 // Issue 10: missing keys reshared by themselves, but only for keys the administrator's browser
 // trusts by an explicit act; anyone else waits in a list that names them for confirmation.
 
 const peopleToConfirm = (page: Page) => page.getByRole('region', { name: 'People to confirm' });
+
+/**
+ * A dishonest server dresses its planted account up as a key rotation: an endorsement by another key
+ * of its own, written beside the planted key. No browser trusted that other key, so it proves nothing.
+ */
+async function forgeEndorsement(userId: string, publicKey: string): Promise<void> {
+  const forger = await generateUserKeyPair();
+  const pkcs8 = await crypto.subtle.exportKey('pkcs8', forger.privateKey);
+  const signingKey = await crypto.subtle.importKey(
+    'pkcs8',
+    pkcs8,
+    { name: 'RSA-PSS', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  const signature = await endorseKeyRotation(signingKey, { userId, publicKey });
+  const db = new Database(databasePath, { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.prepare('UPDATE users SET key_endorsement = ?, endorsing_public_key = ? WHERE id = ?').run(
+      signature,
+      forger.publicKey,
+      userId,
+    );
+  } finally {
+    db.close();
+  }
+}
+
+/** The trust record the signed-in administrator's browser holds for a colleague (IndexedDB 'coffer-keys'). */
+function trustRecordIn(page: Page, ownerId: string, userId: string) {
+  return page.evaluate(
+    ([id]) =>
+      new Promise<{ fingerprint: string; origin: string } | undefined>((resolve, reject) => {
+        const opening = indexedDB.open('coffer-keys');
+        opening.onerror = () => reject(opening.error);
+        opening.onsuccess = () => {
+          const request = opening.result
+            .transaction('trust', 'readonly')
+            .objectStore('trust')
+            .get(id as string);
+          request.onsuccess = () => {
+            opening.result.close();
+            resolve(request.result);
+          };
+          request.onerror = () => reject(request.error);
+        };
+      }),
+    [`${ownerId}:${userId}`],
+  );
+}
 
 test('an account that browser has never seen, planted straight into a team through the database, gets no key until the administrator confirms it by name and fingerprint', async ({
   page,
@@ -44,6 +105,8 @@ test('an account that browser has never seen, planted straight into a team throu
     publicKey: pair.publicKey,
   });
   const fingerprint = await publicKeyFingerprint(pair.publicKey);
+  // It even claims a key rotation, endorsed by another key of its own: no browser trusted that one.
+  await forgeEndorsement(planted.id, pair.publicKey);
 
   // The administrator signs in: the background run finds three missing keys and wraps none of them.
   await signInThroughUi(page, account.email, account.password);
@@ -86,7 +149,7 @@ test('an account that browser has never seen, planted straight into a team throu
   }
 });
 
-test('a member put in a team with many secrets reads them all without anyone pressing a button while that administrator is signed in elsewhere', async ({
+test('a member whom an administrator added (that browser made and pinned the member’s key) and then put in a team with many secrets reads them all without anyone pressing a button while that administrator is signed in elsewhere', async ({
   page,
   browser,
   request,
@@ -122,25 +185,67 @@ test('a member put in a team with many secrets reads them all without anyone pre
     );
   }
 
-  // A colleague joins the crew and sets their personal password in their own browser.
-  const member = await createMemberThroughApi(admin, testInfo, 'archivist', [crew.id]);
+  // The administrator adds a colleague in their browser, which makes the key pair and trusts it.
+  const workers: string[] = [];
+  page.on('worker', (worker) => workers.push(worker.url()));
+  await signInThroughUi(page, account.email, account.password);
+  const name = 'Archivist Member';
+  const email = uniqueEmail(testInfo, 'archivist');
+  await openUsersTable(page);
+  await page.getByRole('button', { name: 'New User' }).click();
+  const form = page.getByRole('form', { name: 'New User' });
+  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Add User' }).click();
+  await expect(page.getByRole('heading', { name: `${name} has been added` })).toBeVisible({
+    timeout: 60_000,
+  });
+  const generated = (await page.getByTestId('generated-password').textContent()) ?? '';
+  await recordSensitive({ kind: 'password', value: generated });
+  await page.getByRole('button', { name: 'Back to Teams' }).click();
+  const listed = await apiOk<{ items: UserRow[] }>(
+    admin,
+    'GET',
+    `/api/v1/users.json?filter=${encodeURIComponent(email)}`,
+  );
+  const member = { id: listed.items[0]?.id ?? '', name, email, password: generated };
+  expect(member.id).not.toBe('');
+  expect(await trustRecordIn(page, admin.profile.id, member.id)).toMatchObject({ origin: 'created' });
+  await apiOk(admin, 'PUT', `/api/v1/teams/${crew.id}.json`, {
+    team: { memberships_attributes: [{ user_id: member.id }] },
+  });
+  // The made key gets the crew's secret on its own (the browser trusts what it made)...
+  await expect.poll(() => countWrappedKeys(member.id), { timeout: 60_000 }).toBe(1);
+
   const theirs = await browser.newContext();
   try {
+    // ...then the member sets a personal password in their own browser: a fresh key pair, whose
+    // public key the old private key endorses. The server drops the keys wrapped for the old one.
     const memberPage = await theirs.newPage();
     const personal = await onboardMember(memberPage, member);
-
-    // Their administrator, signed in in another browser, confirms them once by name and fingerprint.
-    const workers: string[] = [];
-    page.on('worker', (worker) => workers.push(worker.url()));
-    await signInThroughUi(page, account.email, account.password);
-    const entry = peopleToConfirm(page).getByRole('listitem').filter({ hasText: member.name });
-    await expect(entry).toBeVisible({ timeout: 45_000 });
     const session = await apiSignIn(request, { email: member.email, password: personal });
-    await expect(entry.getByTestId('person-fingerprint')).toHaveText(
-      await publicKeyFingerprint(session.profile.public_key),
+    const endorsement = await apiOk<{ endorsing_public_key: string | null; key_endorsement: string | null }>(
+      session,
+      'GET',
+      `/api/v1/users/${member.id}/key_endorsement.json`,
     );
-    await entry.getByRole('button', { name: `Confirm ${member.name}` }).click();
-    await expect.poll(() => countWrappedKeys(member.id), { timeout: 20_000 }).toBe(1);
+    expect(endorsement.key_endorsement).not.toBeNull();
+
+    // The administrator's browser, signed in elsewhere, checks the endorsement against the key it
+    // made and shares with the new key: nobody confirms anyone, nobody is even listed.
+    await expect
+      .poll(() => wrappedKeysOf(member.id).map((key) => key.secret_id), {
+        timeout: 60_000,
+        intervals: [1_000],
+      })
+      .toHaveLength(1);
+    expect(await trustRecordIn(page, admin.profile.id, member.id)).toEqual(
+      expect.objectContaining({
+        origin: 'endorsed',
+        fingerprint: await publicKeyFingerprint(session.profile.public_key),
+      }),
+    );
+    await expect(peopleToConfirm(page).getByRole('listitem').filter({ hasText: name })).toHaveCount(0);
 
     // Then the member joins the archive: nobody presses anything, the administrator's browser shares.
     await apiOk(admin, 'PUT', `/api/v1/teams/${archive.id}.json`, {

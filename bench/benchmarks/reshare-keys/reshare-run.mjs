@@ -73,7 +73,7 @@ export async function measureReshare({ log, serverEnv, settings }) {
   const chromium = await launchChromium();
   const loadBefore = loadavg();
   try {
-    const { newcomer, administratorId, pairs } = scenario;
+    const { newcomer, administratorId, chestId, pairs } = scenario;
     const administrator = (await loadCredentials()).users.largeAdministrator;
     const page = await chromium.browser.newPage();
     page.on('pageerror', (error) => log(`  page error: ${error.message}`));
@@ -94,7 +94,7 @@ export async function measureReshare({ log, serverEnv, settings }) {
 
     // Every run starts from the same missing keys, on a server that finished the last one.
     const resetKeys = async () => {
-      database.deleteKeys(newcomer.id);
+      database.deleteKeys(newcomer.id, chestId);
       await waitForIdle(server);
     };
     const runApp = async () => {

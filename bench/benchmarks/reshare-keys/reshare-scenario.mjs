@@ -6,20 +6,26 @@
 // nobody opens in the dataset); otherwise they would be missing keys as well and the run would
 // serve them first. The newcomer's key pair is made here, as the add-user flow makes it in the
 // administrator's browser; the page then trusts it exactly as that flow does (trustCreatedKey).
+// The rows go in directly, so the server's rebuildMissingKeys then records the newcomer's missing
+// keys, and every reset between runs records them again beside taking the keys away.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { generateUserKeyPair, openSecret, unwrapSecretKey } from '@coffer/core';
 import { loadCredentials } from '../../dataset/credentials.mjs';
 import { createRandom } from '../../dataset/random-source.mjs';
 import { makePayload, makeSecretName } from '../../dataset/secret-names.mjs';
-import { readPublicKey, sealSecretFast, wrapSecretKeyFast } from '../../dataset/secret-sealing.mjs';
+import {
+  readPublicKey,
+  sealSecretFast,
+  WRAPPED_KEY_BYTES,
+  wrapSecretKeyFast,
+} from '../../dataset/secret-sealing.mjs';
+import { rebuildMissingKeysOf } from '../../dataset/server-code.mjs';
 import { SERVER_PACKAGE_JSON } from '../../lib/paths.mjs';
 
 const requireFromServer = createRequire(SERVER_PACKAGE_JSON);
 const CHEST_NAME = 'Reshare bench chest';
 const TEAM_NAME = 'Newcomers';
-// An RSA-3072 wrapped key: 384 bytes.
-const WRAPPED_KEY_BYTES = 384;
 
 /**
  * Writes the scenario into `file` (a copy of the seeded database; the server is not running yet).
@@ -32,6 +38,10 @@ export async function writeReshareScenario(file, manifest, { keys }) {
   const administrator = (await loadCredentials()).users.largeAdministrator;
   const administratorKey = readPublicKey(administrator.publicKey);
   const newcomerPair = await generateUserKeyPair();
+  const newcomerId = randomUUID();
+  const teamId = randomUUID();
+  const chestId = randomUUID();
+  const pairs = [];
   const Database = requireFromServer('better-sqlite3');
   const database = new Database(file);
   try {
@@ -41,9 +51,6 @@ export async function writeReshareScenario(file, manifest, { keys }) {
       return row;
     };
     const now = new Date().toISOString();
-    const newcomerId = randomUUID();
-    const teamId = randomUUID();
-    const chestId = randomUUID();
     const otherAdministrators = database
       .prepare('select id from users where organisation_id = ? and administrator = 1 and id != ?')
       .all(organisationId, administratorId)
@@ -114,7 +121,6 @@ export async function writeReshareScenario(file, manifest, { keys }) {
     };
     const secretTemplate = template('secrets', 'organisation_id = ? and deleted_at is null', organisationId);
     const keyTemplate = template('secret_keys', 'organisation_id = ?', organisationId);
-    const pairs = [];
     for (let index = 0; index < keys; index += 1) {
       const id = randomUUID();
       const category = 'password';
@@ -170,24 +176,27 @@ export async function writeReshareScenario(file, manifest, { keys }) {
       }
     })();
     database.pragma('wal_checkpoint(TRUNCATE)');
-    // In the server's order (by secret id), so that the reference's pages hold the app's pairs.
-    pairs.sort((a, b) => (a.secret_id < b.secret_id ? -1 : a.secret_id > b.secret_id ? 1 : 0));
-    return {
-      organisationId,
-      administratorId,
-      newcomer: { id: newcomerId, publicKey: newcomerPair.publicKey, privateKey: newcomerPair.privateKey },
-      chestId,
-      teamId,
-      pairs,
-    };
   } finally {
     database.close();
   }
+  const missing = (await rebuildMissingKeysOf({ sqliteFile: file }, [organisationId]))[organisationId];
+  if (missing !== keys) throw new Error(`the scenario records ${missing} missing keys, not ${keys}`);
+  // In the server's order (by secret id), so that the reference's pages hold the app's pairs.
+  pairs.sort((a, b) => (a.secret_id < b.secret_id ? -1 : a.secret_id > b.secret_id ? 1 : 0));
+  return {
+    organisationId,
+    administratorId,
+    newcomer: { id: newcomerId, publicKey: newcomerPair.publicKey, privateKey: newcomerPair.privateKey },
+    chestId,
+    teamId,
+    pairs,
+  };
 }
 
 /**
  * The running server's database, for what the benchmark does between runs: count the newcomer's
- * keys, take them away again (so every run starts from the same N missing keys), and open a few
+ * keys, take them away again and record them missing (so every run starts from the same N missing
+ * keys), and open a few
  * delivered ones with the newcomer's private key to prove the reshare right.
  */
 export function openScenarioDatabase(file) {
@@ -196,6 +205,17 @@ export function openScenarioDatabase(file) {
   database.pragma('busy_timeout = 30000');
   const countKeys = database.prepare('select count(*) as count from secret_keys where user_id = ?');
   const deleteKeys = database.prepare('delete from secret_keys where user_id = ?');
+  // What the server records when a reader loses keys (the rows are taken away behind its back):
+  // the newcomer's pairs of every secret of their chest.
+  const recordMissing = database.prepare(
+    `insert or ignore into missing_keys (organisation_id, secret_id, user_id)
+     select organisation_id, id, ? from secrets where vault_id = ?`,
+  );
+  const takeKeysAway = database.transaction((userId, chestId) => {
+    const taken = deleteKeys.run(userId).changes;
+    recordMissing.run(userId, chestId);
+    return taken;
+  });
   const readKey = database.prepare(
     `select k.secret_id, k.encrypted_value, s.encrypted_data, s.encryption_iv, s.revision
        from secret_keys k join secrets s on s.id = k.secret_id
@@ -203,7 +223,8 @@ export function openScenarioDatabase(file) {
   );
   return {
     countKeys: (userId) => countKeys.get(userId).count,
-    deleteKeys: (userId) => deleteKeys.run(userId).changes,
+    /** Takes the user's keys away and records them missing again, as at the start. */
+    deleteKeys: (userId, chestId) => takeKeysAway(userId, chestId),
     /** Opens `sample` of the user's delivered keys and their secrets; throws when one does not open. */
     async openDelivered(user, sample) {
       const rows = readKey.all(user.id, sample);

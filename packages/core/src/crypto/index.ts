@@ -13,7 +13,9 @@ export { CryptoError, type CryptoErrorKind, isCryptoError } from './errors.js';
 export {
   generateUserKeyPair,
   importPublicKey,
+  importVerifyingKey,
   openPrivateKey,
+  openSigningKey,
   publicKeyFingerprint,
   resealPrivateKey,
   type SealedPrivateKey,
@@ -21,6 +23,16 @@ export {
   sealPrivateKey,
   type UserKeyPair,
 } from './key-pair.js';
+export {
+  endorseKeyRotation,
+  KEY_ROTATION_DOMAIN,
+  KEY_ROTATION_SALT_BYTES,
+  KEY_ROTATION_SIGNATURE_BYTES,
+  type KeyRotation,
+  type KeyRotationEndorsement,
+  keyRotationMessage,
+  verifyKeyRotation,
+} from './key-rotation.js';
 export { unwrapSecretKey, type WrappedKeyPlace, wrapSecretKey } from './key-wrap.js';
 export { isUuid, newSecretId, randomBytes } from './random-values.js';
 export {

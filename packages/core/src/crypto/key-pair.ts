@@ -24,6 +24,8 @@ export interface StoredPrivateKey extends SealedPrivateKey {
 }
 
 const RSA_OAEP = { name: 'RSA-OAEP', hash: 'SHA-256' } as const;
+// The same key pair also signs a key rotation (key-rotation.ts): RSA-PSS with SHA-256.
+const RSA_PSS = { name: 'RSA-PSS', hash: 'SHA-256' } as const;
 const PUBLIC_EXPONENT = new Uint8Array([1, 0, 1]);
 
 /** Makes a user's RSA-OAEP-3072 (e = 65537, SHA-256) key pair, at registration or after an admin reset. */
@@ -63,6 +65,16 @@ export async function sealPrivateKey(
 export async function openPrivateKey(stored: StoredPrivateKey, encryptionKey: CryptoKey): Promise<CryptoKey> {
   return withPkcs8(stored, encryptionKey, (pkcs8) =>
     crypto.subtle.importKey('pkcs8', pkcs8, RSA_OAEP, false, ['decrypt']),
+  );
+}
+
+/**
+ * Opens the same sealed private key as a non-extractable RSA-PSS key that can only sign, for the one
+ * signature a key rotation needs (key-rotation.ts). Failures are those of openPrivateKey.
+ */
+export async function openSigningKey(stored: StoredPrivateKey, encryptionKey: CryptoKey): Promise<CryptoKey> {
+  return withPkcs8(stored, encryptionKey, (pkcs8) =>
+    crypto.subtle.importKey('pkcs8', pkcs8, RSA_PSS, false, ['sign']),
   );
 }
 
@@ -111,11 +123,24 @@ async function withPkcs8<T>(
 }
 
 /** Imports a user's base64 SPKI public key for wrapping; refuses anything but a suite-1 RSA key. */
-export async function importPublicKey(publicKey: string): Promise<CryptoKey> {
+export function importPublicKey(publicKey: string): Promise<CryptoKey> {
+  return importSuiteKey(publicKey, RSA_OAEP, 'encrypt');
+}
+
+/** Imports a user's base64 SPKI public key to verify an RSA-PSS signature; suite-1 RSA keys only. */
+export function importVerifyingKey(publicKey: string): Promise<CryptoKey> {
+  return importSuiteKey(publicKey, RSA_PSS, 'verify');
+}
+
+async function importSuiteKey(
+  publicKey: string,
+  algorithm: RsaHashedImportParams,
+  usage: 'encrypt' | 'verify',
+): Promise<CryptoKey> {
   const spki = base64ToBytes(publicKey);
   let key: CryptoKey;
   try {
-    key = await crypto.subtle.importKey('spki', spki, RSA_OAEP, true, ['encrypt']);
+    key = await crypto.subtle.importKey('spki', spki, algorithm, true, [usage]);
   } catch {
     throw new CryptoError('malformed');
   }

@@ -170,7 +170,9 @@ export type UserResetResponse = UserDetail;
  * browser makes a fresh key pair, so nobody but the user ever held the private key that the
  * administrator's generated password could open. The server stores the new public key and drops the
  * user's wrapped secret keys (missing keys for administrators to reshare). `public_key` is refused
- * (400) on any other password or e-mail change.
+ * (400) on any other password or e-mail change. `key_endorsement` is the new public key signed with
+ * the OLD private key (core's endorseKeyRotation, base64 of 384 bytes): browsers that trusted the old
+ * key trust the new one after checking it (docs/crypto.md, "Key rotation endorsements").
  */
 export interface PersonalPasswordChange {
   password: string;
@@ -180,6 +182,20 @@ export interface PersonalPasswordChange {
   must_change_password: false;
   public_key: string;
   kdf_iterations: number;
+  key_endorsement?: string;
+}
+
+/**
+ * Answer of `GET api/v1/users/{id}/key_endorsement.json` (any signed-in user of the organisation): the
+ * user's public key and, when their last key rotation was endorsed, the previous public key and its
+ * signature of the rotation (nulls otherwise). Public-key material only: the server cannot vouch for
+ * it, so browsers verify it (verifyKeyRotation) before trusting anything.
+ */
+export interface KeyEndorsementResponse {
+  user_id: Id;
+  public_key: string | null;
+  endorsing_public_key: string | null;
+  key_endorsement: string | null;
 }
 
 /** Answer of `POST api/v1/invitations.json` (never the token). */

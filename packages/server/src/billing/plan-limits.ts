@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { BillingMode } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../errors/app-error.js';
+import { lockOrganisationRow } from '../repositories/organisation-repository.js';
 import { findRunningSubscription, presentMirroredSubscription } from './plan-state.js';
 
 /** What a change is about to add. */
@@ -15,21 +16,6 @@ export interface UserAdditionOptions {
    * replaces it, or the one being accepted).
    */
   email?: string;
-}
-
-/**
- * Holds the organisation row until the transaction ends. On PostgreSQL a second transaction
- * guarding the same organisation waits here, and then counts what the first one committed (READ
- * COMMITTED reads each statement afresh), so two requests racing for the last free slot cannot
- * both win. SQLite runs one write transaction at a time already. A plain write of the row (as
- * organisation deletion claims it), so both dialects share one statement.
- */
-export async function lockOrganisationRow(trx: Kysely<Database>, organisationId: string): Promise<void> {
-  await trx
-    .updateTable('organisations')
-    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-    .where('id', '=', organisationId)
-    .execute();
 }
 
 /**

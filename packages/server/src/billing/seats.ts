@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { lockOrganisationRow } from '../repositories/organisation-repository.js';
 import type { BillingProvider } from './billing-provider.js';
 import { syncLedgerQuantity } from './local/ledger-periods.js';
-import { countAccounts, lockOrganisationRow } from './plan-limits.js';
+import { countAccounts } from './plan-limits.js';
 
 /** What seat keeping needs of the service context. */
 export interface SeatContext {

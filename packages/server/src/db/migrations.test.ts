@@ -19,6 +19,7 @@ const TABLES = [
   'vault_managers',
   'secrets',
   'secret_keys',
+  'missing_keys',
   'audit_log_entries',
   'billing_customers',
   'billing_subscriptions',

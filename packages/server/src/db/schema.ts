@@ -58,6 +58,20 @@ export interface UsersTable {
   confirmed_at: Nullable<string>;
   created_at: string;
   updated_at: string;
+  // key_endorsement and endorsing_public_key: see UserKeyEndorsementColumns below.
+}
+
+/**
+ * The key rotation endorsement columns of users (migration 2026-11-24-0020, docs/crypto.md), read and
+ * written only by repositories/key-endorsement-repository.ts (through `db.withTables`). Kept out of
+ * UsersTable on purpose: the user rows loaded on every request (USER_COLUMNS) need not carry a public
+ * key and a signature more. A trigger clears both when public_key changes without them.
+ */
+export interface UserKeyEndorsementColumns {
+  /** Base64 RSA-PSS signature, by the previous key, of the rotation to public_key; null when none. */
+  key_endorsement: Nullable<string>;
+  /** The previous public key (base64 SPKI) that signed; null when none. */
+  endorsing_public_key: Nullable<string>;
 }
 
 /** otp_recovery_codes: hashed one-time backup codes for two-factor sign-in. */
@@ -194,6 +208,13 @@ export interface SecretKeysTable {
   updated_at: string;
 }
 
+/** missing_keys: a (secret, reader) pair whose reader holds no wrapped key, kept by services/key-bookkeeping.ts. */
+export interface MissingKeysTable {
+  organisation_id: string;
+  secret_id: string;
+  user_id: string;
+}
+
 /** audit_log_entries: one row per mutation, written in the mutation's transaction. */
 export interface AuditLogEntriesTable {
   id: string;
@@ -316,6 +337,7 @@ export interface Database {
   vault_managers: VaultManagersTable;
   secrets: SecretsTable;
   secret_keys: SecretKeysTable;
+  missing_keys: MissingKeysTable;
   audit_log_entries: AuditLogEntriesTable;
   billing_customers: BillingCustomersTable;
   billing_subscriptions: BillingSubscriptionsTable;

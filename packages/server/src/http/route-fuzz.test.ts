@@ -271,7 +271,8 @@ describe('every route, fuzzed', () => {
     // and audit routes of issue 9); and not empty, so a broken catalogue shows.
     expect(requests).toBeGreaterThan(1_000);
     expect(requests).toBeLessThan(7_000);
-  });
+    // 10 to 25 s on PostgreSQL when the machine is busy: a time limit of its own, well above that.
+  }, 90_000);
 });
 
 function hasErrorShape(body: string): boolean {

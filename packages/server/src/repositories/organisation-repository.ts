@@ -9,6 +9,21 @@ export type Organisation = OrganisationRow;
 /** The settings of PUT /api/v1/organisation. */
 export type OrganisationSettings = Partial<Pick<OrganisationRow, 'name' | 'inactivity_length'>>;
 
+/**
+ * Holds the organisation row until the transaction ends. On PostgreSQL a second transaction
+ * guarding the same organisation (plan limits, key bookkeeping) waits here, and then counts what the first one committed (READ
+ * COMMITTED reads each statement afresh), so two requests racing for the last free slot cannot
+ * both win. SQLite runs one write transaction at a time already. A plain write of the row (as
+ * organisation deletion claims it), so both dialects share one statement.
+ */
+export async function lockOrganisationRow(trx: Kysely<Database>, organisationId: string): Promise<void> {
+  await trx
+    .updateTable('organisations')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', organisationId)
+    .execute();
+}
+
 /** The organisation with this id, or null. */
 export async function findOrganisationById(db: Kysely<Database>, id: string): Promise<Organisation | null> {
   const row = await db.selectFrom('organisations').selectAll().where('id', '=', id).executeTakeFirst();
@@ -85,6 +100,7 @@ export async function claimOwnedOrganisation(
  * organisations as well, so a row a concurrent request adds meanwhile goes with the organisation row.
  */
 export const ORGANISATION_TABLES = [
+  'missing_keys',
   'secret_keys',
   'secrets',
   'vault_managers',

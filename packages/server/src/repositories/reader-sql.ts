@@ -1,4 +1,4 @@
-import { type QueryCreator, sql } from 'kysely';
+import { type Kysely, type QueryCreator, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 
 /**
@@ -31,4 +31,48 @@ export function chestReaderPairs(db: QueryCreator<Database>, organisationId: str
     .where('rg.organisation_id', '=', organisationId)
     .where('ru.administrator', '=', false);
   return administrators.union(members).union(managers);
+}
+
+/**
+ * Narrows a set-wide key query to the pairs a change can have touched; every given list must match
+ * (chests and users: one rectangle of pairs). Without any, the whole organisation.
+ */
+export interface KeyScope {
+  chestIds?: readonly string[];
+  secretIds?: readonly string[];
+  userIds?: readonly string[];
+}
+
+/** True when a list of the scope is empty: no pair can match. */
+export function scopeIsEmpty(scope: KeyScope): boolean {
+  return Object.values(scope).some((ids) => ids !== undefined && ids.length === 0);
+}
+
+/**
+ * Every (secret, reader) pair of the scope whose reader holds no wrapped key: the recomputation that
+ * missing_keys records as it happens. Its cost is the scope's secrets times their readers, so callers
+ * narrow the scope to what a change touched.
+ */
+export function recomputedMissingPairs(db: Kysely<Database>, organisationId: string, scope: KeyScope) {
+  let query = db
+    .with('readers', (cte) => chestReaderPairs(cte, organisationId))
+    .selectFrom('secrets as s')
+    .innerJoin('readers as r', 'r.vault_id', 's.vault_id')
+    .select(['s.id as secret_id', 'r.user_id as user_id'])
+    .where('s.organisation_id', '=', organisationId)
+    .where((eb) => eb.or([eb('r.sees_hidden', '=', 1), eb('s.hidden', '=', false)]))
+    .where(({ exists, not, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('secret_keys as k')
+            .select('k.id')
+            .whereRef('k.secret_id', '=', 's.id')
+            .whereRef('k.user_id', '=', 'r.user_id'),
+        ),
+      ),
+    );
+  if (scope.chestIds) query = query.where('s.vault_id', 'in', scope.chestIds);
+  if (scope.secretIds) query = query.where('s.id', 'in', scope.secretIds);
+  if (scope.userIds) query = query.where('r.user_id', 'in', scope.userIds);
+  return query;
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { chunkIds } from './list-paging.js';
-import { chestReaderPairs } from './reader-sql.js';
+import { chestReaderPairs, type KeyScope, scopeIsEmpty } from './reader-sql.js';
 
 /** One user's wrapped copy of a secret's key. */
 export interface WrappedKey {
@@ -160,13 +160,6 @@ export async function deleteKeysOfUser(
   return Number(result.numDeletedRows);
 }
 
-/** Narrows a key purge; without any, the whole organisation is checked. */
-export interface PurgeScope {
-  chestIds?: readonly string[];
-  secretIds?: readonly string[];
-  userIds?: readonly string[];
-}
-
 /**
  * Deletes the wrapped keys of users who may no longer read the secret (architecture.md: a key
  * is held exactly by the secret's readers). Run it in the transaction that changed the access.
@@ -174,9 +167,9 @@ export interface PurgeScope {
 export async function deleteKeysWithoutAccess(
   db: Kysely<Database>,
   organisationId: string,
-  scope: PurgeScope = {},
+  scope: KeyScope = {},
 ): Promise<number> {
-  for (const ids of Object.values(scope)) if (ids && ids.length === 0) return 0;
+  if (scopeIsEmpty(scope)) return 0;
   let doomed = db
     .with('readers', (cte) => chestReaderPairs(cte, organisationId))
     .selectFrom('secret_keys as k')

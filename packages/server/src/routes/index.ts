@@ -14,6 +14,7 @@ import { secretKeyRoutes } from './secret-keys/secret-key-routes.js';
 import { secretRoutes } from './secrets/secret-routes.js';
 import { statisticsRoutes } from './statistics/statistics-routes.js';
 import { teamRoutes } from './teams/team-routes.js';
+import { keyEndorsementRoutes } from './users/key-endorsement-routes.js';
 import { userRoutes } from './users/user-routes.js';
 import { vaultRoutes } from './vaults/vault-routes.js';
 
@@ -45,6 +46,7 @@ const signedInRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app, opti
   await app.register(twoFactorRoutes, options);
   await app.register(invitationRoutes);
   await app.register(userRoutes); // the admin area's users: list, add, change, lock, reset, remove
+  await app.register(keyEndorsementRoutes); // a colleague's key rotation endorsement, for every member
   await app.register(organisationRoutes); // settings, transfer, deletion
   await app.register(vaultRoutes); // chests
   await app.register(secretRoutes);

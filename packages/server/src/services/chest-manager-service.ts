@@ -6,10 +6,10 @@ import { type CallerAccess, requireAdministrator, requireVisibleChest } from '..
 import { loadChestAccessRows } from '../repositories/chest-access-repository.js';
 import { type ChestRecord, findChest } from '../repositories/chest-repository.js';
 import { deleteManager, insertManager } from '../repositories/manager-repository.js';
-import { deleteKeysWithoutAccess } from '../repositories/secret-key-repository.js';
 import { type DirectoryUser, findDirectoryUsers } from '../repositories/user-repository.js';
 import { auditByCaller } from './caller-audit.js';
 import { showChestFor } from './chest-query-service.js';
+import { beginKeyChange, reconcileKeys } from './key-bookkeeping.js';
 import type { ServiceContext } from './service-context.js';
 
 /** Promote refuses administrators: they already reach every chest. */
@@ -68,8 +68,9 @@ export async function demoteManager(
   if (!isManager) throw AppError.validation(NOT_A_MANAGER_MESSAGE);
   const organisationId = access.organisation.id;
   await db.transaction().execute(async (trx) => {
+    await beginKeyChange(trx, organisationId);
     await deleteManager(trx, organisationId, { vault_id: chest.id, user_id: user.id });
-    await deleteKeysWithoutAccess(trx, organisationId, { chestIds: [chest.id], userIds: [user.id] });
+    await reconcileKeys(trx, organisationId, { chestIds: [chest.id], userIds: [user.id] });
     await auditByCaller(trx, access, describe(user, chest, 'Removed'), 'Vault', chest.id);
   });
   return showChestFor(ctx, access, chest.id, ANSWER_OPTIONS);

@@ -12,16 +12,12 @@ import {
   updateAssignmentAccess,
 } from '../repositories/assignment-repository.js';
 import { deleteChest, findChest, insertChest, touchChest } from '../repositories/chest-repository.js';
-import { deleteKeysWithoutAccess } from '../repositories/secret-key-repository.js';
+import { listMembershipsOfTeams } from '../repositories/membership-repository.js';
 import { findTeamsByIds } from '../repositories/team-repository.js';
 import { auditByCaller } from './caller-audit.js';
 import { showChestFor } from './chest-query-service.js';
-import {
-  type NestedAttribute,
-  type NestedPlan,
-  planChangesSomething,
-  planNestedChanges,
-} from './nested-attributes.js';
+import { beginKeyChange, reconcileKeys } from './key-bookkeeping.js';
+import { type NestedAttribute, type NestedPlan, planNestedChanges } from './nested-attributes.js';
 import type { ServiceContext } from './service-context.js';
 
 /** Body of a chest create or update (`vault`). */
@@ -113,11 +109,20 @@ export async function updateChest(
   const plan = planNestedChanges(input.assignments_attributes ?? [], links, 'team_id', 'Assignment');
   const name = checkChest(input.name ?? chest.name, plan.finalRefs);
   await requireTeamsExist(db, organisationId, plan);
+  // Only members of the teams that join or leave can gain or lose this chest's secrets.
+  const teamOf = new Map(existing.map((row) => [row.id, row.team_id]));
+  const changedTeamIds = [
+    ...plan.creates.map((create) => create.ref),
+    ...plan.destroys.flatMap((linkId) => teamOf.get(linkId) ?? []),
+  ];
+  const touchedUserIds = [
+    ...new Set((await listMembershipsOfTeams(db, organisationId, changedTeamIds)).map((row) => row.user_id)),
+  ];
   await db.transaction().execute(async (trx) => {
+    await beginKeyChange(trx, organisationId);
     await applyAssignmentPlan(trx, organisationId, chest.id, plan);
     await touchChest(trx, chest, name === chest.name ? {} : { name });
-    if (planChangesSomething(plan))
-      await deleteKeysWithoutAccess(trx, organisationId, { chestIds: [chest.id] });
+    await reconcileKeys(trx, organisationId, { chestIds: [chest.id], userIds: touchedUserIds });
     const action = name === chest.name ? `Updated chest ${name}` : `Renamed chest ${chest.name} to ${name}`;
     await auditByCaller(trx, access, action, 'Vault', chest.id);
   });

@@ -13,6 +13,7 @@ import { findOrganisationById } from '../repositories/organisation-repository.js
 import { findDefaultTeamIds, findTeamIdsInOrganisation } from '../repositories/team-repository.js';
 import type { User } from '../repositories/user-repository.js';
 import { writeAudit } from './audit-log.js';
+import { beginKeyChange, reconcileKeys } from './key-bookkeeping.js';
 import { assertEmailAvailable, insertAccount, prepareAccountKeys } from './new-account.js';
 import type { RegistrationInput } from './registration-input.js';
 import type { ServiceContext } from './service-context.js';
@@ -57,6 +58,7 @@ export async function acceptInvitation(ctx: ServiceContext, input: RegistrationI
 
   const now = new Date().toISOString();
   const joined = await ctx.db.transaction().execute(async (trx) => {
+    await beginKeyChange(trx, organisation.id);
     // The plan may have lapsed since the invitation was sent; its own seat is not counted twice.
     await requireWithinPlan(trx, ctx.config.billing, organisation.id, 'user', { email });
     if (!(await markInvitationAccepted(trx, invitation, now))) throw AppError.validation(INVITATION_INVALID);
@@ -76,6 +78,7 @@ export async function acceptInvitation(ctx: ServiceContext, input: RegistrationI
       ...(await findTeamIdsInOrganisation(trx, organisation.id, invitation.team_ids)),
     ];
     await insertMemberships(trx, user.organisation_id, readOnlyMemberships(user.id, teamIds));
+    await reconcileKeys(trx, user.organisation_id, { userIds: [user.id] });
     await syncSeatsInTransaction(trx, ctx, organisation.id);
     await writeAudit(trx, {
       organisationId: organisation.id,

@@ -20,6 +20,7 @@ import { findSecret, findSecretsByIds } from '../repositories/secret-repository.
 import { findTeam } from '../repositories/team-repository.js';
 import { findDirectoryUsers } from '../repositories/user-repository.js';
 import { auditByCaller } from './caller-audit.js';
+import { beginKeyChange, recordKeyChange, recordKeysDelivered } from './key-bookkeeping.js';
 import { checkWrappedKeys, type WrappedKeyInput } from './secret-input.js';
 import type { ServiceContext } from './service-context.js';
 
@@ -78,6 +79,7 @@ export async function deliverKeys(
     checkWrappedKeys(keys).map((key) => ({ ...key, secret_id: secretId })),
   );
   return db.transaction().execute(async (trx) => {
+    await beginKeyChange(trx, organisationId);
     const secrets = await findSecretsByIds(trx, organisationId, [...keysBySecret.keys()]);
     const byId = new Map(secrets.map((secret) => [secret.id, secret]));
     const rows = await loadChestAccessRows(trx, organisationId, [
@@ -101,6 +103,7 @@ export async function deliverKeys(
       }
     }
     const count = await insertMissingKeys(trx, organisationId, checked);
+    await recordKeysDelivered(trx, organisationId, checked);
     if (count > 0) await auditByCaller(trx, access, `Shared ${count} missing secret keys`, 'SecretKey', null);
     return count;
   });
@@ -139,6 +142,7 @@ export async function reportBrokenKey(
   await db.transaction().execute(async (trx) => {
     const deleted = await deleteWrappedKey(trx, organisationId, secret.id, access.user.id);
     if (deleted === 0) throw notFound();
+    await recordKeyChange(trx, organisationId, { secretIds: [secret.id], userIds: [access.user.id] });
     await auditByCaller(trx, access, `Reported a broken key of secret ${secret.name}`, 'Secret', secret.id);
   });
 }

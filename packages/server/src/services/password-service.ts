@@ -2,6 +2,7 @@ import {
   INVALID_NEW_EMAIL_MESSAGE,
   normaliseEmailInput,
   type Profile,
+  RSA_MODULUS_BITS,
   validateEmailChange,
 } from '@coffer/core';
 import { PASSWORD_CHANGE_REQUIRED } from '../auth/auth-messages.js';
@@ -10,6 +11,7 @@ import type { UserUpdate } from '../db/schema.js';
 import { AppError } from '../errors/app-error.js';
 import { sendSecurityNotice } from '../mail/account-mails.js';
 import type { CallerAccess } from '../policy/caller-access.js';
+import { type KeyEndorsementValues, saveKeyEndorsement } from '../repositories/key-endorsement-repository.js';
 import { deleteKeysOfUser } from '../repositories/secret-key-repository.js';
 import {
   markPasswordVerified,
@@ -20,7 +22,13 @@ import { isUniqueViolation } from '../repositories/unique-violation.js';
 import { updateUser } from '../repositories/user-repository.js';
 import type { AttemptCounter } from '../security/rate-limits.js';
 import { writeAudit } from './audit-log.js';
-import { type KeyMaterialInput, parseIterations, validateKeyMaterial } from './key-material-validator.js';
+import { recordKeyChange } from './key-bookkeeping.js';
+import {
+  decodeBase64,
+  type KeyMaterialInput,
+  parseIterations,
+  validateKeyMaterial,
+} from './key-material-validator.js';
 import { assertEmailAvailable, EMAIL_TAKEN } from './new-account.js';
 import { loadProfile } from './profile-service.js';
 import type { ServiceContext } from './service-context.js';
@@ -32,11 +40,20 @@ export const CURRENT_PASSWORD_INVALID = 'Current password is invalid';
 export const NEW_KEY_PAIR_MESSAGE =
   'A new key pair is accepted only when setting a personal password after a generated one.';
 
+/** An endorsement comes only with the new key pair it endorses. */
+export const KEY_ENDORSEMENT_WITHOUT_KEY_MESSAGE = 'A key endorsement is accepted only with a new key pair.';
+/** The shape of an endorsement: one RSA-3072 signature (core's endorseKeyRotation). */
+export const INVALID_KEY_ENDORSEMENT_MESSAGE =
+  'Field Key Endorsement is invalid: it must be the base64 of a 384-byte signature.';
+const KEY_ENDORSEMENT_BYTES = RSA_MODULUS_BITS / 8;
+
 /** The `user` object of PATCH /users: a password change, or an e-mail change when `email` is given. */
 export interface AccountChangeInput extends KeyMaterialInput {
   email?: string;
   current_password?: string;
   must_change_password?: boolean;
+  /** With a new key pair: the new public key signed by the old private key (docs/crypto.md). */
+  key_endorsement?: unknown;
 }
 
 /** POST /api/v1/users/verify_password: whether the auth hash is the caller's. Failures count. */
@@ -103,6 +120,7 @@ export async function changeAccount(
     minKdfIterations: ctx.config.minKdfIterations,
   });
   if (problem) throw AppError.validation(problem);
+  const endorsement = readKeyEndorsement(input.key_endorsement, newKeyPair);
   if (!(await verifyOwnPassword(auth, input.current_password, attempts))) {
     throw AppError.validation(CURRENT_PASSWORD_INVALID);
   }
@@ -129,7 +147,7 @@ export async function changeAccount(
       : newKeyPair
         ? 'Set a personal password and a new key pair'
         : 'Changed password',
-    newKeyPair,
+    newKeyPair ? endorsementOf(auth, endorsement) : null,
   );
   // The notice goes to the address the account had: the old one after an e-mail change. An
   // "e-mail change" to the same address still replaced the credentials: that is a password notice.
@@ -137,20 +155,46 @@ export async function changeAccount(
   return loadProfile(ctx.db, { organisation: auth.organisation, user });
 }
 
+/**
+ * The endorsement sent with the change, shape-checked: the server cannot verify it meaningfully (it
+ * could lie about it anyway), so browsers verify it against the key they trusted (docs/crypto.md).
+ */
+function readKeyEndorsement(value: unknown, newKeyPair: boolean): string | null {
+  if (value === undefined) return null;
+  if (!newKeyPair) throw AppError.validation(KEY_ENDORSEMENT_WITHOUT_KEY_MESSAGE);
+  if (decodeBase64(value)?.length !== KEY_ENDORSEMENT_BYTES) {
+    throw AppError.validation(INVALID_KEY_ENDORSEMENT_MESSAGE);
+  }
+  return value as string;
+}
+
+// Stored with the key that signed it, the caller's key until this change; none when there was none.
+function endorsementOf(auth: CallerAccess, endorsement: string | null): KeyEndorsementValues {
+  const previous = auth.user.public_key;
+  return endorsement !== null && previous !== ''
+    ? { key_endorsement: endorsement, endorsing_public_key: previous }
+    : { key_endorsement: null, endorsing_public_key: null };
+}
+
+/** Saves the change; `newKey` (a new key pair's endorsement, or nulls) drops the user's wrapped keys. */
 async function saveChange(
   ctx: ServiceContext,
   auth: CallerAccess,
   values: UserUpdate,
   reason: RevokedReason,
   action: string,
-  dropWrappedKeys: boolean,
+  newKey: KeyEndorsementValues | null,
 ) {
   try {
     return await ctx.db.transaction().execute(async (trx) => {
       const user = await updateUser(trx, auth.user, values);
+      if (newKey) await saveKeyEndorsement(trx, user, newKey);
       await revokeUserSessions(trx, user, reason, { exceptSessionId: auth.session.id });
       // Wrapped for the old public key, they open nothing now: missing keys to reshare.
-      if (dropWrappedKeys) await deleteKeysOfUser(trx, auth.organisation.id, user.id);
+      if (newKey) {
+        await deleteKeysOfUser(trx, auth.organisation.id, user.id);
+        await recordKeyChange(trx, auth.organisation.id, { userIds: [user.id] });
+      }
       await writeAudit(trx, {
         organisationId: auth.organisation.id,
         user,

@@ -4,10 +4,11 @@ import type { Database } from '../db/schema.js';
 import { AppError } from '../errors/app-error.js';
 import { type CallerAccess, requireMovableSecret } from '../policy/index.js';
 import { findChest } from '../repositories/chest-repository.js';
-import { deleteKeysWithoutAccess, upsertWrappedKeys } from '../repositories/secret-key-repository.js';
+import { upsertWrappedKeys } from '../repositories/secret-key-repository.js';
 import { findSecret, moveSecretToChest, placeOf } from '../repositories/secret-repository.js';
 import { auditByCaller } from './caller-audit.js';
 import { loadReaderIds } from './chest-reader-service.js';
+import { beginKeyChange, reconcileKeys } from './key-bookkeeping.js';
 import { checkKeysForReaders } from './key-cover-check.js';
 import { checkWrappedKeys, type WrappedKeyInput } from './secret-input.js';
 import { MARKED_SECRET_MESSAGE } from './secret-write-service.js';
@@ -46,6 +47,7 @@ export async function moveSecret(
   const keys = checkWrappedKeys(input.secret_keys_attributes ?? []);
   const from = await findChest(db, organisationId, secret.vault_id);
   await db.transaction().execute(async (trx) => {
+    await beginKeyChange(trx, organisationId);
     const readers = await loadReaderIds(trx, organisationId, target.id, secret.hidden);
     const formerReaders = await loadReaderIds(trx, organisationId, secret.vault_id, secret.hidden);
     checkKeysForReaders(
@@ -59,7 +61,7 @@ export async function moveSecret(
       throw AppError.conflict(STALE_REVISION_MESSAGE);
     }
     await upsertWrappedKeys(trx, organisationId, secret.id, newcomers);
-    await deleteKeysWithoutAccess(trx, organisationId, { secretIds: [secret.id] });
+    await reconcileKeys(trx, organisationId, { secretIds: [secret.id] });
     const action = `Moved secret ${secret.name} from chest ${from?.name ?? ''} to chest ${target.name}`;
     await auditByCaller(trx, access, action, 'Secret', secret.id);
   });

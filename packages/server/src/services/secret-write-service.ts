@@ -23,6 +23,7 @@ import { isUniqueViolation } from '../repositories/unique-violation.js';
 import { markUserHasSecret } from '../repositories/user-repository.js';
 import { auditByCaller } from './caller-audit.js';
 import { loadReaderIds } from './chest-reader-service.js';
+import { beginKeyChange, recordKeyChange } from './key-bookkeeping.js';
 import { checkKeyCover } from './key-cover-check.js';
 import { checkSecretId, checkSecretValues, checkWrappedKeys, type SecretInput } from './secret-input.js';
 import type { ServiceContext } from './service-context.js';
@@ -52,6 +53,7 @@ export async function createSecret(
   if (await findSecret(db, organisationId, id)) throw AppError.conflict(DUPLICATE_SECRET_MESSAGE);
   try {
     await db.transaction().execute(async (trx) => {
+      await beginKeyChange(trx, organisationId);
       await requireWithinPlan(trx, ctx.config.billing, organisationId, 'secret');
       const readers = await loadReaderIds(trx, organisationId, chest.id, values.hidden);
       checkKeyCover(
@@ -60,6 +62,7 @@ export async function createSecret(
       );
       await insertSecret(trx, organisationId, id, values, access.user.id);
       await replaceWrappedKeys(trx, organisationId, id, keys);
+      await recordKeyChange(trx, organisationId, { secretIds: [id] });
       await markUserHasSecret(trx, organisationId, access.user.id);
       await auditByCaller(trx, access, `Created secret ${values.name} in chest ${chest.name}`, 'Secret', id);
     });
@@ -105,6 +108,7 @@ export async function saveSecret(
   // atomically by saveSecretRevision below.
   if (secret.revision !== values.revision - 1) throw AppError.conflict(STALE_REVISION_MESSAGE);
   await db.transaction().execute(async (trx) => {
+    await beginKeyChange(trx, organisationId);
     const readers = await loadReaderIds(trx, organisationId, chest.id, values.hidden);
     checkKeyCover(
       keys.map((key) => key.user_id),
@@ -114,6 +118,7 @@ export async function saveSecret(
       throw AppError.conflict(STALE_REVISION_MESSAGE);
     }
     await replaceWrappedKeys(trx, organisationId, id, keys);
+    await recordKeyChange(trx, organisationId, { secretIds: [id] });
     const moved = chest.id === secret.vault_id ? '' : ` and moved it to chest ${chest.name}`;
     await auditByCaller(trx, access, `Updated secret ${values.name}${moved}`, 'Secret', id);
   });

@@ -18,7 +18,7 @@ import {
   listMembershipsOfTeams,
   updateMembershipAccess,
 } from '../repositories/membership-repository.js';
-import { deleteKeysWithoutAccess } from '../repositories/secret-key-repository.js';
+import type { KeyScope } from '../repositories/reader-sql.js';
 import {
   deleteTeam,
   findTeam,
@@ -28,12 +28,8 @@ import {
 } from '../repositories/team-repository.js';
 import { findDirectoryUsers } from '../repositories/user-repository.js';
 import { auditByCaller } from './caller-audit.js';
-import {
-  type NestedAttribute,
-  type NestedPlan,
-  planChangesSomething,
-  planNestedChanges,
-} from './nested-attributes.js';
+import { beginKeyChange, reconcileKeys } from './key-bookkeeping.js';
+import { type NestedAttribute, type NestedPlan, planNestedChanges } from './nested-attributes.js';
 import type { ServiceContext } from './service-context.js';
 import { showTeamFor } from './team-query-service.js';
 
@@ -92,8 +88,55 @@ async function planTeam(
   if ((await findChestsByIds(db, organisationId, chestIds)).length !== chestIds.length) {
     throw AppError.validation('Chest not found.');
   }
-  const touchedChestIds = [...new Set([...assignments.map((row) => row.vault_id), ...chestIds])];
-  return { plans, touchedChestIds };
+  return { plans, touched: touchedPairs(plans, memberships, assignments) };
+}
+
+/** What the removed links pointed at: a plan's destroys name links, not users or chests. */
+function removedRefs(links: ReadonlyMap<string, string>, destroys: readonly string[]): string[] {
+  return destroys.flatMap((id) => links.get(id) ?? []);
+}
+
+/**
+ * The (chest, user) pairs whose reading a team change can alter, as two rectangles: users who join
+ * or leave, by every chest the team had or has; chests that join or leave, by every member it had
+ * or has. Access changes (Read or Write) alter nobody's reading. A team of 12,000 secrets that gains
+ * one member touches that member's 12,000 pairs, not every key of those chests.
+ */
+function touchedPairs(
+  plans: TeamPlans,
+  memberships: readonly { id: string; user_id: string }[],
+  assignments: readonly { id: string; vault_id: string }[],
+): KeyScope[] {
+  const joiningUsers = plans.memberships.creates.map((create) => create.ref);
+  const leavingUsers = removedRefs(
+    new Map(memberships.map((row) => [row.id, row.user_id])),
+    plans.memberships.destroys,
+  );
+  const joiningChests = plans.assignments.creates.map((create) => create.ref);
+  const leavingChests = removedRefs(
+    new Map(assignments.map((row) => [row.id, row.vault_id])),
+    plans.assignments.destroys,
+  );
+  const unique = (ids: readonly string[]) => [...new Set(ids)];
+  return [
+    {
+      userIds: unique([...joiningUsers, ...leavingUsers]),
+      chestIds: unique([...assignments.map((row) => row.vault_id), ...joiningChests]),
+    },
+    {
+      userIds: unique([...memberships.map((row) => row.user_id), ...joiningUsers]),
+      chestIds: unique([...joiningChests, ...leavingChests]),
+    },
+  ].filter((scope) => scope.userIds.length > 0 && scope.chestIds.length > 0);
+}
+
+/** Reconciles keys over each touched rectangle of a team change. */
+async function reconcileTeamKeys(
+  trx: Kysely<Database>,
+  organisationId: string,
+  touched: readonly KeyScope[],
+) {
+  for (const scope of touched) await reconcileKeys(trx, organisationId, scope);
 }
 
 async function applyTeamPlans(
@@ -129,7 +172,7 @@ export async function createTeam(ctx: ServiceContext, access: CallerAccess, inpu
   requireAdministrator(access);
   const organisationId = access.organisation.id;
   const name = checkName(input.name);
-  const { plans } = await planTeam(db, organisationId, input, null);
+  const { plans, touched } = await planTeam(db, organisationId, input, null);
   const now = new Date().toISOString();
   const team = {
     id: randomUUID(),
@@ -141,8 +184,10 @@ export async function createTeam(ctx: ServiceContext, access: CallerAccess, inpu
     updated_at: now,
   };
   await db.transaction().execute(async (trx) => {
+    await beginKeyChange(trx, organisationId);
     await insertTeam(trx, team);
     await applyTeamPlans(trx, organisationId, team.id, plans);
+    await reconcileTeamKeys(trx, organisationId, touched);
     await auditByCaller(trx, access, `Created team ${name}`, 'Team', team.id);
   });
   return showTeamFor(ctx, access, team.id);
@@ -163,13 +208,12 @@ export async function updateTeam(
   const team = requireVisibleTeam(access, await findTeam(db, organisationId, id));
   requireAdministrator(access);
   const name = checkName(input.name ?? team.name);
-  const { plans, touchedChestIds } = await planTeam(db, organisationId, input, team);
+  const { plans, touched } = await planTeam(db, organisationId, input, team);
   await db.transaction().execute(async (trx) => {
+    await beginKeyChange(trx, organisationId);
     await applyTeamPlans(trx, organisationId, team.id, plans);
     await touchTeam(trx, team, { name });
-    if (planChangesSomething(plans.memberships) || planChangesSomething(plans.assignments)) {
-      await deleteKeysWithoutAccess(trx, organisationId, { chestIds: touchedChestIds });
-    }
+    await reconcileTeamKeys(trx, organisationId, touched);
     const action = name === team.name ? `Updated team ${name}` : `Renamed team ${team.name} to ${name}`;
     await auditByCaller(trx, access, action, 'Team', team.id);
   });
@@ -183,12 +227,20 @@ export async function removeTeam(ctx: ServiceContext, access: CallerAccess, id: 
   const team = requireVisibleTeam(access, await findTeam(db, organisationId, id));
   requireAdministrator(access);
   if (team.default_for_new_users) throw AppError.validation(DEFAULT_TEAM_MESSAGE);
-  const chestIds = (await listAssignmentsOfTeams(db, organisationId, [team.id])).map((row) => row.vault_id);
+  const [assignments, memberships] = await Promise.all([
+    listAssignmentsOfTeams(db, organisationId, [team.id]),
+    listMembershipsOfTeams(db, organisationId, [team.id]),
+  ]);
+  const touched = {
+    chestIds: assignments.map((row) => row.vault_id),
+    userIds: memberships.map((row) => row.user_id),
+  };
   await db.transaction().execute(async (trx) => {
+    await beginKeyChange(trx, organisationId);
     // Explicitly first, so that the chests' team counts follow (the cascade would not).
     await deleteAssignmentsOfTeam(trx, organisationId, team.id);
     await deleteTeam(trx, team);
-    await deleteKeysWithoutAccess(trx, organisationId, { chestIds });
+    await reconcileKeys(trx, organisationId, touched);
     await auditByCaller(trx, access, `Deleted team ${team.name}`, 'Team', team.id);
   });
 }

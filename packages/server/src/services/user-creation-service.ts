@@ -8,6 +8,7 @@ import { requireAdministrator } from '../policy/index.js';
 import { insertMemberships, readOnlyMemberships } from '../repositories/membership-repository.js';
 import { findDefaultTeamIds } from '../repositories/team-repository.js';
 import { writeAudit } from './audit-log.js';
+import { beginKeyChange, reconcileKeys } from './key-bookkeeping.js';
 import type { KeyMaterialInput } from './key-material-validator.js';
 import { assertEmailAvailable, insertAccount, newEmailToken, prepareAccountKeys } from './new-account.js';
 import type { ServiceContext } from './service-context.js';
@@ -44,6 +45,7 @@ export async function createUserByAdministrator(
   const confirmation = newEmailToken();
   const now = new Date().toISOString();
   const user = await ctx.db.transaction().execute(async (trx) => {
+    await beginKeyChange(trx, auth.organisation.id);
     await requireWithinPlan(trx, ctx.config.billing, auth.organisation.id, 'user', { email });
     const created = await insertAccount(trx, {
       ...keys,
@@ -62,6 +64,7 @@ export async function createUserByAdministrator(
       created.organisation_id,
       readOnlyMemberships(created.id, [...defaultTeams, ...chosenTeams]),
     );
+    await reconcileKeys(trx, created.organisation_id, { userIds: [created.id] });
     await syncSeatsInTransaction(trx, ctx, auth.organisation.id);
     await writeAudit(trx, {
       organisationId: auth.organisation.id,

@@ -22,11 +22,12 @@ import {
   listMembershipsOfUser,
   updateMembershipAccess,
 } from '../repositories/membership-repository.js';
-import { deleteKeysOfUser, deleteKeysWithoutAccess } from '../repositories/secret-key-repository.js';
+import { deleteKeysOfUser } from '../repositories/secret-key-repository.js';
 import { revokeUserSessions } from '../repositories/session-repository.js';
 import { findDefaultTeamIds, findTeamIdsInOrganisation } from '../repositories/team-repository.js';
 import { deleteUserRow, findUserById, type User, updateUser } from '../repositories/user-repository.js';
 import { describeAuditUser, writeAudit } from './audit-log.js';
+import { beginKeyChange, reconcileKeys, recordKeyChange } from './key-bookkeeping.js';
 import { type KeyMaterialInput, parseIterations, validateKeyMaterial } from './key-material-validator.js';
 import {
   type NestedAttribute,
@@ -111,6 +112,7 @@ export async function updateUserByAdministrator(
   if (changes.length === 0) return loadUserDetail(db, caller, target);
 
   const updated = await db.transaction().execute(async (trx) => {
+    await beginKeyChange(trx, organisationId);
     await deleteMemberships(trx, organisationId, plan.destroys);
     for (const update of plan.updates) {
       await updateMembershipAccess(trx, organisationId, update.id, update.edit_access);
@@ -123,8 +125,8 @@ export async function updateUserByAdministrator(
     const user = await updateUser(trx, target, values);
     // Administrators reach every chest: manager rights would only duplicate that.
     if (values.administrator === true) await deleteManagersOfUser(trx, organisationId, target.id);
-    if (membershipsChange || values.administrator === false) {
-      await deleteKeysWithoutAccess(trx, organisationId, { userIds: [target.id] });
+    if (membershipsChange || values.administrator !== undefined) {
+      await reconcileKeys(trx, organisationId, { userIds: [target.id] });
     }
     await auditUser(trx, caller, `Updated user ${describeAuditUser(user)}: ${changes.join(', ')}`, user);
     return user;
@@ -254,6 +256,7 @@ export async function resetUserPassword(
     const user = await updateUser(trx, target, values);
     await revokeUserSessions(trx, user, 'password_reset');
     await deleteKeysOfUser(trx, caller.organisation.id, user.id);
+    await recordKeyChange(trx, caller.organisation.id, { userIds: [user.id] });
     await auditUser(trx, caller, `Reset the password of ${describeAuditUser(user)}`, user);
     return user;
   });

@@ -4,6 +4,7 @@ import { hashPassword } from '../auth/password-hash.js';
 import { createSession } from '../auth/session-service.js';
 import type { Database, NewOrganisationRow, NewUserRow, SessionRow } from '../db/schema.js';
 import { adjustChestCounts, secretCountDeltas, teamCountDeltas } from '../repositories/chest-counts.js';
+import { refreshMissingKeys } from '../repositories/missing-key-repository.js';
 import { insertOrganisation, type Organisation } from '../repositories/organisation-repository.js';
 import { adjustTeamUserCounts, userCountDeltas } from '../repositories/team-repository.js';
 import { insertUser, type User } from '../repositories/user-repository.js';
@@ -72,6 +73,8 @@ export async function buildUser(db: Kysely<Database>, overrides: Partial<NewUser
       .where('id', '=', ownOrganisation.id)
       .execute();
   }
+  // Factories write rows directly, so they keep missing_keys as the services do.
+  await refreshMissingKeys(db, user.organisation_id, { userIds: [user.id] });
   return user;
 }
 
@@ -143,6 +146,7 @@ export async function buildMembership(
       updated_at: now(),
     })
     .execute();
+  await refreshMissingKeys(db, user.organisation_id, { userIds: [user.id] });
   return id;
 }
 
@@ -168,6 +172,7 @@ export async function buildAssignment(
       updated_at: now(),
     })
     .execute();
+  await refreshMissingKeys(db, organisationId, { chestIds: [chestId] });
   return id;
 }
 
@@ -187,6 +192,7 @@ export async function buildManager(
       created_at: now(),
     })
     .execute();
+  await refreshMissingKeys(db, user.organisation_id, { chestIds: [chestId], userIds: [user.id] });
 }
 
 /** A stand-in wrapped key: base64 of 384 random bytes, the size of an RSA-OAEP-3072 result. */
@@ -260,5 +266,6 @@ export async function buildSecret(
       })
       .execute();
   }
+  await refreshMissingKeys(db, creator.organisation_id, { secretIds: [secret.id] });
   return secret;
 }

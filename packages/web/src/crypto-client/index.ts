@@ -2,7 +2,16 @@
 // Decrypted payloads only ever live in the caller's React state; nothing here caches them. Nothing
 // here opens a dialog: whoever needs people confirmed passes a ConfirmPeople callback.
 export type { TrustOrigin, TrustRecord } from '../keys/key-trust.js';
-export { keyTrusted, listTrust, loadTrust, trustConfirmedKey, trustCreatedKey } from '../keys/key-trust.js';
+export {
+  keyTrusted,
+  listTrust,
+  loadTrust,
+  trustConfirmedKey,
+  trustCreatedKey,
+  trustEndorsedKey,
+} from '../keys/key-trust.js';
+export type { EndorsementSource } from '../keys/rotation-trust-rule.js';
+export { rotationTrustRule } from '../keys/rotation-trust-rule.js';
 export type { DistrustReason, KeyAssessment, TrustRule } from '../keys/trust-rule.js';
 export { anyTrustRule, assessKey, explicitTrustRule, trustRuleFor } from '../keys/trust-rule.js';
 export type { KeyOwner, SortedReaders, TrustOptions } from './confirm-reader-keys.js';

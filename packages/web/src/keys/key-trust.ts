@@ -13,12 +13,16 @@ import { savePin } from './key-pins.js';
  *
  * A record is written only by an act of the owner in this browser: the add-user flow made the
  * key pair here ('created'), or the owner confirmed the person by name, e-mail and fingerprint
- * ('confirmed'). Nothing a server answers ever writes one. Like pins, records are not key material
- * and outlive logout; a record trusts one key, so a changed key is not trusted until confirmed again.
+ * ('confirmed'); or the key trusted here signed its successor, and this browser checked the
+ * signature ('endorsed', rotation-trust-rule.ts). Nothing a server merely answers ever writes one.
+ * Like pins, records are not key material and outlive logout; a record trusts one key, so a changed
+ * key without a valid endorsement is not trusted until confirmed again.
  */
 
 /** How a key came to be trusted. */
-export type TrustOrigin = 'created' | 'confirmed';
+export type TrustOrigin = 'created' | 'confirmed' | 'endorsed';
+
+const ORIGINS: readonly TrustOrigin[] = ['created', 'confirmed', 'endorsed'];
 
 /** One trusted key: whose it is, its fingerprint, how and when it was trusted. */
 export interface TrustRecord {
@@ -46,7 +50,7 @@ function isTrustRecord(value: unknown): value is TrustRecord {
   return (
     typeof record.userId === 'string' &&
     typeof record.fingerprint === 'string' &&
-    (record.origin === 'created' || record.origin === 'confirmed') &&
+    ORIGINS.includes(record.origin as TrustOrigin) &&
     typeof record.trustedAt === 'string'
   );
 }
@@ -114,4 +118,12 @@ export async function trustCreatedKey(userId: string, publicKey: string, ownerId
  */
 export function trustConfirmedKey(ownerId: string, userId: string, publicKey: string): Promise<void> {
   return trustKey(ownerId, userId, publicKey, 'confirmed');
+}
+
+/**
+ * The key `ownerId` trusted for this person signed the rotation to `publicKey`, and this browser
+ * verified the signature (rotation-trust-rule.ts): the new key replaces the old one as trusted.
+ */
+export function trustEndorsedKey(ownerId: string, userId: string, publicKey: string): Promise<void> {
+  return trustKey(ownerId, userId, publicKey, 'endorsed');
 }

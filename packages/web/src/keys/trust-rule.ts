@@ -1,13 +1,15 @@
 import { publicKeyFingerprint } from '@coffer/core';
 import { loadPin, savePin } from './key-pins.js';
 import { loadTrust } from './key-trust.js';
+import { rotationTrustRule } from './rotation-trust-rule.js';
 
 /**
  * Decides whether this browser may wrap secret keys for a colleague's public key without asking.
  * A rule only ever answers from what the browser itself knows or can check: never from the
- * server's say-so. Today's rule is explicit trust (key-trust.ts); signed team membership, where an
- * administrator's key signs each member's public key, will be a second rule that checks the
- * signature, combined with anyTrustRule in trustRuleFor.
+ * server's say-so. Today's rules are explicit trust (key-trust.ts) and a rotation endorsed by the
+ * trusted key (rotation-trust-rule.ts); signed team membership, where an administrator's key signs
+ * each member's public key, will be another rule that checks a signature, combined with
+ * anyTrustRule in trustRuleFor.
  */
 export interface TrustRule {
   isTrusted(userId: string, publicKey: string): Promise<boolean>;
@@ -42,9 +44,13 @@ export function anyTrustRule(rules: readonly TrustRule[]): TrustRule {
   };
 }
 
-/** The rule every wrap for `ownerId` goes through. Signed membership plugs in here, beside explicit trust. */
+/**
+ * The rule every wrap for `ownerId` goes through: the key trusted by an act, else a rotation that
+ * key endorsed (asked of the server only for a person whose trusted key differs). Signed
+ * membership plugs in here too.
+ */
 export function trustRuleFor(ownerId: string): TrustRule {
-  return anyTrustRule([explicitTrustRule(ownerId)]);
+  return anyTrustRule([explicitTrustRule(ownerId), rotationTrustRule(ownerId)]);
 }
 
 /** Why a key is not trusted: never confirmed in this browser, or another key than the one seen before. */

@@ -9,8 +9,9 @@ import {
 } from '@coffer/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { lockOrganisationRow } from '../../repositories/organisation-repository.js';
 import { type BillingAudit, type BillingProvider, billingRefusal } from '../billing-provider.js';
-import { countAccounts, lockOrganisationRow } from '../plan-limits.js';
+import { countAccounts } from '../plan-limits.js';
 import { NO_SUBSCRIPTION, type SubscriptionRow } from '../plan-state.js';
 import { type CouponRow, findCoupon, requireRedeemableCoupon } from './coupons.js';
 import { isLedgerId, newLedgerId } from './ledger-ids.js';

@@ -13,6 +13,8 @@ import * as attemptCounters from './2026-11-23-0020-attempt-counters.js';
 import * as userTeamAndAuditLists from './2026-11-23-0030-user-team-and-audit-lists.js';
 import * as billingLedger from './2026-11-24-0001-billing-ledger.js';
 import * as statistics from './2026-11-24-0002-statistics.js';
+import * as missingKeys from './2026-11-24-0010-missing-keys.js';
+import * as keyEndorsements from './2026-11-24-0020-key-endorsements.js';
 
 /**
  * Every migration, by name, in the order they run. Static imports (no folder globbing) so that
@@ -33,4 +35,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-0030-user-team-and-audit-lists': userTeamAndAuditLists,
   '2026-11-24-0001-billing-ledger': billingLedger,
   '2026-11-24-0002-statistics': statistics,
+  '2026-11-24-0010-missing-keys': missingKeys,
+  '2026-11-24-0020-key-endorsements': keyEndorsements,
 };

@@ -127,6 +127,8 @@ async function seedOrganisation(context: TestContext): Promise<ChestScenario> {
     })
     .execute();
   await writeAudit(db, { organisationId: organisation_id, user: owner, action: 'Seeded' });
+  // An administrator made after the secret holds no key of it: a missing_keys row.
+  await buildUser(db, { organisation_id, administrator: true });
   await db
     .insertInto('data_records')
     .values({

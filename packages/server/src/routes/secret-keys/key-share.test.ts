@@ -1,7 +1,15 @@
 import { KEY_FOR_STRANGER_MESSAGE, NO_PERMISSION_MESSAGE } from '@coffer/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recomputeMissingKeys } from '../../repositories/missing-key-repository.js';
 import { buildChestScenario, type ChestScenario, callApi } from '../../test/chest-scenario.js';
-import { buildMembership, buildSecret, buildTeam, buildUser, fakeWrappedKey } from '../../test/factories.js';
+import {
+  buildMembership,
+  buildSecret,
+  buildSession,
+  buildTeam,
+  buildUser,
+  fakeWrappedKey,
+} from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
 
 interface KeyShareAnswer {
@@ -267,5 +275,29 @@ describe('key sharing', () => {
       .orderBy('created_at', 'desc')
       .executeTakeFirst();
     expect(entry?.action).toBe('Removed 1 keys of users without access');
+  });
+
+  // Last: the administrator it adds lacks keys of every secret the earlier tests made.
+  it('counts only the pairs the caller can rewrap, whether or not the caller lacks keys', async () => {
+    const { owner, administrator, writer } = scenario.users;
+    const lacking = await buildUser(context.db, { organisation_id: organisationId(), administrator: true });
+    const lackingToken = await buildSession(context.db, lacking);
+    // The new administrator holds a key of this secret only: the scenario's secret is not theirs to rewrap.
+    const own = await buildSecret(context.db, writer, scenario.chest.id, {
+      readerIds: [owner.id, writer.id, lacking.id],
+    });
+    const full = await reshareAll();
+    const partial = await reshareAll(lackingToken);
+    expect(full.total).toBe(full.keyshare.length);
+    expect(full.keyshare).toContainEqual(
+      expect.objectContaining({ secret_id: scenario.secret.id, user_id: lacking.id }),
+    );
+    expect(partial.keyshare.map((pair) => pair.secret_id)).toEqual(partial.keyshare.map(() => own.id));
+    const lackingOwn = (await recomputeMissingKeys(context.db, organisationId()))
+      .filter((pair) => pair.secret_id === own.id && pair.user_id !== lacking.id)
+      .map((pair) => pair.user_id);
+    expect(lackingOwn).toContain(administrator.id);
+    expect(partial.keyshare.map((pair) => pair.user_id)).toEqual(lackingOwn);
+    expect(partial.total).toBe(partial.keyshare.length);
   });
 });

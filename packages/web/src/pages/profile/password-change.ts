@@ -2,6 +2,7 @@ import type { AccountKeys, PersonalPasswordChange, Profile } from '@coffer/core'
 import { CURRENT_PASSWORD_INCORRECT_MESSAGE, INCORRECT_PASSWORD_MESSAGE, isCryptoError } from '@coffer/core';
 import { updateUserCredentials, verifyPassword } from '../../api/accounts-profile-api.js';
 import { deriveCurrentKeys } from '../../keys/account-rekey.js';
+import { endorseNewKeyPair } from '../../keys/endorse-key-rotation.js';
 import { savePrivateKey } from '../../keys/key-store.js';
 import { makeAccountKeys } from '../../keys/make-account-keys.js';
 import type { RekeyRefusal } from '../../keys/prove-and-rekey.js';
@@ -73,8 +74,10 @@ function refusalOutcome(refusal: RekeyRefusal): PasswordChangeOutcome {
  * administrator knew that password, so could open the private key sealed under it. The current
  * password is proven to the server, then this browser makes a fresh key pair, seals it under the
  * new password and sends its public key with the password change; the server drops the user's
- * wrapped secret keys, which administrators reshare to the new key. Once the server accepted, the
- * new private key replaces the unlocked one in the key store. Nobody but the user ever held it.
+ * wrapped secret keys, which administrators reshare to the new key. The old private key, opened
+ * for signing with the current password, endorses the new public key, so browsers that trusted the
+ * old key share with the new one without asking anyone (docs/crypto.md). Once the server accepted,
+ * the new private key replaces the unlocked one in the key store. Nobody but the user ever held it.
  */
 export async function submitFirstPersonalPassword(
   profile: Profile,
@@ -93,6 +96,7 @@ export async function submitFirstPersonalPassword(
   if (check.value?.valid !== true) return refusalOutcome({ reason: 'wrong-password' });
 
   const made = await makeAccountKeys(profile.email, nextPassword);
+  const endorsement = await endorseNewKeyPair(profile, current, made.keys.public_key);
   const change: PersonalPasswordChange = {
     password: made.keys.authHash,
     current_password: current.authHash,
@@ -101,6 +105,7 @@ export async function submitFirstPersonalPassword(
     must_change_password: false,
     public_key: made.keys.public_key,
     kdf_iterations: made.keys.kdf_iterations,
+    ...(endorsement === undefined ? {} : { key_endorsement: endorsement }),
   };
   const answer = await updateUserCredentials(change);
   if (!answer.ok) {

@@ -31,6 +31,10 @@ vi.mock('../../keys/make-account-keys.js', () => ({
   })),
 }));
 vi.mock('../../keys/key-store.js', () => ({ savePrivateKey: vi.fn(async () => undefined) }));
+// The old private key's signature of the new public key (real signing is tested in keys/ and core).
+vi.mock('../../keys/endorse-key-rotation.js', () => ({
+  endorseNewKeyPair: vi.fn(async () => 'old-key-endorsement'),
+}));
 
 function setUp() {
   localStorage.setItem('token', 'tok');
@@ -76,7 +80,7 @@ describe('PersonalPasswordForm', () => {
     expect(screen.getByText('Your personal password has been set.')).toBeTruthy();
   });
 
-  it('makes a fresh key pair while must_change_password is set, and keeps its private key here only', async () => {
+  it('makes a fresh key pair while must_change_password is set, endorsed by the old key, and keeps its private key here only', async () => {
     const { user, calls, onDone, view } = setUp();
     await user.type(await screen.findByLabelText(/Current Password/), 'generated-pass1');
     await user.type(screen.getByLabelText('New Password'), 'my own password');
@@ -93,11 +97,32 @@ describe('PersonalPasswordForm', () => {
         must_change_password: false,
         public_key: 'fresh-public-key',
         kdf_iterations: 600_000,
+        key_endorsement: 'old-key-endorsement',
       },
     });
+    const { endorseNewKeyPair } = await import('../../keys/endorse-key-rotation.js');
+    expect(endorseNewKeyPair).toHaveBeenCalledWith(
+      expect.objectContaining({ id: 'u-1', encrypted_private_key: 'ZW5j', private_key_iv: 'aXY=' }),
+      { authHash: 'current-hash' },
+      'fresh-public-key',
+    );
     const { savePrivateKey } = await import('../../keys/key-store.js');
     expect(savePrivateKey).toHaveBeenCalledWith(unlockedKey);
     expect(view.queryClient.getQueryData<Profile>(profileQueryKey)?.public_key).toBe('fresh-public-key');
+  });
+
+  it('still sets the personal password when the old key cannot endorse the new one', async () => {
+    const { endorseNewKeyPair } = await import('../../keys/endorse-key-rotation.js');
+    vi.mocked(endorseNewKeyPair).mockResolvedValueOnce(undefined);
+    const { user, calls, onDone } = setUp();
+    await user.type(await screen.findByLabelText(/Current Password/), 'generated-pass1');
+    await user.type(screen.getByLabelText('New Password'), 'my own password');
+    await user.type(screen.getByLabelText('Confirm New Password'), 'my own password');
+    await user.click(screen.getByRole('button', { name: 'Set Password' }));
+    await vi.waitFor(() => expect(onDone).toHaveBeenCalledOnce());
+    const patch = JSON.parse(String(calls.find((c) => c.method === 'PATCH')?.init.body));
+    expect(patch.user).toMatchObject({ public_key: 'fresh-public-key' });
+    expect(patch.user).not.toHaveProperty('key_endorsement');
   });
 
   it("re-seals the same key pair once the password is the user's own", async () => {
@@ -118,5 +143,6 @@ describe('PersonalPasswordForm', () => {
     const patch = JSON.parse(String(calls.find((c) => c.method === 'PATCH')?.init.body));
     expect(patch.user).toMatchObject({ password: 'next-hash', encrypted_private_key: 'new-sealed' });
     expect(patch.user.public_key).toBeUndefined();
+    expect(patch.user.key_endorsement).toBeUndefined();
   });
 });
