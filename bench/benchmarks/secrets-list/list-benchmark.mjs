@@ -41,7 +41,8 @@ export const LARGE_SIZE = `${formatInteger(LARGE_SECRETS)} secrets`;
 const CEILING_NOTE =
   'The ceiling is bare Fastify whose route runs, for that exact request, every reading statement ' +
   'the real server ran (captured from a second server process on the same data with a driver hook): ' +
-  'session, user, organisation, memberships, managers, assignments, the list and its count, with ' +
+  "the session with its user and organisation, the caller's memberships, managed chests and " +
+  'assignments, the list and its count, with ' +
   'the same parameters, statements prepared once, then renders the same JSON; its answer is ' +
   'checked byte for byte (body, status, headers) against the real one before the load. The real ' +
   'server also runs Kysely (a statement prepared per query), authentication, policy and ' +

@@ -1,9 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors/app-error.js';
 import { type CallerAccess, loadCallerAccess } from '../policy/caller-access.js';
-import { findOrganisationById } from '../repositories/organisation-repository.js';
-import { findSessionByTokenHash, revokeSession, touchSession } from '../repositories/session-repository.js';
-import { findUserById } from '../repositories/user-repository.js';
+import { findSignedInSession, revokeSession, touchSession } from '../repositories/session-repository.js';
 import {
   ACCOUNT_LOCKED,
   PASSWORD_CHANGE_REQUIRED,
@@ -64,13 +62,10 @@ export function registerAuthentication(app: FastifyInstance): void {
 async function resolveCaller(app: FastifyInstance, request: FastifyRequest): Promise<CallerAccess> {
   const token = readToken(request.headers.authorization);
   if (!token) throw AppError.unauthorized(SIGN_IN_REQUIRED);
-  const session = await findSessionByTokenHash(app.db, hashToken(token));
-  if (!session || session.revoked_at) throw AppError.unauthorized(SIGN_IN_REQUIRED);
-  const [user, organisation] = await Promise.all([
-    findUserById(app.db, session.organisation_id, session.user_id),
-    findOrganisationById(app.db, session.organisation_id),
-  ]);
-  if (!user || !organisation) throw AppError.unauthorized(SIGN_IN_REQUIRED);
+  // The session with its user and organisation: none when any of the three is gone.
+  const signedIn = await findSignedInSession(app.db, hashToken(token));
+  if (!signedIn || signedIn.session.revoked_at) throw AppError.unauthorized(SIGN_IN_REQUIRED);
+  const { session, user, organisation } = signedIn;
   const now = new Date();
   if (checkSession(session, organisation, now)) throw AppError.unauthorized(SESSION_EXPIRED);
   if (user.locked) {

@@ -1,9 +1,10 @@
 import type { Actor } from '@coffer/core';
 import type { Kysely } from 'kysely';
 import type { Database, SessionRow } from '../db/schema.js';
-import { type AssignmentRecord, listAssignmentsOfTeams } from '../repositories/assignment-repository.js';
-import { listManagersOfUser, type ManagerRecord } from '../repositories/manager-repository.js';
-import { listMembershipsOfUser, type MembershipRecord } from '../repositories/membership-repository.js';
+import type { AssignmentRecord } from '../repositories/assignment-repository.js';
+import { findCallerAccessRows } from '../repositories/caller-access-repository.js';
+import type { ManagerRecord } from '../repositories/manager-repository.js';
+import type { MembershipRecord } from '../repositories/membership-repository.js';
 import type { Organisation } from '../repositories/organisation-repository.js';
 import type { User } from '../repositories/user-repository.js';
 
@@ -23,18 +24,13 @@ export interface CallerAccess {
   managers: readonly ManagerRecord[];
 }
 
-/** Loads the caller's access context (three indexed queries); app.authenticate calls it once per request. */
+/** Loads the caller's access context (one statement); app.authenticate calls it once per request. */
 export async function loadCallerAccess(
   db: Kysely<Database>,
   signedIn: Pick<CallerAccess, 'user' | 'organisation' | 'session'>,
 ): Promise<CallerAccess> {
   const { user, organisation, session } = signedIn;
-  const [memberships, managers] = await Promise.all([
-    listMembershipsOfUser(db, organisation.id, user.id),
-    listManagersOfUser(db, organisation.id, user.id),
-  ]);
-  const teamIds = memberships.map((membership) => membership.team_id);
-  const assignments = await listAssignmentsOfTeams(db, organisation.id, teamIds);
+  const { memberships, managers, assignments } = await findCallerAccessRows(db, organisation.id, user.id);
   return {
     user,
     organisation,

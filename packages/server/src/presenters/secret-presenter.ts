@@ -1,6 +1,6 @@
 import type { NamedRef, Secret, SecretCategory, SecretChestRef, SecretListItem } from '@coffer/core';
 import type { WrappedKey } from '../repositories/secret-key-repository.js';
-import type { SealedSecretRecord, SecretRecord } from '../repositories/secret-repository.js';
+import type { SealedSecretRecord, SecretListRecord } from '../repositories/secret-repository.js';
 
 /** Related objects a secret answer may carry (options vault / teams). */
 export interface SecretExtras {
@@ -9,8 +9,8 @@ export interface SecretExtras {
 }
 
 /** A secret in a list: metadata only, never ciphertext. */
-export function presentSecretListItem(secret: SecretRecord, extras: SecretExtras = {}): SecretListItem {
-  return {
+export function presentSecretListItem(secret: SecretListRecord, extras: SecretExtras = {}): SecretListItem {
+  const item: SecretListItem = {
     id: secret.id,
     name: secret.name,
     category: secret.category as SecretCategory,
@@ -23,9 +23,11 @@ export function presentSecretListItem(secret: SecretRecord, extras: SecretExtras
     deleted_at: secret.deleted_at,
     created_at: secret.created_at,
     updated_at: secret.updated_at,
-    ...(extras.vault ? { vault: extras.vault } : {}),
-    ...(extras.teams ? { teams: extras.teams } : {}),
   };
+  // Set after the rest, so they come last in the JSON, as before.
+  if (extras.vault) item.vault = extras.vault;
+  if (extras.teams) item.teams = extras.teams;
+  return item;
 }
 
 /** A secret fetched by id: metadata, its sealed payload, its revision and the caller's own wrapped key. */

@@ -37,6 +37,22 @@ export interface SecretRecord {
   updated_at: string;
 }
 
+/** What a secrets list reads of a secret: the metadata its items show and sort by. */
+export type SecretListRecord = Pick<
+  SecretRecord,
+  | 'id'
+  | 'vault_id'
+  | 'vault_name'
+  | 'name'
+  | 'category'
+  | 'strength'
+  | 'form_fill'
+  | 'hidden'
+  | 'deleted_at'
+  | 'created_at'
+  | 'updated_at'
+>;
+
 /** A secret with its sealed payload (crypto.md). */
 export interface SealedSecretRecord extends SecretRecord {
   encrypted_data: string;
@@ -84,6 +100,39 @@ const METADATA_COLUMNS = [
 ] as const;
 
 type MetadataRow = Omit<Selectable<SecretsTable>, 'encrypted_data' | 'encryption_iv' | 'suite'>;
+
+// A list reads no more than it shows: every column read is a string made per row.
+const LIST_COLUMNS = [
+  'secrets.id',
+  'secrets.vault_id',
+  'secrets.vault_name',
+  'secrets.name',
+  'secrets.category',
+  'secrets.strength',
+  'secrets.form_fill',
+  'secrets.hidden',
+  'secrets.deleted_at',
+  'secrets.created_at',
+  'secrets.updated_at',
+] as const;
+
+type ListRow = Pick<MetadataRow, keyof SecretListRecord>;
+
+function toListRecord(row: ListRow): SecretListRecord {
+  return {
+    id: row.id,
+    vault_id: row.vault_id,
+    vault_name: row.vault_name,
+    name: row.name,
+    category: row.category,
+    strength: row.strength > 0 ? row.strength : null,
+    form_fill: toBool(row.form_fill),
+    hidden: toBool(row.hidden),
+    deleted_at: row.deleted_at,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
 
 function toSecret<T extends MetadataRow>(
   row: T,
@@ -156,11 +205,37 @@ export function scopeSecrets(
   return scoped;
 }
 
-/** Reads a page of a secrets list: metadata columns only. */
+/**
+ * The scope with its data (organisation and chest ids) made into statement parameters by `hole`:
+ * what remains (how many chests, hidden, deleted) is what scopeSecrets branches on.
+ */
+export function templateSecretScope(
+  scope: SecretScope,
+  hole: (name: string, value: string) => string,
+): SecretScope {
+  return {
+    organisationId: hole('organisationId', scope.organisationId),
+    chestIds: scope.chestIds === null ? null : scope.chestIds.map((id, index) => hole(`chest${index}`, id)),
+    includeHidden: scope.includeHidden,
+    deleted: scope.deleted,
+  };
+}
+
+/** A secrets list's page query with the columns its items show (never the payload). */
+export function selectSecretColumns(query: SelectQueryBuilder<Database, 'secrets', object>) {
+  return query.select(LIST_COLUMNS);
+}
+
+/** The records of the rows selectSecretColumns reads. */
+export function readSecretRows(rows: readonly unknown[]): SecretListRecord[] {
+  return (rows as ListRow[]).map(toListRecord);
+}
+
+/** Reads a page of a secrets list. */
 export async function selectSecretRows(
   query: SelectQueryBuilder<Database, 'secrets', object>,
-): Promise<SecretRecord[]> {
-  return (await query.select(METADATA_COLUMNS).execute()).map(toSecret);
+): Promise<SecretListRecord[]> {
+  return (await selectSecretColumns(query).execute()).map(toListRecord);
 }
 
 /** Where a stored secret counts (chest-counts.ts). */

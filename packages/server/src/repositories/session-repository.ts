@@ -1,5 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { Database, NewSessionRow, SessionRow } from '../db/schema.js';
+import { type Kysely, sql } from 'kysely';
+import type { Database, NewSessionRow, OrganisationRow, SessionRow, UserRow } from '../db/schema.js';
+import { fixedQuery } from './fixed-query.js';
+import { toUser, USER_COLUMNS, type User } from './user-repository.js';
 
 /** Why a session ended; kept in sessions.revoked_reason. */
 export type RevokedReason =
@@ -22,6 +24,89 @@ export async function findSessionByTokenHash(
     .where('token_hash', '=', tokenHash)
     .executeTakeFirst();
   return row ?? null;
+}
+
+// Every column of sessions and of organisations; typechecking keeps the lists complete.
+const SESSION_COLUMNS = Object.keys({
+  id: true,
+  organisation_id: true,
+  user_id: true,
+  token_hash: true,
+  created_at: true,
+  last_seen_at: true,
+  expires_at: true,
+  revoked_at: true,
+  revoked_reason: true,
+  password_verified_at: true,
+  otp_verified_at: true,
+} satisfies Record<keyof SessionRow, true>) as (keyof SessionRow & string)[];
+const ORGANISATION_COLUMNS = Object.keys({
+  id: true,
+  name: true,
+  owner_id: true,
+  inactivity_length: true,
+  created_at: true,
+  updated_at: true,
+} satisfies Record<keyof OrganisationRow, true>) as (keyof OrganisationRow & string)[];
+
+// The three tables share column names (id, organisation_id, created_at…): each is read under its
+// own prefix and taken apart again by pickColumns.
+const JOINED = [
+  { table: 'sessions', prefix: 's_', columns: SESSION_COLUMNS },
+  { table: 'users', prefix: 'u_', columns: USER_COLUMNS },
+  { table: 'organisations', prefix: 'o_', columns: ORGANISATION_COLUMNS },
+].map(({ table, prefix, columns }) => ({
+  table,
+  columns: columns.map((column) => ({ column, alias: `${prefix}${column}` })),
+}));
+
+const selectSignedIn = fixedQuery(['tokenHash'], (db, { tokenHash }) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', (join) =>
+      join
+        .onRef('users.organisation_id', '=', 'sessions.organisation_id')
+        .onRef('users.id', '=', 'sessions.user_id'),
+    )
+    .innerJoin('organisations', 'organisations.id', 'sessions.organisation_id')
+    .select(
+      JOINED.flatMap(({ table, columns }) =>
+        columns.map(({ column, alias }) => sql.ref(`${table}.${column}`).as(alias)),
+      ),
+    )
+    .where('sessions.token_hash', '=', tokenHash),
+);
+
+/** A session with its user and organisation, as one request's sign-in check reads them. */
+export interface SignedInSession {
+  session: SessionRow;
+  user: User;
+  organisation: OrganisationRow;
+}
+
+/**
+ * The session whose token has this SHA-256 (revoked or not) with its user and organisation, in one
+ * statement (every signed-in request runs it); null when there is no such session, or its user or
+ * organisation is gone.
+ */
+export async function findSignedInSession(
+  db: Kysely<Database>,
+  tokenHash: string,
+): Promise<SignedInSession | null> {
+  const [row] = await selectSignedIn(db, { tokenHash });
+  if (!row) return null;
+  const [session, user, organisation] = JOINED.map(({ columns }) => pickColumns(row, columns));
+  return {
+    session: session as SessionRow,
+    user: toUser(user as UserRow),
+    organisation: organisation as OrganisationRow,
+  };
+}
+
+function pickColumns(row: Record<string, unknown>, columns: readonly { column: string; alias: string }[]) {
+  const picked: Record<string, unknown> = {};
+  for (const { column, alias } of columns) picked[column] = row[alias];
+  return picked;
 }
 
 /** Stores a new session. */

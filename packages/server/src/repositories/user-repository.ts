@@ -23,9 +23,45 @@ export type User = Omit<UserRow, BooleanColumn> & Record<BooleanColumn, boolean>
 
 /** Maps a users row to a User, reading booleans the same way on both dialects. */
 export function toUser(row: UserRow): User {
-  const flags = Object.fromEntries(BOOLEAN_COLUMNS.map((column) => [column, toBool(row[column])]));
-  return { ...row, ...(flags as Record<BooleanColumn, boolean>) };
+  const user = { ...row } as Record<string, unknown>;
+  for (const column of BOOLEAN_COLUMNS) user[column] = toBool(row[column]);
+  return user as User;
 }
+
+/**
+ * Every column of users, for queries that must name them (a join whose tables share column names);
+ * typechecking keeps the list complete when the table gains one.
+ */
+export const USER_COLUMNS = Object.keys({
+  id: true,
+  organisation_id: true,
+  name: true,
+  email: true,
+  password_hash: true,
+  kdf_iterations: true,
+  public_key: true,
+  encrypted_private_key: true,
+  private_key_iv: true,
+  key_version: true,
+  administrator: true,
+  data_administrator: true,
+  dark_mode: true,
+  first_time: true,
+  has_secret: true,
+  tutorial: true,
+  locked: true,
+  must_change_password: true,
+  otp_required_for_login: true,
+  otp_secret_encrypted: true,
+  otp_last_step: true,
+  marketing_opt_in: true,
+  terms_accepted_at: true,
+  confirmation_token_hash: true,
+  confirmation_sent_at: true,
+  confirmed_at: true,
+  created_at: true,
+  updated_at: true,
+} satisfies Record<keyof UserRow, true>) as (keyof UserRow & string)[];
 
 /** The user with this id in this organisation, or null (a foreign id is simply not found). */
 export async function findUserById(

@@ -1,8 +1,14 @@
 import type { ListResponse } from '@coffer/core';
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { Compilable, Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../errors/app-error.js';
 import type { CallerAccess } from '../policy/index.js';
+import {
+  type ParameterisedQuery,
+  parameterise,
+  placeholder,
+  runParameterised,
+} from '../repositories/fixed-query.js';
 import { nameContains, type PageRequest, selectPage } from '../repositories/list-paging.js';
 import { INVALID_CURSOR_MESSAGE, splitPage } from './list-cursor.js';
 import { type ListParams, type ListQuery, parseListParams } from './list-params.js';
@@ -63,6 +69,27 @@ export interface ListResource<
     rows: Row[],
     options: ReadonlySet<string>,
   ): Promise<Item[]>;
+  /** Optional: build and compile each shape of page query once (see CompiledPages). */
+  compiled?: CompiledPages<TB, Scope, Row>;
+}
+
+/**
+ * How a list's page query is built once per shape and then only run: for lists every page load
+ * reads (the dashboard's secrets), where building and compiling the query in Kysely costs about as
+ * much as SQLite takes to read the page. Pages with a filter or an offset are built every time.
+ */
+export interface CompiledPages<TB extends keyof Database & string, Scope, Row> {
+  /**
+   * The scope with each value that is statement data (organisation and row ids) replaced by
+   * `hole(name, value)`, which stands for it in SQL. Everything else, and the page's order and
+   * size, names the shape: it must be what scope() and the sorts branch on, since a query built
+   * for one shape is run for every scope of that shape.
+   */
+  template(scope: Scope, hole: (name: string, value: string) => string): Scope;
+  /** Adds the columns select() reads to a page query. */
+  columns(query: SelectQueryBuilder<Database, TB, object>): Compilable<unknown>;
+  /** Maps the rows of that query as select() does. */
+  read(rows: unknown[]): Row[];
 }
 
 /** The sort keys of a list, as `order=` takes them. */
@@ -124,14 +151,96 @@ export function pageQuery<
   scope: Scope,
   page: PageRequest,
 ): SelectQueryBuilder<Database, TB, object> | null {
-  const sort = resolveSort(resource, page.order.column, scope);
+  checkCursorType(resolveSort(resource, page.order.column, scope), page);
+  return buildPageQuery(db, resource, scope, page);
+}
+
+// A cursor's value must have the sorted column's type: a 400 otherwise, never an SQL error.
+function checkCursorType(sort: SortColumn<never>, page: PageRequest): void {
   const value = page.cursor?.value;
   if (value !== undefined && typeof value !== (sort.type === 'integer' ? 'number' : 'string')) {
     throw AppError.validation(INVALID_CURSOR_MESSAGE);
   }
+}
+
+function buildPageQuery<
+  TB extends keyof Database & string,
+  Scope extends { organisationId: string },
+  Row extends { id: string },
+>(
+  db: Kysely<Database>,
+  resource: ListResource<TB, Scope, Row, unknown>,
+  scope: Scope,
+  page: PageRequest,
+): SelectQueryBuilder<Database, TB, object> | null {
+  const sort = resolveSort(resource, page.order.column, scope);
   const query = filteredQuery(db, resource, scope, page.filter);
   if (!query) return null;
   return selectPage(query, resource.table, { ...page, order: { ...page.order, column: sort.column } });
+}
+
+// Past this many shapes per database (chest counts × orders × page sizes), the least recently used go.
+const MAX_COMPILED_PAGES = 256;
+// Per database, by shape: the compiled page query, or null when such a scope lists nothing.
+const compiledPages = new WeakMap<Kysely<Database>, Map<string, ParameterisedQuery | null>>();
+
+/**
+ * Reads the rows of a page (limit + 1) when called; null when the scope lists nothing. By the
+ * resource's compiled query of this shape when it has one, else by a query built now.
+ */
+function preparePageRows<
+  TB extends keyof Database & string,
+  Scope extends { organisationId: string },
+  Row extends { id: string },
+>(
+  db: Kysely<Database>,
+  resource: ListResource<TB, Scope, Row, unknown>,
+  scope: Scope,
+  page: PageRequest,
+): (() => Promise<Row[]>) | null {
+  const { compiled } = resource;
+  if (!compiled || page.filter !== null || page.offset !== 0) {
+    const built = pageQuery(db, resource, scope, page);
+    return built ? () => resource.select(built) : null;
+  }
+  checkCursorType(resolveSort(resource, page.order.column, scope), page);
+  const values: Record<string, unknown> = {};
+  const hole = (name: string, value: unknown) => {
+    values[name] = value;
+    return placeholder(name);
+  };
+  const templateScope = compiled.template(scope, hole);
+  const templatePage: PageRequest = page.cursor
+    ? {
+        ...page,
+        cursor: { value: hole('cursor.value', page.cursor.value), id: hole('cursor.id', page.cursor.id) },
+      }
+    : page;
+  const query = compiledPageQuery(db, JSON.stringify([resource.name, templateScope, templatePage]), () => {
+    const built = buildPageQuery(db, resource, templateScope, templatePage);
+    return built ? parameterise(compiled.columns(built)) : null;
+  });
+  return query ? async () => compiled.read((await runParameterised(db, query, values)).rows) : null;
+}
+
+/** The compiled page query of this shape on this database, compiled by `compile` the first time. */
+function compiledPageQuery(
+  db: Kysely<Database>,
+  shape: string,
+  compile: () => ParameterisedQuery | null,
+): ParameterisedQuery | null {
+  let shapes = compiledPages.get(db);
+  if (!shapes) {
+    shapes = new Map();
+    compiledPages.set(db, shapes);
+  }
+  const known = shapes.get(shape);
+  // Deleted and set again, so the Map keeps the least recently used first.
+  if (known !== undefined) shapes.delete(shape);
+  const query = known !== undefined ? known : compile();
+  shapes.set(shape, query);
+  if (shapes.size > MAX_COMPILED_PAGES) shapes.delete(shapes.keys().next().value as string);
+  return query;
 }
 
 /** One page of a list for the caller, with its total and the cursor of the next page. */
@@ -149,11 +258,11 @@ export async function runList<
 ): Promise<ListResponse<Item>> {
   const { page } = params;
   const sort = resolveSort(resource, page.order.column, scope);
-  const query = pageQuery(db, resource, scope, page);
-  if (!query) return { items: [], total: 0, next_cursor: null };
+  const readRows = preparePageRows(db, resource, scope, page);
+  if (!readRows) return { items: [], total: 0, next_cursor: null };
   const count = () => countRows(db, resource, scope, page.filter);
   const [rows, total] = await Promise.all([
-    resource.select(query),
+    readRows(),
     resource.cacheTotals
       ? cachedListTotal(
           scope.organisationId,

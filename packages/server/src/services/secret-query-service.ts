@@ -25,10 +25,13 @@ import { findWrappedKey } from '../repositories/secret-key-repository.js';
 import {
   findSealedSecret,
   findSecret,
-  type SecretRecord,
+  readSecretRows,
+  type SecretListRecord,
   type SecretScope,
   scopeSecrets,
+  selectSecretColumns,
   selectSecretRows,
+  templateSecretScope,
 } from '../repositories/secret-repository.js';
 import { findTeamsByIds } from '../repositories/team-repository.js';
 import { type ListQuery, wantsOption } from './list-params.js';
@@ -41,12 +44,12 @@ import {
 } from './list-resource.js';
 import type { ServiceContext } from './service-context.js';
 
-type SecretSort = SortColumn<SecretRecord>;
+type SecretSort = SortColumn<SecretListRecord>;
 
 const text = (column: string, index: string): SecretSort => ({ column, type: 'text', index });
 
 /** Live secrets: the dashboard, a chest's secrets, and the admin list (`everything`). */
-export const SECRET_LIST: ListResource<'secrets', SecretScope, SecretRecord, SecretListItem> = {
+export const SECRET_LIST: ListResource<'secrets', SecretScope, SecretListRecord, SecretListItem> = {
   name: 'secrets',
   table: 'secrets',
   scope: scopeSecrets,
@@ -64,14 +67,16 @@ export const SECRET_LIST: ListResource<'secrets', SecretScope, SecretRecord, Sec
     vault_name: text('vault_name', 'secrets_live_chest_name_index'),
     updated_at: text('updated_at', 'secrets_live_updated_at_index'),
     created_at: text('created_at', 'secrets_live_created_at_index'),
-  } satisfies Record<SecretSortKey, SortSpec<SecretScope, SecretRecord>>,
+  } satisfies Record<SecretSortKey, SortSpec<SecretScope, SecretListRecord>>,
   filterColumns: ['name'],
   cacheTotals: true,
   present: presentSecretPage,
+  // Every dashboard load and every scrolled page reads this list.
+  compiled: { template: templateSecretScope, columns: selectSecretColumns, read: readSecretRows },
 };
 
 /** Secrets marked for deletion (`deleted=true`): Deleted Secrets, all or of one chest. */
-export const DELETED_SECRET_LIST: ListResource<'secrets', SecretScope, SecretRecord, SecretListItem> = {
+export const DELETED_SECRET_LIST: ListResource<'secrets', SecretScope, SecretListRecord, SecretListItem> = {
   ...SECRET_LIST,
   name: 'deleted-secrets',
   sorts: {
@@ -84,7 +89,7 @@ export const DELETED_SECRET_LIST: ListResource<'secrets', SecretScope, SecretRec
       index: 'secrets_deleted_deleted_at_index',
       cursorValue: (row) => row.deleted_at ?? '',
     },
-  } satisfies Record<DeletedSecretSortKey, SortSpec<SecretScope, SecretRecord>>,
+  } satisfies Record<DeletedSecretSortKey, SortSpec<SecretScope, SecretListRecord>>,
 };
 
 /**
@@ -116,7 +121,7 @@ export async function listSecretsFor(
 async function presentSecretPage(
   db: Kysely<Database>,
   access: CallerAccess,
-  rows: SecretRecord[],
+  rows: SecretListRecord[],
   options: ReadonlySet<string>,
 ): Promise<SecretListItem[]> {
   const extras = await loadSecretExtras(db, access, rows, options);
@@ -158,7 +163,7 @@ export async function showSecretMetadataFor(
 async function loadSecretExtras(
   db: Kysely<Database>,
   access: CallerAccess,
-  secrets: readonly SecretRecord[],
+  secrets: readonly SecretListRecord[],
   options: ReadonlySet<string>,
 ): Promise<Map<string, SecretExtras>> {
   const withVault = wantsOption(options, 'vault');

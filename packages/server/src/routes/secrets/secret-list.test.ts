@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChestScenario, type ChestScenario, callApi } from '../../test/chest-scenario.js';
-import { buildChest, buildSecret } from '../../test/factories.js';
+import {
+  buildAssignment,
+  buildChest,
+  buildMembership,
+  buildSecret,
+  buildSession,
+  buildTeam,
+  buildUser,
+} from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
 
 interface ListAnswer {
@@ -76,7 +84,7 @@ describe('listing secrets', () => {
   });
 
   it('pages by cursor to exactly the rows offset paging returns, in every order', async () => {
-    for (const order of ['name asc', 'name desc', 'created_at desc', 'updated_at desc']) {
+    for (const order of ['name asc', 'name desc', 'created_at desc', 'updated_at desc', 'strength desc']) {
       const byOffset: string[] = [];
       for (let offset = 0; offset < 20; offset += 4) {
         const page = await list(
@@ -159,6 +167,36 @@ describe('listing secrets', () => {
       '/api/v1/secrets?everything=true',
     );
     expect(stranger.json()).toEqual({ items: [], total: 0, next_cursor: null });
+  });
+
+  // The page query of one shape (here: one chest, first page and next, by name) is compiled once
+  // and reused: each caller must still get the rows of their own chests.
+  it('answers each caller from their own chests when their queries have the same shape', async () => {
+    const organisationId = scenario.users.owner.organisation_id;
+    const newcomer = await buildUser(context.db, { organisation_id: organisationId });
+    const team = await buildTeam(context.db, organisationId);
+    await buildMembership(context.db, newcomer, team.id, true);
+    const chest = await buildChest(context.db, organisationId);
+    await buildAssignment(context.db, organisationId, chest.id, team.id, true);
+    for (const name of ['newcomer one', 'newcomer two']) {
+      await buildSecret(context.db, newcomer, chest.id, { name });
+    }
+    const token = await buildSession(context.db, newcomer);
+    for (const query of ['limit=1', 'limit=200']) {
+      const reader = await list(scenario.tokens.reader, query);
+      const own = await list(token, query);
+      expect(reader.items.every((item) => item.vault_id === scenario.chest.id)).toBe(true);
+      expect(own.items.map((item) => item.vault_id)).toEqual(
+        query === 'limit=1' ? [chest.id] : [chest.id, chest.id],
+      );
+      expect(own.total).toBe(2);
+      if (own.next_cursor) {
+        const next = await list(token, `limit=1&cursor=${own.next_cursor}`);
+        expect(next.items.map((item) => item.name)).toEqual(['newcomer two']);
+        const readerNext = await list(scenario.tokens.reader, `limit=1&cursor=${reader.next_cursor}`);
+        expect(readerNext.items.every((item) => item.vault_id === scenario.chest.id)).toBe(true);
+      }
+    }
   });
 
   it('refuses unknown orders, bad cursors and oversized pages', async () => {
