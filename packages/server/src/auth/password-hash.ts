@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type Algorithm, hash, verify } from '@node-rs/argon2';
+import type { Algorithm } from '@node-rs/argon2';
 import { createWorkGate, type GateLimits, type GateStats, type WorkGate } from '../security/work-gate.js';
 
 // OWASP's minimum for Argon2id (crypto.md): m = 19 MiB, t = 2, p = 1, random salt.
@@ -16,6 +16,14 @@ const OPTIONS = { algorithm: 2 as Algorithm, memoryCost: 19_456, timeCost: 2, pa
 export function defaultPasswordHashLimits(cores = availableParallelism()): GateLimits {
   const concurrency = Math.max(1, Math.floor(cores / 2));
   return { concurrency, queue: 16 * concurrency, maxWaitMs: 1_000 };
+}
+
+// The native module is loaded on the first hash, not at start: it costs about 3 MB of an idle
+// server's memory, and a server may answer for hours before anyone signs in.
+let argon2Module: Promise<typeof import('@node-rs/argon2')> | null = null;
+function loadArgon2() {
+  argon2Module ??= import('@node-rs/argon2');
+  return argon2Module;
 }
 
 let gate: WorkGate = createWorkGate(defaultPasswordHashLimits());
@@ -39,7 +47,7 @@ async function argon2<T>(work: () => Promise<T>): Promise<T> {
 
 /** Argon2id of the client's auth hash, for users.password_hash; 429 when the gate is full. */
 export function hashPassword(authHash: string): Promise<string> {
-  return gate.run(() => argon2(() => hash(authHash, OPTIONS)));
+  return gate.run(() => argon2(async () => (await loadArgon2()).hash(authHash, OPTIONS)));
 }
 
 /**
@@ -59,7 +67,7 @@ let decoyHash: Promise<string> | null = null;
 async function timedVerify(passwordHash: string, authHash: string): Promise<boolean> {
   const startedAt = performance.now();
   try {
-    return await argon2(() => verify(passwordHash, authHash));
+    return await argon2(async () => (await loadArgon2()).verify(passwordHash, authHash));
   } catch {
     return false;
   } finally {
@@ -78,7 +86,7 @@ async function timedVerify(passwordHash: string, authHash: string): Promise<bool
 export function imitateVerification(): Promise<void> {
   return gate.run(async () => {
     if (recentMs.length === 0) {
-      decoyHash ??= hash(randomBytes(32).toString('base64'), OPTIONS);
+      decoyHash ??= loadArgon2().then((argon2) => argon2.hash(randomBytes(32).toString('base64'), OPTIONS));
       await timedVerify(await decoyHash, randomBytes(32).toString('base64'));
       return;
     }
