@@ -14,6 +14,26 @@ export async function openUsersTable(page: Page): Promise<Locator> {
   return table;
 }
 
+/**
+ * Adds a user from the Users table's New User form, as an administrator does: this browser makes
+ * their key pair and trusts it. Answers the generated password read off the FINISH step (recorded as
+ * sensitive, so the log check looks for it), still on that step.
+ */
+export async function addUserThroughUi(page: Page, name: string, email: string): Promise<string> {
+  await openUsersTable(page);
+  await page.getByRole('button', { name: 'New User' }).click();
+  const form = page.getByRole('form', { name: 'New User' });
+  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Add User' }).click();
+  await expect(page.getByRole('heading', { name: `${name} has been added` })).toBeVisible({
+    timeout: 60_000,
+  });
+  const generated = (await page.getByTestId('generated-password').textContent()) ?? '';
+  await recordSensitive({ kind: 'password', value: generated });
+  return generated;
+}
+
 /** Opens a user's page from the Users table (a row click). */
 export async function openUserPage(page: Page, name: string): Promise<void> {
   const table = await openUsersTable(page);

@@ -11,7 +11,7 @@ import Database from 'better-sqlite3';
 import { uniqueEmail } from '../support/accounts.js';
 import { signInThroughUi } from '../support/accounts-ui.js';
 import { newOrganisationThroughApi } from '../support/admin-setup.js';
-import { openUsersTable } from '../support/admin-users-ui.js';
+import { addUserThroughUi } from '../support/admin-users-ui.js';
 import { apiOk, apiSignIn } from '../support/api-session.js';
 import { dashboardList, notice, rowButton, secretViewer } from '../support/dashboard-ui.js';
 import { databasePath } from '../support/data-dir.js';
@@ -23,7 +23,6 @@ import {
   createTeamThroughApi,
   openSecretThroughApi,
 } from '../support/secrets-api.js';
-import { recordSensitive } from '../support/sensitive-values.js';
 
 // Issue 10: missing keys reshared by themselves, but only for keys the administrator's browser
 // trusts by an explicit act; anyone else waits in a list that names them for confirmation.
@@ -191,17 +190,7 @@ test('a member whom an administrator added (that browser made and pinned the mem
   await signInThroughUi(page, account.email, account.password);
   const name = 'Archivist Member';
   const email = uniqueEmail(testInfo, 'archivist');
-  await openUsersTable(page);
-  await page.getByRole('button', { name: 'New User' }).click();
-  const form = page.getByRole('form', { name: 'New User' });
-  await form.getByLabel('Name').fill(name);
-  await form.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Add User' }).click();
-  await expect(page.getByRole('heading', { name: `${name} has been added` })).toBeVisible({
-    timeout: 60_000,
-  });
-  const generated = (await page.getByTestId('generated-password').textContent()) ?? '';
-  await recordSensitive({ kind: 'password', value: generated });
+  const generated = await addUserThroughUi(page, name, email);
   await page.getByRole('button', { name: 'Back to Teams' }).click();
   const listed = await apiOk<{ items: UserRow[] }>(
     admin,

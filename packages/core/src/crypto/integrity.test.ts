@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deriveAccountKeys } from './account-keys.js';
 import { base64ToBytes, bytesToBase64, utf8Encode } from './encoding.js';
-import { CryptoError, type CryptoErrorKind } from './errors.js';
 import { importPublicKey, openPrivateKey, publicKeyFingerprint, sealPrivateKey } from './key-pair.js';
 import { unwrapSecretKey, wrapSecretKey } from './key-wrap.js';
 import { openSecret, openSecretText, sealSecret } from './secret-box.js';
+import { expectKind, flipBit } from './testing/tamper.js';
 import cofferJson from './vectors/coffer-suite1.json' with { type: 'json' };
 import referenceJson from './vectors/reference-suite1.json' with { type: 'json' };
 import type { SuiteVectors } from './vectors/suite-vectors.js';
@@ -36,24 +36,6 @@ function importAes(raw: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
 
 function importPrivateKey(pkcs8: string): Promise<CryptoKey> {
   return crypto.subtle.importKey('pkcs8', base64ToBytes(pkcs8), RSA_OAEP, false, ['decrypt']);
-}
-
-/** Flips one bit of a base64 value; a negative index counts from the end. */
-function flipBit(value: string, index: number): string {
-  const bytes = base64ToBytes(value);
-  const at = index < 0 ? bytes.length + index : index;
-  bytes[at] = (bytes[at] ?? 0) ^ 0x01;
-  return bytesToBase64(bytes);
-}
-
-async function expectKind(promise: Promise<unknown>, kind: CryptoErrorKind): Promise<CryptoError> {
-  const error = await promise.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(CryptoError);
-  expect((error as CryptoError).kind).toBe(kind);
-  return error as CryptoError;
 }
 
 describe('secret payloads', () => {

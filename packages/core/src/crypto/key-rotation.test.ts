@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { base64ToBytes, bytesToBase64, utf8Encode } from './encoding.js';
-import { CryptoError, type CryptoErrorKind } from './errors.js';
 import { openPrivateKey, openSigningKey, publicKeyFingerprint } from './key-pair.js';
 import {
   endorseKeyRotation,
@@ -12,6 +11,7 @@ import {
 } from './key-rotation.js';
 import { unwrapSecretKey, wrapSecretKey } from './key-wrap.js';
 import { generateSecretKey } from './secret-box.js';
+import { expectKind, flipBit } from './testing/tamper.js';
 import cofferJson from './vectors/coffer-suite1.json' with { type: 'json' };
 import rotationJson from './vectors/key-rotation-v1.json' with { type: 'json' };
 import referenceJson from './vectors/reference-suite1.json' with { type: 'json' };
@@ -43,23 +43,6 @@ beforeAll(async () => {
     ['encrypt', 'decrypt'],
   );
 });
-
-function flipBit(value: string, index: number): string {
-  const bytes = base64ToBytes(value);
-  const at = index < 0 ? bytes.length + index : index;
-  bytes[at] = (bytes[at] ?? 0) ^ 0x01;
-  return bytesToBase64(bytes);
-}
-
-async function expectKind(promise: Promise<unknown>, kind: CryptoErrorKind): Promise<CryptoError> {
-  const error = await promise.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(CryptoError);
-  expect((error as CryptoError).kind).toBe(kind);
-  return error as CryptoError;
-}
 
 describe('key rotation vectors', () => {
   it('are the rotation of the reference key, endorsed by Coffer’s vector key', () => {

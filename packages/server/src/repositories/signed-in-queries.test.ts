@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashToken } from '../auth/session-token.js';
-import { buildChestScenario, type ChestScenario, SCENARIO_ROLES } from '../test/chest-scenario.js';
-import { createTestContext, type TestContext } from '../test/test-app.js';
+import { SCENARIO_ROLES, useChestScenario } from '../test/chest-scenario.js';
 import { listAssignmentsOfTeams } from './assignment-repository.js';
 import { findCallerAccessRows } from './caller-access-repository.js';
 import { parameterise, placeholder } from './fixed-query.js';
@@ -13,50 +12,45 @@ import { findUserById, USER_COLUMNS } from './user-repository.js';
 
 // What every signed-in request reads in two statements must be what the single-table lookups read.
 describe('the signed-in request queries', () => {
-  let context: TestContext;
-  let scenario: ChestScenario;
-
-  beforeAll(async () => {
-    context = await createTestContext();
-    scenario = await buildChestScenario(context.db);
-  });
-  afterAll(async () => {
-    await context.close();
-  });
+  const setup = useChestScenario();
 
   it('reads the session, its user and organisation, every column, as the lookups of each do', async () => {
     for (const role of SCENARIO_ROLES) {
-      const tokenHash = hashToken(scenario.tokens[role]);
-      const session = await findSessionByTokenHash(context.db, tokenHash);
+      const tokenHash = hashToken(setup.scenario.tokens[role]);
+      const session = await findSessionByTokenHash(setup.context.db, tokenHash);
       if (!session) throw new Error('the scenario signed everyone in');
-      const signedIn = await findSignedInSession(context.db, tokenHash);
-      const user = await findUserById(context.db, session.organisation_id, session.user_id);
+      const signedIn = await findSignedInSession(setup.context.db, tokenHash);
+      const user = await findUserById(setup.context.db, session.organisation_id, session.user_id);
       expect(signedIn).toStrictEqual({
         session,
         // Every column UsersTable declares (`select *` also reads the ones it leaves out on purpose).
         user: user && Object.fromEntries(USER_COLUMNS.map((column) => [column, user[column]])),
-        organisation: await findOrganisationById(context.db, session.organisation_id),
+        organisation: await findOrganisationById(setup.context.db, session.organisation_id),
       });
     }
-    expect(await findSignedInSession(context.db, hashToken('no such token'))).toBeNull();
+    expect(await findSignedInSession(setup.context.db, hashToken('no such token'))).toBeNull();
   });
 
   it("reads a caller's memberships, managed chests and teams' assignments as the repositories do", async () => {
     const byId = <T extends { id: string }>(rows: T[]) => [...rows].sort((a, b) => a.id.localeCompare(b.id));
     for (const role of SCENARIO_ROLES) {
-      const { organisation_id: organisationId, id: userId } = scenario.users[role];
-      const memberships = await listMembershipsOfUser(context.db, organisationId, userId);
+      const { organisation_id: organisationId, id: userId } = setup.scenario.users[role];
+      const memberships = await listMembershipsOfUser(setup.context.db, organisationId, userId);
       const teamIds = memberships.map((membership) => membership.team_id);
-      const access = await findCallerAccessRows(context.db, organisationId, userId);
+      const access = await findCallerAccessRows(setup.context.db, organisationId, userId);
       expect(byId(access.memberships)).toStrictEqual(byId(memberships));
-      expect(access.managers).toStrictEqual(await listManagersOfUser(context.db, organisationId, userId));
+      expect(access.managers).toStrictEqual(
+        await listManagersOfUser(setup.context.db, organisationId, userId),
+      );
       expect(access.assignments).toStrictEqual(
-        await listAssignmentsOfTeams(context.db, organisationId, teamIds),
+        await listAssignmentsOfTeams(setup.context.db, organisationId, teamIds),
       );
     }
     // Another organisation's id reaches nothing, whoever the user.
-    const elsewhere = scenario.users.stranger.organisation_id;
-    expect(await findCallerAccessRows(context.db, elsewhere, scenario.users.manager.id)).toStrictEqual({
+    const elsewhere = setup.scenario.users.stranger.organisation_id;
+    expect(
+      await findCallerAccessRows(setup.context.db, elsewhere, setup.scenario.users.manager.id),
+    ).toStrictEqual({
       memberships: [],
       managers: [],
       assignments: [],
@@ -64,13 +58,13 @@ describe('the signed-in request queries', () => {
   });
 
   it('refuses to compile a query that transforms a placeholder, keeps constants', () => {
-    const transformed = context.db
+    const transformed = setup.context.db
       .selectFrom('users')
       .select('id')
       .where('name', 'like', `%${placeholder('name')}%`);
     expect(() => parameterise(transformed)).toThrow(/transformed a placeholder/);
     const query = parameterise(
-      context.db.selectFrom('users').select('id').where('id', '=', placeholder('id')).limit(3),
+      setup.context.db.selectFrom('users').select('id').where('id', '=', placeholder('id')).limit(3),
     );
     expect(query.parameters).toStrictEqual([{ placeholder: 'id' }, { constant: 3 }]);
   });

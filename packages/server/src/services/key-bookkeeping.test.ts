@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toBool } from '../db/to-bool.js';
 import { countMissingKeys, recomputeMissingKeys } from '../repositories/missing-key-repository.js';
-import { getTestAccountKeys, type TestAccountKeys } from '../test/account-helpers.js';
+import { getTestAccountKeys, resetPasswordFields, type TestAccountKeys } from '../test/account-helpers.js';
 import { callApi, newSecretBody } from '../test/chest-scenario.js';
 import {
   buildChest,
@@ -245,12 +245,7 @@ describe('missing keys kept as they happen', () => {
         const user = random.pick(userIds().slice(1));
         await call(ownerToken, 'PATCH', `/api/v1/users/${user}/reset_password.json`, {
           user: {
-            public_key: keys.publicKey,
-            encrypted_private_key: keys.encrypted_private_key,
-            private_key_iv: keys.private_key_iv,
-            password: keys.authHash,
-            password_confirmation: keys.authHash,
-            kdf_iterations: keys.kdf_iterations,
+            ...resetPasswordFields(keys),
           },
         });
         // A reset ends the user's sessions: give them a new one for later reports.

@@ -136,3 +136,18 @@ export async function registerConfirmedOwner(
   });
   if (confirmed.statusCode !== 200) throw new Error(`confirmation failed: ${confirmed.body}`);
 }
+
+/**
+ * The key material of an administrator's reset_password body (a new key pair sealed under a chosen
+ * password), made from the file's test keys.
+ */
+export function resetPasswordFields(keys: TestAccountKeys) {
+  return {
+    public_key: keys.publicKey,
+    encrypted_private_key: keys.encrypted_private_key,
+    private_key_iv: keys.private_key_iv,
+    password: keys.authHash,
+    password_confirmation: keys.authHash,
+    kdf_iterations: keys.kdf_iterations,
+  };
+}

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
+import { afterAll, beforeAll } from 'vitest';
 import type { Database } from '../db/schema.js';
 import type { User } from '../repositories/user-repository.js';
 import {
@@ -15,6 +16,7 @@ import {
   fakeSealedPayload,
   fakeWrappedKey,
 } from './factories.js';
+import { createTestContext, type TestContext } from './test-app.js';
 
 /** The roles of the permission model, as the role-matrix tests name them. */
 export type ScenarioRole =
@@ -124,4 +126,23 @@ export function newSecretBody(
       ...overrides,
     },
   };
+}
+
+/** A file's test context with the chest scenario: made before its tests, closed after them. */
+export interface ChestScenarioSetup {
+  context: TestContext;
+  scenario: ChestScenario;
+}
+
+/** Registers the file's beforeAll and afterAll; read `context` and `scenario` inside tests. */
+export function useChestScenario(): ChestScenarioSetup {
+  const setup = {} as ChestScenarioSetup;
+  beforeAll(async () => {
+    setup.context = await createTestContext();
+    setup.scenario = await buildChestScenario(setup.context.db);
+  });
+  afterAll(async () => {
+    await setup.context.close();
+  });
+  return setup;
 }

@@ -2,7 +2,6 @@ import { publicKeyFingerprint, unwrapSecretKey } from '@coffer/core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { modalStore } from '../components/modals/modal-store.js';
 import { loadPin } from '../keys/key-pins.js';
-import { savePrivateKey } from '../keys/key-store.js';
 import { loadTrust, trustConfirmedKey, trustCreatedKey } from '../keys/key-trust.js';
 import type { FetchCall } from '../test/mock-fetch.js';
 import { mockFetch } from '../test/mock-fetch.js';
@@ -14,6 +13,7 @@ import {
   OWN_KEY_MISMATCH_MESSAGE,
   UNCONFIRMED_PEOPLE_MESSAGE,
 } from './secret-access-error.js';
+import { signInAsFreshCaller, TEST_DRAFT } from './testing/fresh-caller.js';
 import type { TestUserKeys } from './testing/test-user-keys.js';
 import { makeTestUserKeys } from './testing/test-user-keys.js';
 
@@ -30,23 +30,10 @@ beforeAll(async () => {
   ]);
 }, 60_000);
 
-const draft = {
-  vaultId: 'c-1',
-  name: 'Mail',
-  category: 'password' as const,
-  payload: { username: 'me', password: 'pw-123456', url: '', note: '' },
-  strength: 4,
-  formFill: false,
-  hidden: false,
-};
+const draft = TEST_DRAFT;
 
-// Each test signs in as its own user id with the same key pair, so trust of one test never meets another's.
-let nextCaller = 0;
-async function signIn(): Promise<string> {
-  nextCaller += 1;
-  await savePrivateKey(me.privateKey);
-  return `u-me-${nextCaller}`;
-}
+// Each test signs in as its own user id with the same key pair.
+const signIn = () => signInAsFreshCaller(me.privateKey, 'u-me');
 
 function serveChest(caller: string, colleague: TestUserKeys): FetchCall[] {
   return mockFetch({

@@ -1,6 +1,5 @@
 import { endorseKeyRotation, publicKeyFingerprint, unwrapSecretKey } from '@coffer/core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { savePrivateKey } from '../keys/key-store.js';
 import { loadTrust, trustCreatedKey } from '../keys/key-trust.js';
 import type { RotatingKeys } from '../keys/testing/rotating-keys.js';
 import { makeRotatingKeys } from '../keys/testing/rotating-keys.js';
@@ -9,6 +8,7 @@ import { mockFetch } from '../test/mock-fetch.js';
 import { sortReaderKeys } from './confirm-reader-keys.js';
 import type { ConfirmPeople } from './people-to-confirm.js';
 import { createEncryptedSecret } from './save-secret.js';
+import { signInAsFreshCaller, TEST_DRAFT } from './testing/fresh-caller.js';
 
 // An administrator's browser made bob's first key pair; bob then set his personal password, and his
 // browser made `bobsOwn`, endorsed by the first key. `planted` is a key nobody endorsed.
@@ -26,22 +26,10 @@ beforeAll(async () => {
   ]);
 }, 60_000);
 
-const draft = {
-  vaultId: 'c-1',
-  name: 'Mail',
-  category: 'password' as const,
-  payload: { username: 'me', password: 'pw-123456', url: '', note: '' },
-  strength: 4,
-  formFill: false,
-  hidden: false,
-};
+const draft = TEST_DRAFT;
 
-let nextCaller = 0;
-async function signIn(): Promise<string> {
-  nextCaller += 1;
-  await savePrivateKey(me.privateKey);
-  return `u-admin-endorsed-${nextCaller}`;
-}
+// Each test signs in as its own user id with the same key pair.
+const signIn = () => signInAsFreshCaller(me.privateKey, 'u-admin-endorsed');
 
 async function serveChest(
   caller: string,

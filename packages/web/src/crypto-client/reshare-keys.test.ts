@@ -1,12 +1,12 @@
 import type { KeyShare } from '@coffer/core';
 import { generateSecretKey, publicKeyFingerprint, unwrapSecretKey, wrapSecretKey } from '@coffer/core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { savePrivateKey } from '../keys/key-store.js';
 import { loadTrust, trustConfirmedKey, trustCreatedKey } from '../keys/key-trust.js';
 import type { ConfirmPeople } from './people-to-confirm.js';
 import type { ReshareProgress } from './reshare-keys.js';
 import { DELIVERY_SIZE, REWRAP_BATCH_SIZE, reshareMissingKeys } from './reshare-keys.js';
 import { createPageRewrapper } from './rewrapper.js';
+import { signInAsFreshCaller } from './testing/fresh-caller.js';
 import {
   fakePublicKey,
   missingPairs,
@@ -28,13 +28,8 @@ beforeAll(async () => {
   ]);
 }, 60_000);
 
-// Each test is its own administrator, so trust of one test never meets another's.
-let nextOwner = 0;
-async function signIn(): Promise<string> {
-  nextOwner += 1;
-  await savePrivateKey(admin.privateKey);
-  return `u-admin-${nextOwner}`;
-}
+// Each test signs in as its own user id with the same key pair.
+const signIn = () => signInAsFreshCaller(admin.privateKey, 'u-admin');
 
 const gets = (calls: { method: string; path: string }[]) =>
   calls.filter((call) => call.method === 'GET' || call.path.includes('reshare_user'));

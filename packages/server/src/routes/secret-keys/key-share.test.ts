@@ -1,7 +1,7 @@
 import { KEY_FOR_STRANGER_MESSAGE, NO_PERMISSION_MESSAGE } from '@coffer/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { recomputeMissingKeys } from '../../repositories/missing-key-repository.js';
-import { buildChestScenario, type ChestScenario, callApi } from '../../test/chest-scenario.js';
+import { callApi, useChestScenario } from '../../test/chest-scenario.js';
 import {
   buildMembership,
   buildSecret,
@@ -10,7 +10,6 @@ import {
   buildUser,
   fakeWrappedKey,
 } from '../../test/factories.js';
-import { createTestContext, type TestContext } from '../../test/test-app.js';
 
 interface KeyShareAnswer {
   keyshare: { secret_id: string; user_id: string; public_key: string; encrypted_value: string }[];
@@ -18,67 +17,64 @@ interface KeyShareAnswer {
 }
 
 describe('key sharing', () => {
-  let context: TestContext;
-  let scenario: ChestScenario;
+  const setup = useChestScenario();
 
-  beforeAll(async () => {
-    context = await createTestContext();
-    scenario = await buildChestScenario(context.db);
-  });
-  afterAll(async () => {
-    await context.close();
-  });
-
-  const admin = () => scenario.tokens.administrator;
-  const organisationId = () => scenario.users.owner.organisation_id;
+  const admin = () => setup.scenario.tokens.administrator;
+  const organisationId = () => setup.scenario.users.owner.organisation_id;
   const keyOf = async (secretId: string, userId: string) =>
-    context.db
+    setup.context.db
       .selectFrom('secret_keys')
       .select('encrypted_value')
       .where('secret_id', '=', secretId)
       .where('user_id', '=', userId)
       .executeTakeFirst();
   const reshareAll = async (token = admin()): Promise<KeyShareAnswer> => {
-    const response = await callApi(context.app, token, 'GET', '/api/v1/secret_keys/reshare_all.json');
+    const response = await callApi(setup.context.app, token, 'GET', '/api/v1/secret_keys/reshare_all.json');
     expect(response.statusCode).toBe(200);
     return response.json();
   };
 
   it('lists a newcomer once a team gains a chest, with the caller’s own wrapped key', async () => {
-    const newcomer = await buildUser(context.db, { organisation_id: organisationId() });
-    const team = await buildTeam(context.db, organisationId());
-    await buildMembership(context.db, newcomer, team.id);
+    const newcomer = await buildUser(setup.context.db, { organisation_id: organisationId() });
+    const team = await buildTeam(setup.context.db, organisationId());
+    await buildMembership(setup.context.db, newcomer, team.id);
     expect((await reshareAll()).keyshare.filter((pair) => pair.user_id === newcomer.id)).toEqual([]);
 
-    const linked = await callApi(context.app, admin(), 'PUT', `/api/v1/teams/${team.id}.json`, {
-      team: { assignments_attributes: [{ vault_id: scenario.chest.id, edit_access: false }] },
+    const linked = await callApi(setup.context.app, admin(), 'PUT', `/api/v1/teams/${team.id}.json`, {
+      team: { assignments_attributes: [{ vault_id: setup.scenario.chest.id, edit_access: false }] },
     });
     expect(linked.statusCode).toBe(200);
     const answer = await reshareAll();
-    const own = await keyOf(scenario.secret.id, scenario.users.administrator.id);
+    const own = await keyOf(setup.scenario.secret.id, setup.scenario.users.administrator.id);
     expect(answer.keyshare).toContainEqual({
-      secret_id: scenario.secret.id,
+      secret_id: setup.scenario.secret.id,
       user_id: newcomer.id,
       public_key: newcomer.public_key,
       encrypted_value: own?.encrypted_value,
     });
     expect(answer.total).toBe(answer.keyshare.length);
 
-    const narrowed = await callApi(context.app, admin(), 'POST', '/api/v1/secret_keys/reshare_user.json', {
-      id: newcomer.id,
-    });
+    const narrowed = await callApi(
+      setup.context.app,
+      admin(),
+      'POST',
+      '/api/v1/secret_keys/reshare_user.json',
+      {
+        id: newcomer.id,
+      },
+    );
     expect(narrowed.json().keyshare.map((pair: { user_id: string }) => pair.user_id)).toEqual([newcomer.id]);
-    const byTeam = await callApi(context.app, admin(), 'POST', '/api/v1/secret_keys/reshare_team', {
+    const byTeam = await callApi(setup.context.app, admin(), 'POST', '/api/v1/secret_keys/reshare_team', {
       id: team.id,
     });
     expect(byTeam.json().total).toBe(1);
 
-    const delivered = await callApi(context.app, admin(), 'POST', '/api/v1/secret_keys/reshare.json', {
+    const delivered = await callApi(setup.context.app, admin(), 'POST', '/api/v1/secret_keys/reshare.json', {
       key_reshare_handler: {
         secret_keys_attributes: [
           {
             user_id: newcomer.id,
-            secret_id: scenario.secret.id,
+            secret_id: setup.scenario.secret.id,
             version: 1,
             encrypted_value: fakeWrappedKey(),
           },
@@ -86,43 +82,48 @@ describe('key sharing', () => {
       },
     });
     expect(delivered.json()).toEqual({ count: 1 });
-    expect(await keyOf(scenario.secret.id, newcomer.id)).toBeDefined();
+    expect(await keyOf(setup.scenario.secret.id, newcomer.id)).toBeDefined();
     expect((await reshareAll()).keyshare.filter((pair) => pair.user_id === newcomer.id)).toEqual([]);
   });
 
   it('refuses a share for a user without access, writing nothing of the batch', async () => {
-    const newcomer = await buildUser(context.db, { organisation_id: organisationId() });
-    await buildMembership(context.db, newcomer, scenario.readTeam.id);
-    const { outsider, stranger } = scenario.users;
+    const newcomer = await buildUser(setup.context.db, { organisation_id: organisationId() });
+    await buildMembership(setup.context.db, newcomer, setup.scenario.readTeam.id);
+    const { outsider, stranger } = setup.scenario.users;
     for (const userId of [outsider.id, stranger.id]) {
-      const response = await callApi(context.app, admin(), 'POST', '/api/v1/secret_keys/reshare', {
+      const response = await callApi(setup.context.app, admin(), 'POST', '/api/v1/secret_keys/reshare', {
         key_reshare_handler: {
           secret_keys_attributes: [
             {
               user_id: newcomer.id,
-              secret_id: scenario.secret.id,
+              secret_id: setup.scenario.secret.id,
               version: 1,
               encrypted_value: fakeWrappedKey(),
             },
-            { user_id: userId, secret_id: scenario.secret.id, version: 1, encrypted_value: fakeWrappedKey() },
+            {
+              user_id: userId,
+              secret_id: setup.scenario.secret.id,
+              version: 1,
+              encrypted_value: fakeWrappedKey(),
+            },
           ],
         },
       });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ errors: [KEY_FOR_STRANGER_MESSAGE] });
-      expect(await keyOf(scenario.secret.id, userId)).toBeUndefined();
+      expect(await keyOf(setup.scenario.secret.id, userId)).toBeUndefined();
     }
-    expect(await keyOf(scenario.secret.id, newcomer.id)).toBeUndefined();
+    expect(await keyOf(setup.scenario.secret.id, newcomer.id)).toBeUndefined();
   });
 
   it('never replaces a key someone already holds', async () => {
-    const before = await keyOf(scenario.secret.id, scenario.users.reader.id);
-    const response = await callApi(context.app, admin(), 'POST', '/api/v1/secret_keys/reshare', {
+    const before = await keyOf(setup.scenario.secret.id, setup.scenario.users.reader.id);
+    const response = await callApi(setup.context.app, admin(), 'POST', '/api/v1/secret_keys/reshare', {
       key_reshare_handler: {
         secret_keys_attributes: [
           {
-            user_id: scenario.users.reader.id,
-            secret_id: scenario.secret.id,
+            user_id: setup.scenario.users.reader.id,
+            secret_id: setup.scenario.secret.id,
             version: 1,
             encrypted_value: fakeWrappedKey(),
           },
@@ -130,35 +131,41 @@ describe('key sharing', () => {
       },
     });
     expect(response.json()).toEqual({ count: 0 });
-    expect(await keyOf(scenario.secret.id, scenario.users.reader.id)).toEqual(before);
+    expect(await keyOf(setup.scenario.secret.id, setup.scenario.users.reader.id)).toEqual(before);
   });
 
   it('deletes keys when a membership ends, in the same change', async () => {
-    const leaver = await buildUser(context.db, { organisation_id: organisationId() });
-    const membershipId = await buildMembership(context.db, leaver, scenario.writeTeam.id, true);
-    const secret = await buildSecret(context.db, scenario.users.writer, scenario.chest.id, {
-      readerIds: [...scenario.readerIds, leaver.id],
+    const leaver = await buildUser(setup.context.db, { organisation_id: organisationId() });
+    const membershipId = await buildMembership(setup.context.db, leaver, setup.scenario.writeTeam.id, true);
+    const secret = await buildSecret(setup.context.db, setup.scenario.users.writer, setup.scenario.chest.id, {
+      readerIds: [...setup.scenario.readerIds, leaver.id],
     });
-    const response = await callApi(context.app, admin(), 'PUT', `/api/v1/teams/${scenario.writeTeam.id}`, {
-      team: { memberships_attributes: [{ id: membershipId, _destroy: true }] },
-    });
+    const response = await callApi(
+      setup.context.app,
+      admin(),
+      'PUT',
+      `/api/v1/teams/${setup.scenario.writeTeam.id}`,
+      {
+        team: { memberships_attributes: [{ id: membershipId, _destroy: true }] },
+      },
+    );
     expect(response.statusCode).toBe(200);
     expect(await keyOf(secret.id, leaver.id)).toBeUndefined();
-    expect(await keyOf(secret.id, scenario.users.writer.id)).toBeDefined();
+    expect(await keyOf(secret.id, setup.scenario.users.writer.id)).toBeDefined();
   });
 
   it('refuses every reshare call to non-administrators, so a member cannot lock a newcomer out', async () => {
-    const newcomer = await buildUser(context.db, { organisation_id: organisationId() });
-    await buildMembership(context.db, newcomer, scenario.readTeam.id);
+    const newcomer = await buildUser(setup.context.db, { organisation_id: organisationId() });
+    await buildMembership(setup.context.db, newcomer, setup.scenario.readTeam.id);
     const share = {
       user_id: newcomer.id,
-      secret_id: scenario.secret.id,
+      secret_id: setup.scenario.secret.id,
       version: 1,
       encrypted_value: fakeWrappedKey(),
     };
     const calls = [
       ['GET', '/api/v1/secret_keys/reshare_all.json', undefined],
-      ['POST', '/api/v1/secret_keys/reshare_team.json', { id: scenario.readTeam.id }],
+      ['POST', '/api/v1/secret_keys/reshare_team.json', { id: setup.scenario.readTeam.id }],
       ['POST', '/api/v1/secret_keys/reshare_user.json', { id: newcomer.id }],
       [
         'POST',
@@ -168,48 +175,55 @@ describe('key sharing', () => {
     ] as const;
     for (const role of ['manager', 'writer', 'reader', 'outsider'] as const) {
       for (const [method, url, body] of calls) {
-        const response = await callApi(context.app, scenario.tokens[role], method, url, body);
+        const response = await callApi(setup.context.app, setup.scenario.tokens[role], method, url, body);
         expect(response.statusCode, `${role} ${url}`).toBe(403);
         expect(response.json()).toEqual({ error: NO_PERMISSION_MESSAGE });
       }
     }
-    expect(await keyOf(scenario.secret.id, newcomer.id)).toBeUndefined();
+    expect(await keyOf(setup.scenario.secret.id, newcomer.id)).toBeUndefined();
 
     // The administrator's reshare still finds the key missing and fills it.
     expect((await reshareAll()).keyshare.map((pair) => pair.user_id)).toContain(newcomer.id);
-    const delivered = await callApi(context.app, admin(), 'POST', '/api/v1/secret_keys/reshare.json', {
+    const delivered = await callApi(setup.context.app, admin(), 'POST', '/api/v1/secret_keys/reshare.json', {
       key_reshare_handler: { secret_keys_attributes: [share] },
     });
     expect(delivered.json()).toEqual({ count: 1 });
-    expect(await keyOf(scenario.secret.id, newcomer.id)).toEqual({ encrypted_value: share.encrypted_value });
+    expect(await keyOf(setup.scenario.secret.id, newcomer.id)).toEqual({
+      encrypted_value: share.encrypted_value,
+    });
   });
 
   it('lists hidden secrets to administrators only among the readers who see them', async () => {
-    const hidden = await buildSecret(context.db, scenario.users.administrator, scenario.chest.id, {
-      hidden: true,
-      readerIds: [scenario.users.administrator.id],
-    });
+    const hidden = await buildSecret(
+      setup.context.db,
+      setup.scenario.users.administrator,
+      setup.scenario.chest.id,
+      {
+        hidden: true,
+        readerIds: [setup.scenario.users.administrator.id],
+      },
+    );
     const pairs = (await reshareAll()).keyshare.filter((pair) => pair.secret_id === hidden.id);
-    expect(pairs.map((pair) => pair.user_id)).toEqual([scenario.users.owner.id]);
+    expect(pairs.map((pair) => pair.user_id)).toEqual([setup.scenario.users.owner.id]);
   });
 
   it('drops a reported broken key, lists it as missing, and lets the administrator replace it', async () => {
-    const { reader, administrator } = scenario.users;
-    const secret = await buildSecret(context.db, scenario.users.writer, scenario.chest.id, {
-      readerIds: scenario.readerIds,
+    const { reader, administrator } = setup.scenario.users;
+    const secret = await buildSecret(setup.context.db, setup.scenario.users.writer, setup.scenario.chest.id, {
+      readerIds: setup.scenario.readerIds,
     });
     const broken = await keyOf(secret.id, reader.id);
     const missingBefore = (await reshareAll()).keyshare.filter((pair) => pair.secret_id === secret.id);
     expect(missingBefore.map((pair) => pair.user_id)).not.toContain(reader.id);
     const report = (token: string, secretId = secret.id) =>
-      callApi(context.app, token, 'POST', `/api/v1/secret_keys/${secretId}/broken.json`);
+      callApi(setup.context.app, token, 'POST', `/api/v1/secret_keys/${secretId}/broken.json`);
 
-    const reported = await report(scenario.tokens.reader);
+    const reported = await report(setup.scenario.tokens.reader);
     expect(reported.statusCode).toBe(204);
     expect(reported.body).toBe('');
     expect(await keyOf(secret.id, reader.id)).toBeUndefined();
     expect(await keyOf(secret.id, administrator.id)).toBeDefined();
-    const entry = await context.db
+    const entry = await setup.context.db
       .selectFrom('audit_log_entries')
       .select(['action', 'object_type', 'user_id'])
       .where('object_id', '=', secret.id)
@@ -221,16 +235,16 @@ describe('key sharing', () => {
     });
 
     // Nothing left to report, and nobody else may drop it: not found.
-    expect((await report(scenario.tokens.reader)).statusCode).toBe(404);
-    expect((await report(scenario.tokens.outsider)).statusCode).toBe(404);
-    expect((await report(scenario.tokens.stranger)).statusCode).toBe(404);
+    expect((await report(setup.scenario.tokens.reader)).statusCode).toBe(404);
+    expect((await report(setup.scenario.tokens.outsider)).statusCode).toBe(404);
+    expect((await report(setup.scenario.tokens.stranger)).statusCode).toBe(404);
 
     // Among this secret's readers the earlier tests added, the reader now lacks a key too.
     const missing = (await reshareAll()).keyshare.filter((pair) => pair.secret_id === secret.id);
     expect(missing.map((pair) => pair.user_id)).toContain(reader.id);
     expect(missing.map((pair) => pair.user_id)).not.toContain(administrator.id);
     const repaired = fakeWrappedKey();
-    const delivered = await callApi(context.app, admin(), 'POST', '/api/v1/secret_keys/reshare.json', {
+    const delivered = await callApi(setup.context.app, admin(), 'POST', '/api/v1/secret_keys/reshare.json', {
       key_reshare_handler: {
         secret_keys_attributes: [
           { user_id: reader.id, secret_id: secret.id, version: 1, encrypted_value: repaired },
@@ -241,8 +255,8 @@ describe('key sharing', () => {
     expect(await keyOf(secret.id, reader.id)).toEqual({ encrypted_value: repaired });
     expect(repaired).not.toBe(broken?.encrypted_value);
     const shown = await callApi(
-      context.app,
-      scenario.tokens.reader,
+      setup.context.app,
+      setup.scenario.tokens.reader,
       'GET',
       `/api/v1/secrets/${secret.id}.json`,
     );
@@ -251,23 +265,23 @@ describe('key sharing', () => {
 
   it('purges keys of users who lost access: administrators only', async () => {
     // Start from an organisation without such keys.
-    expect((await callApi(context.app, admin(), 'POST', '/api/v1/secret_keys/purge_keys')).statusCode).toBe(
-      200,
-    );
-    const secret = await buildSecret(context.db, scenario.users.writer, scenario.chest.id, {
-      readerIds: [...scenario.readerIds, scenario.users.outsider.id],
+    expect(
+      (await callApi(setup.context.app, admin(), 'POST', '/api/v1/secret_keys/purge_keys')).statusCode,
+    ).toBe(200);
+    const secret = await buildSecret(setup.context.db, setup.scenario.users.writer, setup.scenario.chest.id, {
+      readerIds: [...setup.scenario.readerIds, setup.scenario.users.outsider.id],
     });
     const refused = await callApi(
-      context.app,
-      scenario.tokens.writer,
+      setup.context.app,
+      setup.scenario.tokens.writer,
       'POST',
       '/api/v1/secret_keys/purge_keys',
     );
     expect(refused.statusCode).toBe(403);
-    const purged = await callApi(context.app, admin(), 'POST', '/api/v1/secret_keys/purge_keys.json');
+    const purged = await callApi(setup.context.app, admin(), 'POST', '/api/v1/secret_keys/purge_keys.json');
     expect(purged.json()).toEqual({ count: 1 });
-    expect(await keyOf(secret.id, scenario.users.outsider.id)).toBeUndefined();
-    const entry = await context.db
+    expect(await keyOf(secret.id, setup.scenario.users.outsider.id)).toBeUndefined();
+    const entry = await setup.context.db
       .selectFrom('audit_log_entries')
       .select('action')
       .where('organisation_id', '=', organisationId())
@@ -279,21 +293,24 @@ describe('key sharing', () => {
 
   // Last: the administrator it adds lacks keys of every secret the earlier tests made.
   it('counts only the pairs the caller can rewrap, whether or not the caller lacks keys', async () => {
-    const { owner, administrator, writer } = scenario.users;
-    const lacking = await buildUser(context.db, { organisation_id: organisationId(), administrator: true });
-    const lackingToken = await buildSession(context.db, lacking);
+    const { owner, administrator, writer } = setup.scenario.users;
+    const lacking = await buildUser(setup.context.db, {
+      organisation_id: organisationId(),
+      administrator: true,
+    });
+    const lackingToken = await buildSession(setup.context.db, lacking);
     // The new administrator holds a key of this secret only: the scenario's secret is not theirs to rewrap.
-    const own = await buildSecret(context.db, writer, scenario.chest.id, {
+    const own = await buildSecret(setup.context.db, writer, setup.scenario.chest.id, {
       readerIds: [owner.id, writer.id, lacking.id],
     });
     const full = await reshareAll();
     const partial = await reshareAll(lackingToken);
     expect(full.total).toBe(full.keyshare.length);
     expect(full.keyshare).toContainEqual(
-      expect.objectContaining({ secret_id: scenario.secret.id, user_id: lacking.id }),
+      expect.objectContaining({ secret_id: setup.scenario.secret.id, user_id: lacking.id }),
     );
     expect(partial.keyshare.map((pair) => pair.secret_id)).toEqual(partial.keyshare.map(() => own.id));
-    const lackingOwn = (await recomputeMissingKeys(context.db, organisationId()))
+    const lackingOwn = (await recomputeMissingKeys(setup.context.db, organisationId()))
       .filter((pair) => pair.secret_id === own.id && pair.user_id !== lacking.id)
       .map((pair) => pair.user_id);
     expect(lackingOwn).toContain(administrator.id);

@@ -1,6 +1,6 @@
 import { KEY_FOR_STRANGER_MESSAGE } from '@coffer/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildChestScenario, type ChestScenario, callApi } from '../../test/chest-scenario.js';
+import { describe, expect, it } from 'vitest';
+import { callApi, useChestScenario } from '../../test/chest-scenario.js';
 import {
   buildAssignment,
   buildChest,
@@ -10,93 +10,91 @@ import {
   buildUser,
   fakeWrappedKey,
 } from '../../test/factories.js';
-import { createTestContext, type TestContext } from '../../test/test-app.js';
 
 describe('moving secrets', () => {
-  let context: TestContext;
-  let scenario: ChestScenario;
-
-  beforeAll(async () => {
-    context = await createTestContext();
-    scenario = await buildChestScenario(context.db);
-  });
-  afterAll(async () => {
-    await context.close();
-  });
+  const setup = useChestScenario();
 
   const holders = async (secretId: string) =>
-    (await context.db.selectFrom('secret_keys').select('user_id').where('secret_id', '=', secretId).execute())
+    (
+      await setup.context.db
+        .selectFrom('secret_keys')
+        .select('user_id')
+        .where('secret_id', '=', secretId)
+        .execute()
+    )
       .map((row) => row.user_id)
       .sort();
 
   it('moves a secret, deleting keys of users who lose access and storing keys given for newcomers', async () => {
-    const organisation_id = scenario.users.owner.organisation_id;
-    const { owner, administrator, writer } = scenario.users;
-    const newcomer = await buildUser(context.db, { organisation_id });
-    const team = await buildTeam(context.db, organisation_id);
-    await buildMembership(context.db, newcomer, team.id);
-    await buildAssignment(context.db, organisation_id, scenario.otherChest.id, team.id);
-    const secret = await buildSecret(context.db, writer, scenario.chest.id, {
-      readerIds: scenario.readerIds,
+    const organisation_id = setup.scenario.users.owner.organisation_id;
+    const { owner, administrator, writer } = setup.scenario.users;
+    const newcomer = await buildUser(setup.context.db, { organisation_id });
+    const team = await buildTeam(setup.context.db, organisation_id);
+    await buildMembership(setup.context.db, newcomer, team.id);
+    await buildAssignment(setup.context.db, organisation_id, setup.scenario.otherChest.id, team.id);
+    const secret = await buildSecret(setup.context.db, writer, setup.scenario.chest.id, {
+      readerIds: setup.scenario.readerIds,
     });
 
     const response = await callApi(
-      context.app,
-      scenario.tokens.writer,
+      setup.context.app,
+      setup.scenario.tokens.writer,
       'PUT',
       `/api/v1/secrets/${secret.id}.json`,
       {
         secret: {
-          vault_id: scenario.otherChest.id,
+          vault_id: setup.scenario.otherChest.id,
           secret_keys_attributes: [{ user_id: newcomer.id, encrypted_value: fakeWrappedKey() }],
         },
       },
     );
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ id: secret.id, vault_id: scenario.otherChest.id });
+    expect(response.json()).toMatchObject({ id: secret.id, vault_id: setup.scenario.otherChest.id });
     expect(response.json()).not.toHaveProperty('encrypted_data');
     // The reader and the manager reach only the first chest: their keys are gone.
     expect(await holders(secret.id)).toEqual([owner.id, administrator.id, writer.id, newcomer.id].sort());
-    const [entry] = await context.db
+    const [entry] = await setup.context.db
       .selectFrom('audit_log_entries')
       .select('action')
       .where('object_id', '=', secret.id)
       .execute();
     expect(entry?.action).toBe(
-      `Moved secret ${secret.name} from chest ${scenario.chest.name} to chest ${scenario.otherChest.name}`,
+      `Moved secret ${secret.name} from chest ${setup.scenario.chest.name} to chest ${setup.scenario.otherChest.name}`,
     );
   });
 
   it('refuses keys for users of the old chest only, and writes nothing', async () => {
-    const secret = await buildSecret(context.db, scenario.users.writer, scenario.chest.id, {
-      readerIds: scenario.readerIds,
+    const secret = await buildSecret(setup.context.db, setup.scenario.users.writer, setup.scenario.chest.id, {
+      readerIds: setup.scenario.readerIds,
     });
     const response = await callApi(
-      context.app,
-      scenario.tokens.writer,
+      setup.context.app,
+      setup.scenario.tokens.writer,
       'PUT',
       `/api/v1/secrets/${secret.id}`,
       {
         secret: {
-          vault_id: scenario.otherChest.id,
-          secret_keys_attributes: [{ user_id: scenario.users.reader.id, encrypted_value: fakeWrappedKey() }],
+          vault_id: setup.scenario.otherChest.id,
+          secret_keys_attributes: [
+            { user_id: setup.scenario.users.reader.id, encrypted_value: fakeWrappedKey() },
+          ],
         },
       },
     );
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ errors: [KEY_FOR_STRANGER_MESSAGE] });
-    const stored = await context.db
+    const stored = await setup.context.db
       .selectFrom('secrets')
       .select('vault_id')
       .where('id', '=', secret.id)
       .executeTakeFirst();
-    expect(stored?.vault_id).toBe(scenario.chest.id);
-    expect(await holders(secret.id)).toEqual([...scenario.readerIds].sort());
+    expect(stored?.vault_id).toBe(setup.scenario.chest.id);
+    expect(await holders(secret.id)).toEqual([...setup.scenario.readerIds].sort());
   });
 
   const keyOf = async (secretId: string, userId: string) =>
     (
-      await context.db
+      await setup.context.db
         .selectFrom('secret_keys')
         .select('encrypted_value')
         .where('secret_id', '=', secretId)
@@ -105,20 +103,20 @@ describe('moving secrets', () => {
     )?.encrypted_value;
 
   it('refuses a move into the chest the secret is already in, touching no key', async () => {
-    const { administrator, owner, writer } = scenario.users;
-    const secret = await buildSecret(context.db, writer, scenario.chest.id, {
-      readerIds: scenario.readerIds,
+    const { administrator, owner, writer } = setup.scenario.users;
+    const secret = await buildSecret(setup.context.db, writer, setup.scenario.chest.id, {
+      readerIds: setup.scenario.readerIds,
     });
-    const before = await Promise.all(scenario.readerIds.map((id) => keyOf(secret.id, id)));
+    const before = await Promise.all(setup.scenario.readerIds.map((id) => keyOf(secret.id, id)));
     for (const keys of [[administrator.id, owner.id], []]) {
       const response = await callApi(
-        context.app,
-        scenario.tokens.writer,
+        setup.context.app,
+        setup.scenario.tokens.writer,
         'PUT',
         `/api/v1/secrets/${secret.id}`,
         {
           secret: {
-            vault_id: scenario.chest.id,
+            vault_id: setup.scenario.chest.id,
             secret_keys_attributes: keys.map((user_id) => ({ user_id, encrypted_value: fakeWrappedKey() })),
           },
         },
@@ -126,8 +124,8 @@ describe('moving secrets', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ errors: ['The secret is already in this chest.'] });
     }
-    expect(await Promise.all(scenario.readerIds.map((id) => keyOf(secret.id, id)))).toEqual(before);
-    const entries = await context.db
+    expect(await Promise.all(setup.scenario.readerIds.map((id) => keyOf(secret.id, id)))).toEqual(before);
+    const entries = await setup.context.db
       .selectFrom('audit_log_entries')
       .select('id')
       .where('object_id', '=', secret.id)
@@ -136,27 +134,27 @@ describe('moving secrets', () => {
   });
 
   it('keeps the keys of readers who keep access: a move only adds keys for those who gain it', async () => {
-    const organisation_id = scenario.users.owner.organisation_id;
-    const { owner, administrator, writer } = scenario.users;
-    const newcomer = await buildUser(context.db, { organisation_id });
-    const team = await buildTeam(context.db, organisation_id);
-    await buildMembership(context.db, newcomer, team.id);
-    await buildAssignment(context.db, organisation_id, scenario.otherChest.id, team.id);
-    const secret = await buildSecret(context.db, writer, scenario.chest.id, {
-      readerIds: scenario.readerIds,
+    const organisation_id = setup.scenario.users.owner.organisation_id;
+    const { owner, administrator, writer } = setup.scenario.users;
+    const newcomer = await buildUser(setup.context.db, { organisation_id });
+    const team = await buildTeam(setup.context.db, organisation_id);
+    await buildMembership(setup.context.db, newcomer, team.id);
+    await buildAssignment(setup.context.db, organisation_id, setup.scenario.otherChest.id, team.id);
+    const secret = await buildSecret(setup.context.db, writer, setup.scenario.chest.id, {
+      readerIds: setup.scenario.readerIds,
     });
     const kept = [owner.id, administrator.id, writer.id];
     const before = await Promise.all(kept.map((id) => keyOf(secret.id, id)));
     const given = fakeWrappedKey();
 
     const response = await callApi(
-      context.app,
-      scenario.tokens.writer,
+      setup.context.app,
+      setup.scenario.tokens.writer,
       'PUT',
       `/api/v1/secrets/${secret.id}`,
       {
         secret: {
-          vault_id: scenario.otherChest.id,
+          vault_id: setup.scenario.otherChest.id,
           secret_keys_attributes: [
             ...kept.map((user_id) => ({ user_id, encrypted_value: fakeWrappedKey() })),
             { user_id: newcomer.id, encrypted_value: given },
@@ -171,29 +169,31 @@ describe('moving secrets', () => {
   });
 
   it('needs write access on both chests', async () => {
-    const secret = await buildSecret(context.db, scenario.users.writer, scenario.chest.id, {
-      readerIds: scenario.readerIds,
+    const secret = await buildSecret(setup.context.db, setup.scenario.users.writer, setup.scenario.chest.id, {
+      readerIds: setup.scenario.readerIds,
     });
     const move = (token: string, vaultId: string) =>
-      callApi(context.app, token, 'PUT', `/api/v1/secrets/${secret.id}`, { secret: { vault_id: vaultId } });
+      callApi(setup.context.app, token, 'PUT', `/api/v1/secrets/${secret.id}`, {
+        secret: { vault_id: vaultId },
+      });
     // The manager writes in the first chest but cannot see the other one.
-    expect((await move(scenario.tokens.manager, scenario.otherChest.id)).statusCode).toBe(404);
-    expect((await move(scenario.tokens.reader, scenario.otherChest.id)).statusCode).toBe(403);
-    const foreign = await buildChest(context.db, scenario.users.stranger.organisation_id);
-    expect((await move(scenario.tokens.writer, foreign.id)).statusCode).toBe(404);
+    expect((await move(setup.scenario.tokens.manager, setup.scenario.otherChest.id)).statusCode).toBe(404);
+    expect((await move(setup.scenario.tokens.reader, setup.scenario.otherChest.id)).statusCode).toBe(403);
+    const foreign = await buildChest(setup.context.db, setup.scenario.users.stranger.organisation_id);
+    expect((await move(setup.scenario.tokens.writer, foreign.id)).statusCode).toBe(404);
   });
 
   it('refuses a move that also changes other fields', async () => {
-    const secret = await buildSecret(context.db, scenario.users.writer, scenario.chest.id, {
-      readerIds: scenario.readerIds,
+    const secret = await buildSecret(setup.context.db, setup.scenario.users.writer, setup.scenario.chest.id, {
+      readerIds: setup.scenario.readerIds,
     });
     const response = await callApi(
-      context.app,
-      scenario.tokens.writer,
+      setup.context.app,
+      setup.scenario.tokens.writer,
       'PUT',
       `/api/v1/secrets/${secret.id}`,
       {
-        secret: { vault_id: scenario.otherChest.id, name: 'Renamed' },
+        secret: { vault_id: setup.scenario.otherChest.id, name: 'Renamed' },
       },
     );
     expect(response.statusCode).toBe(400);

@@ -4,41 +4,35 @@ import {
   READERS_CHANGED_MESSAGE,
   STALE_REVISION_MESSAGE,
 } from '@coffer/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildChestScenario, type ChestScenario, callApi, newSecretBody } from '../../test/chest-scenario.js';
+import { describe, expect, it } from 'vitest';
+import { callApi, newSecretBody, useChestScenario } from '../../test/chest-scenario.js';
 import { fakeSealedPayload, fakeWrappedKey } from '../../test/factories.js';
-import { createTestContext, type TestContext } from '../../test/test-app.js';
 
 describe('creating and saving secrets', () => {
-  let context: TestContext;
-  let scenario: ChestScenario;
+  const setup = useChestScenario();
 
-  beforeAll(async () => {
-    context = await createTestContext();
-    scenario = await buildChestScenario(context.db);
-  });
-  afterAll(async () => {
-    await context.close();
-  });
-
-  const create = (body: object, token = scenario.tokens.writer) =>
-    callApi(context.app, token, 'POST', '/api/v1/secrets.json', body);
+  const create = (body: object, token = setup.scenario.tokens.writer) =>
+    callApi(setup.context.app, token, 'POST', '/api/v1/secrets.json', body);
   const keysFor = (ids: readonly string[]) =>
     ids.map((user_id) => ({ user_id, encrypted_value: fakeWrappedKey() }));
   const countRows = async (table: 'secrets' | 'secret_keys' | 'audit_log_entries', secretId: string) => {
     const column = table === 'secrets' ? 'id' : table === 'secret_keys' ? 'secret_id' : 'object_id';
-    const rows = await context.db.selectFrom(table).select(column).where(column, '=', secretId).execute();
+    const rows = await setup.context.db
+      .selectFrom(table)
+      .select(column)
+      .where(column, '=', secretId)
+      .execute();
     return rows.length;
   };
 
   it('creates a secret at revision 1, answers it with the caller’s key, and records it', async () => {
-    const body = newSecretBody(scenario.chest.id, scenario.readerIds);
+    const body = newSecretBody(setup.scenario.chest.id, setup.scenario.readerIds);
     const response = await create(body);
     expect(response.statusCode).toBe(201);
     const secret = response.json();
     const writerKey = (
       body.secret.secret_keys_attributes as { user_id: string; encrypted_value: string }[]
-    ).find((key) => key.user_id === scenario.users.writer.id);
+    ).find((key) => key.user_id === setup.scenario.users.writer.id);
     expect(secret).toMatchObject({
       id: body.secret.id,
       name: 'Mail server',
@@ -47,59 +41,64 @@ describe('creating and saving secrets', () => {
       form_fill: true,
       hidden: false,
       revision: 1,
-      vault_id: scenario.chest.id,
+      vault_id: setup.scenario.chest.id,
       encrypted_data: body.secret.encrypted_data,
       encryption_iv: body.secret.encryption_iv,
       secret_key: {
         encrypted_value: writerKey?.encrypted_value,
-        user_id: scenario.users.writer.id,
+        user_id: setup.scenario.users.writer.id,
         version: 1,
       },
-      vault: { id: scenario.chest.id, name: scenario.chest.name, manager: false },
+      vault: { id: setup.scenario.chest.id, name: setup.scenario.chest.name, manager: false },
     });
-    expect(await countRows('secret_keys', secret.id)).toBe(scenario.readerIds.length);
-    const audit = await context.db
+    expect(await countRows('secret_keys', secret.id)).toBe(setup.scenario.readerIds.length);
+    const audit = await setup.context.db
       .selectFrom('audit_log_entries')
       .select(['action', 'object_type', 'user_id'])
       .where('object_id', '=', secret.id)
       .execute();
     expect(audit).toEqual([
       {
-        action: `Created secret Mail server in chest ${scenario.chest.name}`,
+        action: `Created secret Mail server in chest ${setup.scenario.chest.name}`,
         object_type: 'Secret',
-        user_id: scenario.users.writer.id,
+        user_id: setup.scenario.users.writer.id,
       },
     ]);
-    const creator = await context.db
+    const creator = await setup.context.db
       .selectFrom('users')
       .select('has_secret')
-      .where('id', '=', scenario.users.writer.id)
+      .where('id', '=', setup.scenario.users.writer.id)
       .executeTakeFirstOrThrow();
     expect(Boolean(creator.has_secret)).toBe(true);
   });
 
   it('refuses malformed, upper-case and duplicate ids', async () => {
     const malformed = await create(
-      newSecretBody(scenario.chest.id, scenario.readerIds, { id: 'not-a-uuid' }),
+      newSecretBody(setup.scenario.chest.id, setup.scenario.readerIds, { id: 'not-a-uuid' }),
     );
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toEqual({
       errors: ['The secret id must be a lower-case UUID made by the client.'],
     });
-    const upper = newSecretBody(scenario.chest.id, scenario.readerIds);
+    const upper = newSecretBody(setup.scenario.chest.id, setup.scenario.readerIds);
     upper.secret.id = String(upper.secret.id).toUpperCase();
     expect((await create(upper)).statusCode).toBe(400);
-    const first = newSecretBody(scenario.chest.id, scenario.readerIds);
+    const first = newSecretBody(setup.scenario.chest.id, setup.scenario.readerIds);
     expect((await create(first)).statusCode).toBe(201);
     const duplicate = await create({
-      secret: { ...newSecretBody(scenario.chest.id, scenario.readerIds).secret, id: first.secret.id },
+      secret: {
+        ...newSecretBody(setup.scenario.chest.id, setup.scenario.readerIds).secret,
+        id: first.secret.id,
+      },
     });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json()).toEqual({ error: 'A secret with this id already exists.' });
   });
 
   it('refuses a clear url instead of storing it', async () => {
-    const body = newSecretBody(scenario.chest.id, scenario.readerIds, { url: 'https://intranet.example' });
+    const body = newSecretBody(setup.scenario.chest.id, setup.scenario.readerIds, {
+      url: 'https://intranet.example',
+    });
     const response = await create(body);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
@@ -109,22 +108,31 @@ describe('creating and saving secrets', () => {
   });
 
   it('answers the specification messages for name and chest', async () => {
-    const noName = await create(newSecretBody(scenario.chest.id, scenario.readerIds, { name: '' }));
+    const noName = await create(
+      newSecretBody(setup.scenario.chest.id, setup.scenario.readerIds, { name: '' }),
+    );
     expect(noName.json()).toEqual({ errors: ['Required field Name is empty.'] });
-    const long = await create(newSecretBody(scenario.chest.id, scenario.readerIds, { name: 'n'.repeat(51) }));
+    const long = await create(
+      newSecretBody(setup.scenario.chest.id, setup.scenario.readerIds, { name: 'n'.repeat(51) }),
+    );
     expect(long.json()).toEqual({ errors: ['Field Name exceeds the maximum of 50 characters.'] });
-    const noChest = await create(newSecretBody('', scenario.readerIds));
+    const noChest = await create(newSecretBody('', setup.scenario.readerIds));
     expect(noChest.json()).toEqual({ errors: ['Must select Chest from dropdown.'] });
     const badCategory = await create(
-      newSecretBody(scenario.chest.id, scenario.readerIds, { category: 'pin' }),
+      newSecretBody(setup.scenario.chest.id, setup.scenario.readerIds, { category: 'pin' }),
     );
     expect(badCategory.statusCode).toBe(400);
-    const badStrength = await create(newSecretBody(scenario.chest.id, scenario.readerIds, { strength: 6 }));
+    const badStrength = await create(
+      newSecretBody(setup.scenario.chest.id, setup.scenario.readerIds, { strength: 6 }),
+    );
     expect(badStrength.statusCode).toBe(400);
   });
 
   it('accepts a secret without strength (null) for categories that have none', async () => {
-    const body = newSecretBody(scenario.chest.id, scenario.readerIds, { category: 'note', strength: null });
+    const body = newSecretBody(setup.scenario.chest.id, setup.scenario.readerIds, {
+      category: 'note',
+      strength: null,
+    });
     const response = await create(body);
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ category: 'note', strength: null });
@@ -132,25 +140,25 @@ describe('creating and saving secrets', () => {
 
   it('checks the ciphertext: base64, a 12-byte iv, at most 64 KiB (413)', async () => {
     const notBase64 = await create(
-      newSecretBody(scenario.chest.id, scenario.readerIds, { encrypted_data: 'abc' }),
+      newSecretBody(setup.scenario.chest.id, setup.scenario.readerIds, { encrypted_data: 'abc' }),
     );
     expect(notBase64.json()).toEqual({ errors: ['Field secret.encrypted_data must be base64.'] });
     const shortIv = await create(
-      newSecretBody(scenario.chest.id, scenario.readerIds, {
+      newSecretBody(setup.scenario.chest.id, setup.scenario.readerIds, {
         encryption_iv: Buffer.alloc(16).toString('base64'),
       }),
     );
     expect(shortIv.json()).toEqual({ errors: ['Field secret.encryption_iv must be 12 bytes.'] });
     const huge = Buffer.alloc(64 * 1024 + 1).toString('base64');
     const tooLarge = await create(
-      newSecretBody(scenario.chest.id, scenario.readerIds, { encrypted_data: huge }),
+      newSecretBody(setup.scenario.chest.id, setup.scenario.readerIds, { encrypted_data: huge }),
     );
     expect(tooLarge.statusCode).toBe(413);
     expect(tooLarge.json()).toEqual({
       errors: ['The secret is too large: its encrypted data may be at most 64 KiB.'],
     });
-    const badKey = newSecretBody(scenario.chest.id, scenario.readerIds);
-    badKey.secret.secret_keys_attributes = scenario.readerIds.map((user_id) => ({
+    const badKey = newSecretBody(setup.scenario.chest.id, setup.scenario.readerIds);
+    badKey.secret.secret_keys_attributes = setup.scenario.readerIds.map((user_id) => ({
       user_id,
       encrypted_value: 'AAAA',
     }));
@@ -160,16 +168,18 @@ describe('creating and saving secrets', () => {
   });
 
   it('needs the key set to be exactly the chest’s readers', async () => {
-    const { outsider, stranger, reader } = scenario.users;
-    const extra = newSecretBody(scenario.chest.id, [...scenario.readerIds, outsider.id]);
+    const { outsider, stranger, reader } = setup.scenario.users;
+    const extra = newSecretBody(setup.scenario.chest.id, [...setup.scenario.readerIds, outsider.id]);
     const stranded = await create(extra);
     expect(stranded.statusCode).toBe(400);
     expect(stranded.json()).toEqual({ errors: [KEY_FOR_STRANGER_MESSAGE] });
-    const foreign = await create(newSecretBody(scenario.chest.id, [...scenario.readerIds, stranger.id]));
+    const foreign = await create(
+      newSecretBody(setup.scenario.chest.id, [...setup.scenario.readerIds, stranger.id]),
+    );
     expect(foreign.json()).toEqual({ errors: [KEY_FOR_STRANGER_MESSAGE] });
     const missing = newSecretBody(
-      scenario.chest.id,
-      scenario.readerIds.filter((id) => id !== reader.id),
+      setup.scenario.chest.id,
+      setup.scenario.readerIds.filter((id) => id !== reader.id),
     );
     const stale = await create(missing);
     expect(stale.statusCode).toBe(409);
@@ -180,22 +190,22 @@ describe('creating and saving secrets', () => {
 
   it('lets only writers create, and only administrators hide', async () => {
     const readOnly = await create(
-      newSecretBody(scenario.chest.id, scenario.readerIds),
-      scenario.tokens.reader,
+      newSecretBody(setup.scenario.chest.id, setup.scenario.readerIds),
+      setup.scenario.tokens.reader,
     );
     expect(readOnly.statusCode).toBe(403);
     expect(readOnly.json()).toEqual({ error: NO_PERMISSION_MESSAGE });
     const outsider = await create(
-      newSecretBody(scenario.chest.id, scenario.readerIds),
-      scenario.tokens.outsider,
+      newSecretBody(setup.scenario.chest.id, setup.scenario.readerIds),
+      setup.scenario.tokens.outsider,
     );
     expect(outsider.statusCode).toBe(404);
-    const admins = [scenario.users.owner.id, scenario.users.administrator.id];
-    const hiddenByWriter = await create(newSecretBody(scenario.chest.id, admins, { hidden: true }));
+    const admins = [setup.scenario.users.owner.id, setup.scenario.users.administrator.id];
+    const hiddenByWriter = await create(newSecretBody(setup.scenario.chest.id, admins, { hidden: true }));
     expect(hiddenByWriter.statusCode).toBe(403);
     const hiddenByAdmin = await create(
-      newSecretBody(scenario.chest.id, admins, { hidden: true }),
-      scenario.tokens.administrator,
+      newSecretBody(setup.scenario.chest.id, admins, { hidden: true }),
+      setup.scenario.tokens.administrator,
     );
     expect(hiddenByAdmin.statusCode).toBe(201);
     expect(hiddenByAdmin.json().hidden).toBe(true);
@@ -203,7 +213,7 @@ describe('creating and saving secrets', () => {
 
   describe('saving', () => {
     async function createOne() {
-      const body = newSecretBody(scenario.chest.id, scenario.readerIds);
+      const body = newSecretBody(setup.scenario.chest.id, setup.scenario.readerIds);
       const response = await create(body);
       expect(response.statusCode).toBe(201);
       return String(body.secret.id);
@@ -212,16 +222,16 @@ describe('creating and saving secrets', () => {
       id: string,
       revision: number,
       overrides: Record<string, unknown> = {},
-      token = scenario.tokens.writer,
+      token = setup.scenario.tokens.writer,
     ) =>
-      callApi(context.app, token, 'PUT', `/api/v1/secrets/${id}.json`, {
+      callApi(setup.context.app, token, 'PUT', `/api/v1/secrets/${id}.json`, {
         secret: {
           revision,
           name: 'Mail server (new)',
           category: 'password',
           strength: 5,
           ...fakeSealedPayload(),
-          secret_keys_attributes: keysFor(scenario.readerIds),
+          secret_keys_attributes: keysFor(setup.scenario.readerIds),
           ...overrides,
         },
       });
@@ -236,58 +246,60 @@ describe('creating and saving secrets', () => {
       expect(stale.json()).toEqual({ error: STALE_REVISION_MESSAGE });
       const skipped = await save(id, 4);
       expect(skipped.json()).toEqual({ error: STALE_REVISION_MESSAGE });
-      const stored = await context.db
+      const stored = await setup.context.db
         .selectFrom('secrets')
         .select('revision')
         .where('id', '=', id)
         .executeTakeFirstOrThrow();
       expect(stored.revision).toBe(2);
-      const actions = await context.db
+      const actions = await setup.context.db
         .selectFrom('audit_log_entries')
         .select('action')
         .where('object_id', '=', id)
         .execute();
       expect(actions.map((row) => row.action)).toEqual([
-        `Created secret Mail server in chest ${scenario.chest.name}`,
+        `Created secret Mail server in chest ${setup.scenario.chest.name}`,
         'Updated secret Mail server (new)',
       ]);
     });
 
     it('refuses a save by a reader (403) and by someone who cannot see it (404)', async () => {
       const id = await createOne();
-      expect((await save(id, 2, {}, scenario.tokens.reader)).statusCode).toBe(403);
-      expect((await save(id, 2, {}, scenario.tokens.outsider)).statusCode).toBe(404);
-      expect((await save(id, 2, {}, scenario.tokens.stranger)).statusCode).toBe(404);
+      expect((await save(id, 2, {}, setup.scenario.tokens.reader)).statusCode).toBe(403);
+      expect((await save(id, 2, {}, setup.scenario.tokens.outsider)).statusCode).toBe(404);
+      expect((await save(id, 2, {}, setup.scenario.tokens.stranger)).statusCode).toBe(404);
     });
 
     it('checks the key set on every save', async () => {
       const id = await createOne();
-      const missing = await save(id, 2, { secret_keys_attributes: keysFor([scenario.users.writer.id]) });
+      const missing = await save(id, 2, {
+        secret_keys_attributes: keysFor([setup.scenario.users.writer.id]),
+      });
       expect(missing.statusCode).toBe(409);
       expect(missing.json()).toEqual({ error: READERS_CHANGED_MESSAGE });
       const stranger = await save(id, 2, {
-        secret_keys_attributes: keysFor([...scenario.readerIds, scenario.users.outsider.id]),
+        secret_keys_attributes: keysFor([...setup.scenario.readerIds, setup.scenario.users.outsider.id]),
       });
       expect(stranger.statusCode).toBe(400);
     });
 
     it('lets an administrator hide a secret, and then wraps it for administrators only', async () => {
       const id = await createOne();
-      const admins = [scenario.users.owner.id, scenario.users.administrator.id];
+      const admins = [setup.scenario.users.owner.id, setup.scenario.users.administrator.id];
       const hidden = await save(
         id,
         2,
         { hidden: true, secret_keys_attributes: keysFor(admins) },
-        scenario.tokens.administrator,
+        setup.scenario.tokens.administrator,
       );
       expect(hidden.statusCode).toBe(200);
-      const holders = await context.db
+      const holders = await setup.context.db
         .selectFrom('secret_keys')
         .select('user_id')
         .where('secret_id', '=', id)
         .execute();
       expect(holders.map((row) => row.user_id).sort()).toEqual([...admins].sort());
-      expect((await save(id, 3, {}, scenario.tokens.writer)).statusCode).toBe(404);
+      expect((await save(id, 3, {}, setup.scenario.tokens.writer)).statusCode).toBe(404);
     });
   });
 });

@@ -7,7 +7,7 @@ import {
   verifyKeyRotation,
 } from '@coffer/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getTestAccountKeys, type TestAccountKeys } from '../../test/account-helpers.js';
+import { getTestAccountKeys, resetPasswordFields, type TestAccountKeys } from '../../test/account-helpers.js';
 import {
   buildChestScenario,
   type ChestScenario,
@@ -207,12 +207,7 @@ describe('key endorsements', () => {
       `/api/v1/users/${user.id}/reset_password.json`,
       {
         user: {
-          public_key: keys.publicKey,
-          encrypted_private_key: keys.encrypted_private_key,
-          private_key_iv: keys.private_key_iv,
-          password: keys.authHash,
-          password_confirmation: keys.authHash,
-          kdf_iterations: keys.kdf_iterations,
+          ...resetPasswordFields(keys),
         },
       },
     );

@@ -4,6 +4,7 @@ import {
   getTestAccountKeys,
   postSignIn,
   readBearer,
+  resetPasswordFields,
   type TestAccountKeys,
 } from '../../test/account-helpers.js';
 import { buildChestScenario, type ChestScenario, callApi } from '../../test/chest-scenario.js';
@@ -491,12 +492,7 @@ describe('users (administrators)', () => {
   describe('reset_password and the first personal password', () => {
     const resetBody = (extra: object = {}) => ({
       user: {
-        public_key: keys.publicKey,
-        encrypted_private_key: keys.encrypted_private_key,
-        private_key_iv: keys.private_key_iv,
-        password: keys.authHash,
-        password_confirmation: keys.authHash,
-        kdf_iterations: keys.kdf_iterations,
+        ...resetPasswordFields(keys),
         ...extra,
       },
     });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getTestAccountKeys, type TestAccountKeys } from '../../test/account-helpers.js';
+import { getTestAccountKeys, resetPasswordFields, type TestAccountKeys } from '../../test/account-helpers.js';
 import {
   buildChestScenario,
   type ChestScenario,
@@ -360,12 +360,7 @@ describe('role matrix: who may do what', () => {
       url: `/api/v1/users/${(await freshUser()).id}/reset_password.json`,
       payload: {
         user: {
-          public_key: keys.publicKey,
-          encrypted_private_key: keys.encrypted_private_key,
-          private_key_iv: keys.private_key_iv,
-          password: keys.authHash,
-          password_confirmation: keys.authHash,
-          kdf_iterations: keys.kdf_iterations,
+          ...resetPasswordFields(keys),
         },
       },
     }),
