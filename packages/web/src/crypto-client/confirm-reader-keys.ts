@@ -2,8 +2,8 @@ import type { PublicKeyEntry } from '@coffer/core';
 import { publicKeyFingerprint } from '@coffer/core';
 import { savePin } from '../keys/key-pins.js';
 import { trustConfirmedKey } from '../keys/key-trust.js';
-import type { TrustRule } from '../keys/trust-rule.js';
 import { assessKey, trustRuleFor } from '../keys/trust-rule.js';
+import type { TrustRule } from '../keys/trust-rule-contract.js';
 import { provesOwnKey } from './own-key-proof.js';
 import type { ConfirmPeople, ConfirmPurpose, PersonToConfirm } from './people-to-confirm.js';
 import {

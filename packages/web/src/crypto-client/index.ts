@@ -12,8 +12,9 @@ export {
 } from '../keys/key-trust.js';
 export type { EndorsementSource } from '../keys/rotation-trust-rule.js';
 export { rotationTrustRule } from '../keys/rotation-trust-rule.js';
-export type { DistrustReason, KeyAssessment, TrustRule } from '../keys/trust-rule.js';
+export type { DistrustReason, KeyAssessment } from '../keys/trust-rule.js';
 export { anyTrustRule, assessKey, explicitTrustRule, trustRuleFor } from '../keys/trust-rule.js';
+export type { TrustRule } from '../keys/trust-rule-contract.js';
 export type { KeyOwner, SortedReaders, TrustOptions } from './confirm-reader-keys.js';
 export { confirmReaderKeys, readerKeyId, recordConfirmed, sortReaderKeys } from './confirm-reader-keys.js';
 export { moveEncryptedSecret } from './move-secret.js';

@@ -2,7 +2,7 @@ import type { KeyEndorsementResponse } from '@coffer/core';
 import { publicKeyFingerprint, verifyKeyRotation } from '@coffer/core';
 import { fetchKeyEndorsement } from '../api/key-endorsement-api.js';
 import { loadTrust, trustEndorsedKey } from './key-trust.js';
-import type { TrustRule } from './trust-rule.js';
+import type { TrustRule } from './trust-rule-contract.js';
 
 /** Where the rule reads a colleague's endorsement (the server, by default). */
 export type EndorsementSource = (userId: string) => Promise<KeyEndorsementResponse>;

@@ -5,8 +5,8 @@ import { mockFetch } from '../test/mock-fetch.js';
 import { buildProfile } from '../test/profile-fixture.js';
 import { loadPin, savePin } from './key-pins.js';
 import { keyTrusted, listTrust, loadTrust, trustConfirmedKey, trustCreatedKey } from './key-trust.js';
-import type { TrustRule } from './trust-rule.js';
 import { anyTrustRule, assessKey, explicitTrustRule, trustRuleFor } from './trust-rule.js';
+import type { TrustRule } from './trust-rule-contract.js';
 
 // Fingerprints are SHA-256 of the SPKI bytes: any base64 stands in for a public key here.
 const fakeKey = () => bytesToBase64(randomBytes(64));
