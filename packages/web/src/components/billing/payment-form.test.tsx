@@ -69,7 +69,11 @@ describe('the payment form', () => {
     const calls = serveBilling();
     const user = userEvent.setup();
     const { onSubmit } = renderForm();
-    await user.click(await screen.findByRole('button', { name: 'Subscribe' }));
+    // The button stays disabled until the card entry has loaded (a lazy chunk): a click before that
+    // does nothing, which on a busy machine left the banner unshown.
+    const subscribe = await screen.findByRole('button', { name: 'Subscribe' });
+    await waitFor(() => expect(subscribe.hasAttribute('disabled')).toBe(false));
+    await user.click(subscribe);
     const banner = within(screen.getByRole('alert'));
     expect(banner.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       'Required field Full Name is empty.',
