@@ -4,12 +4,12 @@ import { formatInteger, formatVerdict, median, renderTable } from '../../lib/ind
 /** Issue 10's goals: at most 1.5× the bare cost, no request of 10 s, the list's p99 within 1.2×. */
 export const RESHARE_GOALS = { maxRatio: 1.5, maxRequestMs: 10_000, maxP99Ratio: 1.2 };
 
-const KIND_LABELS = {
+const kindLabels = (deliverySize) => ({
   count: '`GET reshare_all.json?limit=1` (how many are missing, before and after)',
   page: '`GET reshare_all.json` (a page of 500 missing pairs)',
-  deliver: '`POST reshare.json` (500 rewrapped keys)',
+  deliver: `\`POST reshare.json\` (up to ${deliverySize} rewrapped keys, sent as the workers go on)`,
   other: 'anything else',
-};
+});
 
 /** { ratio, longestMs, longestKind, p99Ratio, covered, pass per goal, pass } from the measurements. */
 export function judgeReshare(measured) {
@@ -60,7 +60,7 @@ export function renderReshare(measured, verdict, settings) {
     ],
     [
       'the web app’s background reshare',
-      '`reshareRunner.poll`: count, pages, trust rule, `rewrapPairs` in the app’s workers, deliveries of 500, recount',
+      `\`reshareRunner.poll\`: count, pages, trust rule, \`rewrapPairs\` in the app’s workers, deliveries of ${measured.deliverySize} as batches are done, recount`,
       seconds(verdict.appMs),
       perKey(verdict.appMs),
       versus(verdict.appMs),
@@ -82,7 +82,7 @@ export function renderReshare(measured, verdict, settings) {
       const total = summaries.reduce((sum, summary) => sum + summary.totalMs, 0);
       const calls = summaries.reduce((sum, summary) => sum + summary.count, 0);
       return [
-        KIND_LABELS[kind],
+        kindLabels(measured.deliverySize)[kind],
         count,
         formatInteger(total / calls),
         formatInteger(Math.max(...summaries.map((summary) => summary.maxMs))),
@@ -147,9 +147,10 @@ export function renderReshare(measured, verdict, settings) {
       'right',
     ]),
     '',
-    "The browser, the server and autocannon share this machine's CPU: the " +
-      "administrator's workers take CPU the server would have in a real deployment, where that browser runs " +
-      `elsewhere. Load average (1, 5, 15 min) ${formatLoad(before)} before, ${formatLoad(after)} after.`,
+    "The browser, the server and autocannon share this machine's CPU. In a real deployment the " +
+      "administrator's browser runs on their own computer, so here Chromium and every process it forks run " +
+      `at the lowest CPU priority (nice ${measured.niceness}): its workers take only the CPU the server and ` +
+      `autocannon leave over. Load average (1, 5, 15 min) ${formatLoad(before)} before, ${formatLoad(after)} after.`,
     '',
     `Goals: the background reshare at most ${RESHARE_GOALS.maxRatio}× the bare RSA-OAEP cost (median): ` +
       `**${verdict.ratio.toFixed(2)}×** ${formatVerdict(verdict.speed)}; no request over ` +

@@ -8,7 +8,7 @@
 // Every request the app makes is timed from its start to the end of its body.
 import { KEYSHARE_FETCH_LIMIT, type ReshareAllResponse } from '@coffer/core';
 import { reshareRunner } from '@coffer/web-src/components/key-trust/reshare-runner.js';
-import { REWRAP_BATCH_SIZE } from '@coffer/web-src/crypto-client/reshare-keys.js';
+import { DELIVERY_SIZE, REWRAP_BATCH_SIZE } from '@coffer/web-src/crypto-client/reshare-keys.js';
 import { rewrapWorkerCount } from '@coffer/web-src/crypto-client/rewrapper.js';
 import { trustCreatedKey } from '@coffer/web-src/keys/key-trust.js';
 import { getToken } from '@coffer/web-src/session/token-store.js';
@@ -212,10 +212,18 @@ declare global {
       runApp: typeof runApp;
       runRaw: typeof runRaw;
       threads: () => number;
+      deliverySize: number;
     };
   }
 }
 
-window.reshareKeysBench = { signIn, trustNewcomer, runApp, runRaw, threads: rewrapWorkerCount };
+window.reshareKeysBench = {
+  signIn,
+  trustNewcomer,
+  runApp,
+  runRaw,
+  threads: rewrapWorkerCount,
+  deliverySize: DELIVERY_SIZE,
+};
 const status = document.getElementById('status');
 if (status) status.textContent = 'Ready';

@@ -51,10 +51,41 @@ describe('base64', () => {
     expectMalformed(() => base64ToBytes(text));
   });
 
+  it('accepts exactly one encoding of every value: each padded ending, canonical or not', () => {
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+    const verdicts = { accepted: 0, rejected: 0 };
+    for (const a of alphabet)
+      for (const b of alphabet) {
+        const endings = [`${a}${b}==`, ...[...alphabet].map((c) => `${a}${b}${c}=`)];
+        for (const text of endings) {
+          let canonical: boolean;
+          try {
+            canonical = bytesToBase64(base64ToBytes(text)) === text;
+            verdicts.accepted += 1;
+          } catch {
+            canonical = false;
+            verdicts.rejected += 1;
+          }
+          expect(canonical || !isAccepted(text)).toBe(true);
+        }
+      }
+    // 256 one-byte values and 65,536 two-byte values, each with exactly one accepted encoding.
+    expect(verdicts.accepted).toBe(256 + 65_536);
+  });
+
   it('rejects a value that is not a string as malformed', () => {
     expectMalformed(() => base64ToBytes(42 as unknown as string));
   });
 });
+
+function isAccepted(text: string): boolean {
+  try {
+    base64ToBytes(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 describe('UTF-8', () => {
   it('round-trips text beyond ASCII', () => {

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Config } from '../config.js';
 import type { Database } from './schema.js';
 import { SqliteBooleanPlugin } from './sqlite-boolean-plugin.js';
+import { withCheckpointer } from './sqlite-checkpointer.js';
 import { withStatementCache } from './sqlite-statement-cache.js';
 
 /** The two SQL engines Coffer runs on. */
@@ -51,14 +52,17 @@ function openSqlite(filename: string): DatabaseHandle {
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
+  // Checkpoints run in a thread of their own (sqlite-checkpointer.ts); an in-memory database has no WAL.
+  const checkpointed = filename === ':memory:' ? null : withCheckpointer(database, filename);
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(database) }),
+    dialect: new SqliteDialect({ database: withStatementCache(checkpointed?.database ?? database) }),
     plugins: [new SqliteBooleanPlugin()],
   });
   return {
     db,
     dialect: 'sqlite',
     destroy: async () => {
+      await checkpointed?.checkpointer.close();
       await db.destroy();
       // Kysely closes only a driver that has run a query; close the file in every case.
       if (database.open) database.close();

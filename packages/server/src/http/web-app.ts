@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { isApiPath } from './api-paths.js';
+import { listStaticFiles, sendStaticFile } from './static-files.js';
 
 /** What a browser gets when the web app has not been built. */
 export const MISSING_WEB_APP_TEXT =
@@ -12,27 +12,34 @@ export const MISSING_WEB_APP_TEXT =
   'or set WEB_DIST to the folder holding the built index.html.\n';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
 
 /**
  * Serves the built web app from WEB_DIST: hashed /assets/* cached for a year, everything else
  * revalidated; any GET for a client route (not /api, /users, /healthz, no file extension) gets
  * index.html. Also installs the app's not-found handler, which answers API paths with JSON.
+ *
+ * The files are listed once at start (static-files.ts) rather than served by @fastify/static: the
+ * plugin and its dependencies cost 1.6 MB of idle memory against a goal of 80 MB (docs/decisions.md),
+ * for features (ranges, directory listings, globbing) a build folder does not need.
  */
 export async function registerWebApp(app: FastifyInstance, config: Pick<Config, 'webDist'>): Promise<void> {
-  const hasWebApp = existsSync(path.join(config.webDist, 'index.html'));
-  const assetsDir = path.join(config.webDist, 'assets') + path.sep;
-  if (hasWebApp) {
-    await app.register(fastifyStatic, {
-      root: config.webDist,
-      cacheControl: false,
-      setHeaders: (reply: FastifyReply, filePath: string) => {
-        reply.header('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : 'no-cache');
-      },
+  const files = existsSync(path.join(config.webDist, 'index.html'))
+    ? listStaticFiles(config.webDist)
+    : new Map();
+  const index = files.get('/index.html');
+  for (const [urlPath, file] of files) {
+    const cacheControl = urlPath.startsWith('/assets/') ? IMMUTABLE : REVALIDATE;
+    // HEAD is registered by hand: the app turns off Fastify's implicit HEAD twins (app.ts).
+    app.route({
+      method: ['GET', 'HEAD'],
+      url: urlPath,
+      handler: (request, reply) => sendStaticFile(request, reply, file, cacheControl),
     });
   }
   app.setNotFoundHandler((request, reply) => {
     if (!isClientRoute(request)) return reply.code(404).send({ error: 'Not found' });
-    if (hasWebApp) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (index) return sendStaticFile(request, reply, index, REVALIDATE);
     return reply.code(503).type('text/plain; charset=utf-8').send(MISSING_WEB_APP_TEXT);
   });
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { chunkIds } from './list-paging.js';
+import { sameOrganisation } from './organisation-check.js';
 import { chestReaderPairs, type KeyScope, scopeIsEmpty } from './reader-sql.js';
 
 /** One user's wrapped copy of a secret's key. */
@@ -196,7 +197,7 @@ export async function deleteKeysWithoutAccess(
   for (const chunk of chunkIds(ids)) {
     const result = await db
       .deleteFrom('secret_keys')
-      .where('organisation_id', '=', organisationId)
+      .where(sameOrganisation('organisation_id', organisationId))
       .where('id', 'in', chunk)
       .executeTakeFirst();
     deleted += Number(result.numDeletedRows);

@@ -15,6 +15,7 @@ import {
   type SecretPlace,
   secretCountDeltas,
 } from './chest-counts.js';
+import { sameOrganisation } from './organisation-check.js';
 
 /** A secret's metadata: everything but the ciphertext, so lists never carry a payload. */
 export interface SecretRecord {
@@ -185,7 +186,7 @@ export async function findSecretsByIds(
   const rows = await db
     .selectFrom('secrets')
     .select(METADATA_COLUMNS)
-    .where('organisation_id', '=', organisationId)
+    .where(sameOrganisation('organisation_id', organisationId))
     .where('id', 'in', ids)
     .execute();
   return rows.map(toSecret);

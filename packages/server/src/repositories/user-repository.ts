@@ -2,6 +2,7 @@ import { normaliseEmail } from '@coffer/core';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database, NewUserRow, UserRow, UserUpdate } from '../db/schema.js';
 import { toBool } from '../db/to-bool.js';
+import { sameOrganisation } from './organisation-check.js';
 
 const BOOLEAN_COLUMNS = [
   'administrator',
@@ -179,7 +180,7 @@ export async function findDirectoryUsers(
   const rows = await db
     .selectFrom('users')
     .select(['id', 'name', 'email', 'administrator'])
-    .where('organisation_id', '=', organisationId)
+    .where(sameOrganisation('organisation_id', organisationId))
     .where('id', 'in', ids)
     .orderBy('name')
     .orderBy('id')
@@ -197,7 +198,7 @@ export async function findPublicKeys(
   return db
     .selectFrom('users')
     .select(['id as user_id', 'public_key'])
-    .where('organisation_id', '=', organisationId)
+    .where(sameOrganisation('organisation_id', organisationId))
     .where('id', 'in', ids)
     .orderBy('id')
     .execute();

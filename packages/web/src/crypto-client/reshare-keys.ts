@@ -7,6 +7,7 @@ import { trustRuleFor } from '../keys/trust-rule.js';
 import type { TrustRule } from '../keys/trust-rule-contract.js';
 import type { KeyOwner } from './confirm-reader-keys.js';
 import { readerKeyId, recordConfirmed, sortReaderKeys } from './confirm-reader-keys.js';
+import { DeliveryQueue } from './delivery-queue.js';
 import type { ConfirmPeople, PersonToConfirm } from './people-to-confirm.js';
 import { requirePrivateKey } from './private-key.js';
 import type { PairPlace } from './rewrap-pairs.js';
@@ -15,8 +16,11 @@ import { createRewrapper } from './rewrapper.js';
 
 /** Pairs rewrapped per worker batch: small enough to spread a page over every worker. */
 export const REWRAP_BATCH_SIZE = 50;
-/** Shares per delivery (the server takes up to 1,000 in one call). */
-export const DELIVERY_SIZE = 500;
+/**
+ * Shares per delivery (the server takes up to 1,000 in one call): two worker batches. Deliveries go
+ * out while the workers rewrap on, and each is a short write on the server.
+ */
+export const DELIVERY_SIZE = 2 * REWRAP_BATCH_SIZE;
 
 /** A colleague the run did not wrap for: they wait for a confirmation, with how many keys it found waiting. */
 export interface WaitingPerson extends PersonToConfirm {
@@ -208,14 +212,16 @@ class ReshareRun {
     return this.trusted.has(key) || this.skipped.has(key) || this.unusable.has(key);
   }
 
-  // Rewraps a page's work across the rewrapper's threads, then delivers it; answers the keys stored.
+  // Rewraps a page's work across the rewrapper's threads, delivering as batches are done; answers the keys stored.
   private async rewrapAndDeliver(work: readonly KeyShare[]): Promise<number> {
     this.rewrapper ??= (this.options.rewrapper ?? createRewrapper)(this.owner);
     const rewrapper = this.rewrapper;
     const batches: KeyShare[][] = [];
     for (let start = 0; start < work.length; start += REWRAP_BATCH_SIZE)
       batches.push(work.slice(start, start + REWRAP_BATCH_SIZE));
-    const shares: ReshareKeyAttributes[] = [];
+    const deliveries = new DeliveryQueue<ReshareKeyAttributes>(DELIVERY_SIZE, (shares) =>
+      this.deliver(shares),
+    );
     let next = 0;
     const lane = async () => {
       for (;;) {
@@ -223,7 +229,7 @@ class ReshareRun {
         const batch = batches[next++];
         if (!batch) return;
         const outcome = await rewrapper.rewrap(batch);
-        shares.push(...outcome.shares);
+        deliveries.add(outcome.shares);
         for (const pair of outcome.failed) {
           if (this.failedPairs.has(placeId(pair))) continue;
           this.failedPairs.add(placeId(pair));
@@ -232,16 +238,20 @@ class ReshareRun {
         this.report();
       }
     };
-    await Promise.all(Array.from({ length: Math.min(rewrapper.threads, batches.length) }, lane));
-    let delivered = 0;
-    for (let start = 0; start < shares.length; start += DELIVERY_SIZE) {
-      this.options.signal?.throwIfAborted();
-      delivered += await this.deliver(shares.slice(start, start + DELIVERY_SIZE));
-    }
+    let laneFailure: unknown = null;
+    await Promise.all(Array.from({ length: Math.min(rewrapper.threads, batches.length) }, lane)).catch(
+      (error: unknown) => {
+        laneFailure = error;
+      },
+    );
+    // What was rewrapped is delivered even when a lane stopped early (deliver() itself stops on an abort).
+    const delivered = await deliveries.finish();
+    if (laneFailure !== null) throw laneFailure;
     return delivered;
   }
 
   private async deliver(shares: ReshareKeyAttributes[]): Promise<number> {
+    this.options.signal?.throwIfAborted();
     let count: number;
     try {
       count = await deliverKeyShares(shares);

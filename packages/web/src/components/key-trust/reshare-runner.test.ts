@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ReshareOptions, ReshareResult, WaitingPerson } from '../../crypto-client/index.js';
-import { reshareMissingKeys } from '../../crypto-client/index.js';
+import { DELIVERY_SIZE, reshareMissingKeys } from '../../crypto-client/index.js';
 import {
   fakePublicKey,
   missingPairs,
@@ -235,9 +235,14 @@ describe('the runner with the real reshare', () => {
     off();
 
     expect(server.remaining().map((left) => left.user_id)).toEqual(['u-planted', 'u-planted', 'u-planted']);
-    expect(server.deliveries.map((delivery) => delivery.length)).toEqual([500, 500, 250]);
+    // Three pages (500, 500, 250), each delivered in calls of DELIVERY_SIZE as the batches are done.
+    expect(server.deliveries.map((delivery) => delivery.length)).toEqual([
+      ...Array(12).fill(DELIVERY_SIZE),
+      1250 - 12 * DELIVERY_SIZE,
+    ]);
     expect(seen).toContain(500);
     expect(seen).toContain(1000);
+    expect(seen.at(-1)).toBe(1250);
     expect(runner.store.get()).toMatchObject({ total: 3, running: false });
     expect(runner.store.get().people).toEqual([
       expect.objectContaining({ userId: 'u-planted', waitingKeys: 3 }),
