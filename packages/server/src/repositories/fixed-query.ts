@@ -37,7 +37,8 @@ export function parameterise(query: Compilable<unknown>): ParameterisedQuery {
 
 /** Runs a parameterised query with the placeholders' values, by name. */
 export function runParameterised<Row>(
-  db: Kysely<Database>,
+  // Any Kysely, of any tables: a transaction or a single connection runs it too.
+  db: Pick<Kysely<Database>, 'executeQuery'>,
   query: ParameterisedQuery,
   values: Readonly<Record<string, unknown>>,
 ): Promise<QueryResult<Row>> {

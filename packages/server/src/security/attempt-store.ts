@@ -1,8 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
-import { type Kysely, sql } from 'kysely';
+import { type Compilable, CompiledQuery, type Kysely, sql } from 'kysely';
 import type { Dialect } from '../db/create-database.js';
 import type { Database } from '../db/schema.js';
+import {
+  type ParameterisedQuery,
+  parameterise,
+  placeholder,
+  runParameterised,
+} from '../repositories/fixed-query.js';
 
 /**
  * Counts of attempts per key (an account of one action, a sign-in proof), each in a fixed window.
@@ -66,48 +72,86 @@ export function createDatabaseAttemptStore(
     lastSweep = now;
     await write(db, (conn) => conn.deleteFrom('attempt_counters').where('reset_at', '<=', now).execute());
   };
+  // Built and compiled once (fixed-query.ts): a refused sign-in runs three to six of these, and
+  // Kysely's building and compiling cost more than SQLite's answer (docs/benchmarks.md, flood).
+  const statements = compileCounterStatements(db);
   return {
     kind: 'database',
     increment: async (key, windowMs) => {
       const now = clock();
       const resetAt = now + windowMs;
       const { rows } = await write(db, (conn) =>
-        sql<{ count: number | string; reset_at: number | string }>`
-        insert into attempt_counters (key, count, reset_at) values (${key}, 1, ${resetAt})
-        on conflict (key) do update set
-          count = case when attempt_counters.reset_at <= ${now} then 1 else attempt_counters.count + 1 end,
-          reset_at = case when attempt_counters.reset_at <= ${now}
-            then cast(${resetAt} as bigint) else attempt_counters.reset_at end
-        returning count, reset_at
-      `.execute(conn),
+        runParameterised<{ count: number | string; reset_at: number | string }>(
+          conn,
+          statements.increment(),
+          {
+            key,
+            now,
+            resetAt,
+          },
+        ),
       );
       await sweep(now);
       const row = rows[0];
       return { count: Number(row?.count ?? 1), resetAt: Number(row?.reset_at ?? resetAt) };
     },
     decrement: async (key) => {
-      await write(db, (conn) =>
-        conn
-          .updateTable('attempt_counters')
-          .set((eb) => ({ count: eb('count', '-', 1) }))
-          .where('key', '=', key)
-          .where('count', '>', 0)
-          .where('reset_at', '>', clock())
-          .execute(),
-      );
+      await write(db, (conn) => runParameterised(conn, statements.decrement(), { key, now: clock() }));
     },
     peek: async (key) => {
-      const row = await db
-        .selectFrom('attempt_counters')
-        .select(['count', 'reset_at'])
-        .where('key', '=', key)
-        .where('reset_at', '>', clock())
-        .executeTakeFirst();
+      const { rows } = await runParameterised<{ count: number | string; reset_at: number | string }>(
+        db,
+        statements.peek(),
+        { key, now: clock() },
+      );
+      const row = rows[0];
       return row ? { count: Number(row.count), resetAt: Number(row.reset_at) } : { count: 0, resetAt: 0 };
     },
     remove: async (key) => {
       await write(db, (conn) => conn.deleteFrom('attempt_counters').where('key', '=', key).execute());
     },
+  };
+}
+
+/** The counters' hot statements, each compiled on first use with named placeholders. */
+function compileCounterStatements(db: CounterDb) {
+  const once = (build: () => Compilable<unknown>) => {
+    let compiled: ParameterisedQuery | null = null;
+    return () => {
+      compiled ??= parameterise(build());
+      return compiled;
+    };
+  };
+  const key = placeholder('key');
+  const now = placeholder('now');
+  const resetAt = placeholder('resetAt');
+  return {
+    increment: once(() => ({
+      compile: () =>
+        sql`
+        insert into attempt_counters (key, count, reset_at) values (${key}, 1, ${resetAt})
+        on conflict (key) do update set
+          count = case when attempt_counters.reset_at <= ${now} then 1 else attempt_counters.count + 1 end,
+          reset_at = case when attempt_counters.reset_at <= ${now}
+            then cast(${resetAt} as bigint) else attempt_counters.reset_at end
+        returning count, reset_at
+      `.compile(db),
+    })),
+    decrement: once(() =>
+      db
+        .updateTable('attempt_counters')
+        .set((eb) => ({ count: eb('count', '-', 1) }))
+        .where('key', '=', key)
+        .where('count', '>', 0)
+        .where('reset_at', '>', now as unknown as number),
+    ),
+    peek: once(() =>
+      db
+        .selectFrom('attempt_counters')
+        .select(['count', 'reset_at'])
+        .where('key', '=', key)
+        .where('reset_at', '>', now as unknown as number),
+    ),
   };
 }
 
@@ -126,13 +170,16 @@ function writeAsUsual<T>(db: CounterDb, run: (conn: CounterDb) => Promise<T>): P
  * against a killed process in WAL mode), on the one connection held for the duration, so that no
  * other statement runs in between and every other write keeps FULL.
  */
+const SYNC_NORMAL = CompiledQuery.raw('pragma synchronous = normal');
+const SYNC_FULL = CompiledQuery.raw('pragma synchronous = full');
+
 async function writeWithoutFsync<T>(db: CounterDb, run: (conn: CounterDb) => Promise<T>): Promise<T> {
   return db.connection().execute(async (conn) => {
-    await sql`pragma synchronous = normal`.execute(conn);
+    await conn.executeQuery(SYNC_NORMAL);
     try {
       return await run(conn);
     } finally {
-      await sql`pragma synchronous = full`.execute(conn);
+      await conn.executeQuery(SYNC_FULL);
     }
   });
 }
