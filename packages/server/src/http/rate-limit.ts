@@ -42,7 +42,7 @@ export async function registerRateLimit(
     ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 5_000 })
     : null;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
-  const databaseStore = createDatabaseAttemptStore(app.db, Date.now, app.dialect);
+  const databaseStore = createDatabaseAttemptStore(app.db, Date.now);
   app.decorate(
     'attemptStore',
     redis ? withFallback(createRedisAttemptStore(redis), databaseStore, app.log) : databaseStore,

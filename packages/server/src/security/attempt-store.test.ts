@@ -84,13 +84,11 @@ describe('attempt store in the database', () => {
     await database.drop();
   });
 
-  behavesAsAStore('the shared behaviour', () =>
-    createDatabaseAttemptStore(database.handle.db, Date.now, database.handle.dialect),
-  );
+  behavesAsAStore('the shared behaviour', () => createDatabaseAttemptStore(database.handle.db, Date.now));
 
   it('leaves every other write of the connection with synchronous = FULL (SQLite)', async (context) => {
     if (database.handle.dialect !== 'sqlite') return context.skip();
-    const store = createDatabaseAttemptStore(database.handle.db, Date.now, 'sqlite');
+    const store = createDatabaseAttemptStore(database.handle.db, Date.now);
     await store.increment(key('durability'), MINUTE);
     await store.decrement(key('durability'));
     await store.remove(key('durability'));
@@ -99,7 +97,7 @@ describe('attempt store in the database', () => {
   });
 
   it('starts a new window once the last has ended, and sweeps ended windows', async () => {
-    const store = createDatabaseAttemptStore(database.handle.db, () => now, database.handle.dialect);
+    const store = createDatabaseAttemptStore(database.handle.db, () => now);
     expect(await store.increment(key('window'), MINUTE)).toEqual({ count: 1, resetAt: now + MINUTE });
     expect((await store.increment(key('window'), MINUTE)).count).toBe(2);
     now += MINUTE;

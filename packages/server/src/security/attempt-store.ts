@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
-import { type Compilable, CompiledQuery, type Kysely, sql } from 'kysely';
-import type { Dialect } from '../db/create-database.js';
+import { type Compilable, type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { withoutFsync } from '../db/without-fsync.js';
 import {
   type ParameterisedQuery,
   parameterise,
@@ -60,12 +60,13 @@ export const SWEEP_INTERVAL_MS = 60_000;
 export function createDatabaseAttemptStore(
   database: Kysely<Database>,
   clock: () => number = Date.now,
-  dialect: Dialect = 'postgres',
 ): AttemptStore {
   // The table is not in db/schema.ts's Database: it has no organisation_id, and every table there
   // belongs to an organisation (organisation deletion lists them all).
   const db = database.withTables<AttemptTables>();
-  const write = dialect === 'sqlite' ? writeWithoutFsync : writeAsUsual;
+  // Counter writes skip the fsync on SQLite (db/without-fsync.ts): a flood of wrong sign-ins wrote
+  // two per request, each fsynced on the event loop, and took 15 % of the server's time from everyone.
+  const write = withoutFsync;
   let lastSweep = clock();
   const sweep = async (now: number) => {
     if (now - lastSweep < SWEEP_INTERVAL_MS) return;
@@ -156,33 +157,6 @@ function compileCounterStatements(db: CounterDb) {
 }
 
 type CounterDb = Kysely<Database & AttemptTables>;
-
-function writeAsUsual<T>(db: CounterDb, run: (conn: CounterDb) => Promise<T>): Promise<T> {
-  return run(db);
-}
-
-/**
- * SQLite commits every other write with synchronous = FULL (an fsync of the WAL on the event loop,
- * 0.2 to 1 ms here under load). A counter need not survive a power cut: losing the last second of
- * counts there only lets a guesser start a window afresh, which a restart does anyway. A flood of
- * wrong sign-ins wrote two of these per request and took 15 % of the server's time from everyone
- * else (docs/benchmarks.md, flood); so counter writes commit with synchronous = NORMAL (still safe
- * against a killed process in WAL mode), on the one connection held for the duration, so that no
- * other statement runs in between and every other write keeps FULL.
- */
-const SYNC_NORMAL = CompiledQuery.raw('pragma synchronous = normal');
-const SYNC_FULL = CompiledQuery.raw('pragma synchronous = full');
-
-async function writeWithoutFsync<T>(db: CounterDb, run: (conn: CounterDb) => Promise<T>): Promise<T> {
-  return db.connection().execute(async (conn) => {
-    await conn.executeQuery(SYNC_NORMAL);
-    try {
-      return await run(conn);
-    } finally {
-      await conn.executeQuery(SYNC_FULL);
-    }
-  });
-}
 
 // INCR and the window's expiry in one script, so a key never exists without its expiry.
 const INCREMENT_SCRIPT = `
