@@ -21,7 +21,12 @@ export async function createThrowawayDatabase(adminUrl) {
   const listBackendPids = async () => {
     monitor ??= connect(adminUrl);
     const client = await monitor;
-    const result = await client.query('select pid from pg_stat_activity where datname = $1', [name]);
+    // The database's backends, and the server's own background processes (WAL writer,
+    // checkpointer): they write what the benchmark's requests committed.
+    const result = await client.query(
+      'select pid from pg_stat_activity where datname = $1 or (datname is null and backend_type not in ($2, $3))',
+      [name, 'client backend', 'walsender'],
+    );
     return result.rows.map((row) => Number(row.pid));
   };
   const drop = async () => {

@@ -59,7 +59,8 @@ export async function measureFlood(engine, { log, serverEnv, settings }) {
     await runLoad(listUrl, { ...load, durationSeconds: settings.warmupSeconds });
     await waitForIdle(server);
 
-    const cpuWatch = startCpuWatch([server.pid]);
+    // The server and, on PostgreSQL, its database's backends are the system under test, not others' load.
+    const cpuWatch = startCpuWatch([server.cpuPids]);
     const quiet = [];
     const flooded = [];
     const floods = [];
