@@ -82,26 +82,6 @@ export interface SecretScope {
   deleted: boolean;
 }
 
-const METADATA_COLUMNS = [
-  'secrets.id',
-  'secrets.organisation_id',
-  'secrets.vault_id',
-  'secrets.vault_name',
-  'secrets.name',
-  'secrets.category',
-  'secrets.strength',
-  'secrets.form_fill',
-  'secrets.hidden',
-  'secrets.revision',
-  'secrets.created_by',
-  'secrets.updated_by',
-  'secrets.deleted_at',
-  'secrets.created_at',
-  'secrets.updated_at',
-] as const;
-
-type MetadataRow = Omit<Selectable<SecretsTable>, 'encrypted_data' | 'encryption_iv' | 'suite'>;
-
 // A list reads no more than it shows: every column read is a string made per row.
 const LIST_COLUMNS = [
   'secrets.id',
@@ -117,6 +97,16 @@ const LIST_COLUMNS = [
   'secrets.updated_at',
 ] as const;
 
+// Everything but the sealed payload: what a list shows, and who made and changed it in which revision.
+const METADATA_COLUMNS = [
+  ...LIST_COLUMNS,
+  'secrets.organisation_id',
+  'secrets.revision',
+  'secrets.created_by',
+  'secrets.updated_by',
+] as const;
+
+type MetadataRow = Omit<Selectable<SecretsTable>, 'encrypted_data' | 'encryption_iv' | 'suite'>;
 type ListRow = Pick<MetadataRow, keyof SecretListRecord>;
 
 function toListRecord(row: ListRow): SecretListRecord {

@@ -151,8 +151,7 @@ export function pageQuery<
   scope: Scope,
   page: PageRequest,
 ): SelectQueryBuilder<Database, TB, object> | null {
-  checkCursorType(resolveSort(resource, page.order.column, scope), page);
-  return buildPageQuery(db, resource, scope, page);
+  return new ListRead(db, resource, scope).pageQuery(page);
 }
 
 // A cursor's value must have the sorted column's type: a 400 otherwise, never an SQL error.
@@ -163,64 +162,75 @@ function checkCursorType(sort: SortColumn<never>, page: PageRequest): void {
   }
 }
 
-function buildPageQuery<
-  TB extends keyof Database & string,
-  Scope extends { organisationId: string },
-  Row extends { id: string },
->(
-  db: Kysely<Database>,
-  resource: ListResource<TB, Scope, Row, unknown>,
-  scope: Scope,
-  page: PageRequest,
-): SelectQueryBuilder<Database, TB, object> | null {
-  const sort = resolveSort(resource, page.order.column, scope);
-  const query = filteredQuery(db, resource, scope, page.filter);
-  if (!query) return null;
-  return selectPage(query, resource.table, { ...page, order: { ...page.order, column: sort.column } });
-}
-
 // Past this many shapes per database (chest counts × orders × page sizes), the least recently used go.
 const MAX_COMPILED_PAGES = 256;
 // Per database, by shape: the compiled page query, or null when such a scope lists nothing.
 const compiledPages = new WeakMap<Kysely<Database>, Map<string, ParameterisedQuery | null>>();
 
-/**
- * Reads the rows of a page (limit + 1) when called; null when the scope lists nothing. By the
- * resource's compiled query of this shape when it has one, else by a query built now.
- */
-function preparePageRows<
+/** One read of a list in a caller's scope: its page query, the page's rows and the total. */
+class ListRead<
   TB extends keyof Database & string,
   Scope extends { organisationId: string },
   Row extends { id: string },
->(
-  db: Kysely<Database>,
-  resource: ListResource<TB, Scope, Row, unknown>,
-  scope: Scope,
-  page: PageRequest,
-): (() => Promise<Row[]>) | null {
-  const { compiled } = resource;
-  if (!compiled || page.filter !== null || page.offset !== 0) {
-    const built = pageQuery(db, resource, scope, page);
-    return built ? () => resource.select(built) : null;
+> {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly resource: ListResource<TB, Scope, Row, unknown>,
+    private readonly scope: Scope,
+  ) {}
+
+  /** The page query, after checking the cursor against the order's column. */
+  pageQuery(page: PageRequest): SelectQueryBuilder<Database, TB, object> | null {
+    checkCursorType(resolveSort(this.resource, page.order.column, this.scope), page);
+    return this.build(this.scope, page);
   }
-  checkCursorType(resolveSort(resource, page.order.column, scope), page);
-  const values: Record<string, unknown> = {};
-  const hole = (name: string, value: unknown) => {
-    values[name] = value;
-    return placeholder(name);
-  };
-  const templateScope = compiled.template(scope, hole);
-  const templatePage: PageRequest = page.cursor
-    ? {
-        ...page,
-        cursor: { value: hole('cursor.value', page.cursor.value), id: hole('cursor.id', page.cursor.id) },
-      }
-    : page;
-  const query = compiledPageQuery(db, JSON.stringify([resource.name, templateScope, templatePage]), () => {
-    const built = buildPageQuery(db, resource, templateScope, templatePage);
-    return built ? parameterise(compiled.columns(built)) : null;
-  });
-  return query ? async () => compiled.read((await runParameterised(db, query, values)).rows) : null;
+
+  /**
+   * Reads the rows of a page (limit + 1) when called; null when the scope lists nothing. By the
+   * resource's compiled query of this shape when it has one, else by a query built now.
+   */
+  pageRows(page: PageRequest): (() => Promise<Row[]>) | null {
+    const { db, resource } = this;
+    const { compiled } = resource;
+    if (!compiled || page.filter !== null || page.offset !== 0) {
+      const built = this.pageQuery(page);
+      return built ? () => resource.select(built) : null;
+    }
+    checkCursorType(resolveSort(resource, page.order.column, this.scope), page);
+    const values: Record<string, unknown> = {};
+    const hole = (name: string, value: unknown) => {
+      values[name] = value;
+      return placeholder(name);
+    };
+    const templateScope = compiled.template(this.scope, hole);
+    const templatePage: PageRequest = page.cursor
+      ? {
+          ...page,
+          cursor: { value: hole('cursor.value', page.cursor.value), id: hole('cursor.id', page.cursor.id) },
+        }
+      : page;
+    const query = compiledPageQuery(db, JSON.stringify([resource.name, templateScope, templatePage]), () => {
+      const built = this.build(templateScope, templatePage);
+      return built ? parameterise(compiled.columns(built)) : null;
+    });
+    return query ? async () => compiled.read((await runParameterised(db, query, values)).rows) : null;
+  }
+
+  /** How many rows the scope lists with this filter. */
+  async count(filter: string | null): Promise<number> {
+    const query = filteredQuery(this.db, this.resource, this.scope, filter);
+    if (!query) return 0;
+    const row = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  // The page query for a scope: the caller's, or the template a compiled shape is built from.
+  private build(scope: Scope, page: PageRequest): SelectQueryBuilder<Database, TB, object> | null {
+    const sort = resolveSort(this.resource, page.order.column, scope);
+    const query = filteredQuery(this.db, this.resource, scope, page.filter);
+    if (!query) return null;
+    return selectPage(query, this.resource.table, { ...page, order: { ...page.order, column: sort.column } });
+  }
 }
 
 /** The compiled page query of this shape on this database, compiled by `compile` the first time. */
@@ -258,9 +268,10 @@ export async function runList<
 ): Promise<ListResponse<Item>> {
   const { page } = params;
   const sort = resolveSort(resource, page.order.column, scope);
-  const readRows = preparePageRows(db, resource, scope, page);
+  const read = new ListRead(db, resource, scope);
+  const readRows = read.pageRows(page);
   if (!readRows) return { items: [], total: 0, next_cursor: null };
-  const count = () => countRows(db, resource, scope, page.filter);
+  const count = () => read.count(page.filter);
   const [rows, total] = await Promise.all([
     readRows(),
     resource.cacheTotals
@@ -285,20 +296,4 @@ export async function runList<
     total,
     next_cursor: nextCursor,
   };
-}
-
-async function countRows<
-  TB extends keyof Database & string,
-  Scope extends { organisationId: string },
-  Row extends { id: string },
->(
-  db: Kysely<Database>,
-  resource: ListResource<TB, Scope, Row, unknown>,
-  scope: Scope,
-  filter: string | null,
-): Promise<number> {
-  const query = filteredQuery(db, resource, scope, filter);
-  if (!query) return 0;
-  const row = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
-  return Number(row.count);
 }

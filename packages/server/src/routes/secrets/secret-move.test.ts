@@ -14,6 +14,19 @@ import {
 describe('moving secrets', () => {
   const setup = useChestScenario();
 
+  // A secret in the first chest, and a newcomer whose team reaches only the other chest.
+  const newcomerInOtherChest = async () => {
+    const organisation_id = setup.scenario.users.owner.organisation_id;
+    const newcomer = await buildUser(setup.context.db, { organisation_id });
+    const team = await buildTeam(setup.context.db, organisation_id);
+    await buildMembership(setup.context.db, newcomer, team.id);
+    await buildAssignment(setup.context.db, organisation_id, setup.scenario.otherChest.id, team.id);
+    const secret = await buildSecret(setup.context.db, setup.scenario.users.writer, setup.scenario.chest.id, {
+      readerIds: setup.scenario.readerIds,
+    });
+    return { newcomer, secret };
+  };
+
   const holders = async (secretId: string) =>
     (
       await setup.context.db
@@ -26,15 +39,8 @@ describe('moving secrets', () => {
       .sort();
 
   it('moves a secret, deleting keys of users who lose access and storing keys given for newcomers', async () => {
-    const organisation_id = setup.scenario.users.owner.organisation_id;
     const { owner, administrator, writer } = setup.scenario.users;
-    const newcomer = await buildUser(setup.context.db, { organisation_id });
-    const team = await buildTeam(setup.context.db, organisation_id);
-    await buildMembership(setup.context.db, newcomer, team.id);
-    await buildAssignment(setup.context.db, organisation_id, setup.scenario.otherChest.id, team.id);
-    const secret = await buildSecret(setup.context.db, writer, setup.scenario.chest.id, {
-      readerIds: setup.scenario.readerIds,
-    });
+    const { newcomer, secret } = await newcomerInOtherChest();
 
     const response = await callApi(
       setup.context.app,
@@ -134,15 +140,8 @@ describe('moving secrets', () => {
   });
 
   it('keeps the keys of readers who keep access: a move only adds keys for those who gain it', async () => {
-    const organisation_id = setup.scenario.users.owner.organisation_id;
     const { owner, administrator, writer } = setup.scenario.users;
-    const newcomer = await buildUser(setup.context.db, { organisation_id });
-    const team = await buildTeam(setup.context.db, organisation_id);
-    await buildMembership(setup.context.db, newcomer, team.id);
-    await buildAssignment(setup.context.db, organisation_id, setup.scenario.otherChest.id, team.id);
-    const secret = await buildSecret(setup.context.db, writer, setup.scenario.chest.id, {
-      readerIds: setup.scenario.readerIds,
-    });
+    const { newcomer, secret } = await newcomerInOtherChest();
     const kept = [owner.id, administrator.id, writer.id];
     const before = await Promise.all(kept.map((id) => keyOf(secret.id, id)));
     const given = fakeWrappedKey();
