@@ -14,6 +14,16 @@ import {
 describe('moving secrets', () => {
   const setup = useChestScenario();
 
+  // The writer moves a secret to a chest, giving these wrapped keys.
+  const moveAsWriter = (
+    secretId: string,
+    vaultId: string,
+    keys: { user_id: string; encrypted_value: string }[],
+  ) =>
+    callApi(setup.context.app, setup.scenario.tokens.writer, 'PUT', `/api/v1/secrets/${secretId}`, {
+      secret: { vault_id: vaultId, secret_keys_attributes: keys },
+    });
+
   // A secret in the first chest, and a newcomer whose team reaches only the other chest.
   const newcomerInOtherChest = async () => {
     const organisation_id = setup.scenario.users.owner.organisation_id;
@@ -42,18 +52,9 @@ describe('moving secrets', () => {
     const { owner, administrator, writer } = setup.scenario.users;
     const { newcomer, secret } = await newcomerInOtherChest();
 
-    const response = await callApi(
-      setup.context.app,
-      setup.scenario.tokens.writer,
-      'PUT',
-      `/api/v1/secrets/${secret.id}.json`,
-      {
-        secret: {
-          vault_id: setup.scenario.otherChest.id,
-          secret_keys_attributes: [{ user_id: newcomer.id, encrypted_value: fakeWrappedKey() }],
-        },
-      },
-    );
+    const response = await moveAsWriter(secret.id, setup.scenario.otherChest.id, [
+      { user_id: newcomer.id, encrypted_value: fakeWrappedKey() },
+    ]);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ id: secret.id, vault_id: setup.scenario.otherChest.id });
     expect(response.json()).not.toHaveProperty('encrypted_data');
@@ -73,20 +74,9 @@ describe('moving secrets', () => {
     const secret = await buildSecret(setup.context.db, setup.scenario.users.writer, setup.scenario.chest.id, {
       readerIds: setup.scenario.readerIds,
     });
-    const response = await callApi(
-      setup.context.app,
-      setup.scenario.tokens.writer,
-      'PUT',
-      `/api/v1/secrets/${secret.id}`,
-      {
-        secret: {
-          vault_id: setup.scenario.otherChest.id,
-          secret_keys_attributes: [
-            { user_id: setup.scenario.users.reader.id, encrypted_value: fakeWrappedKey() },
-          ],
-        },
-      },
-    );
+    const response = await moveAsWriter(secret.id, setup.scenario.otherChest.id, [
+      { user_id: setup.scenario.users.reader.id, encrypted_value: fakeWrappedKey() },
+    ]);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ errors: [KEY_FOR_STRANGER_MESSAGE] });
     const stored = await setup.context.db
@@ -115,17 +105,10 @@ describe('moving secrets', () => {
     });
     const before = await Promise.all(setup.scenario.readerIds.map((id) => keyOf(secret.id, id)));
     for (const keys of [[administrator.id, owner.id], []]) {
-      const response = await callApi(
-        setup.context.app,
-        setup.scenario.tokens.writer,
-        'PUT',
-        `/api/v1/secrets/${secret.id}`,
-        {
-          secret: {
-            vault_id: setup.scenario.chest.id,
-            secret_keys_attributes: keys.map((user_id) => ({ user_id, encrypted_value: fakeWrappedKey() })),
-          },
-        },
+      const response = await moveAsWriter(
+        secret.id,
+        setup.scenario.chest.id,
+        keys.map((user_id) => ({ user_id, encrypted_value: fakeWrappedKey() })),
       );
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ errors: ['The secret is already in this chest.'] });
@@ -146,21 +129,10 @@ describe('moving secrets', () => {
     const before = await Promise.all(kept.map((id) => keyOf(secret.id, id)));
     const given = fakeWrappedKey();
 
-    const response = await callApi(
-      setup.context.app,
-      setup.scenario.tokens.writer,
-      'PUT',
-      `/api/v1/secrets/${secret.id}`,
-      {
-        secret: {
-          vault_id: setup.scenario.otherChest.id,
-          secret_keys_attributes: [
-            ...kept.map((user_id) => ({ user_id, encrypted_value: fakeWrappedKey() })),
-            { user_id: newcomer.id, encrypted_value: given },
-          ],
-        },
-      },
-    );
+    const response = await moveAsWriter(secret.id, setup.scenario.otherChest.id, [
+      ...kept.map((user_id) => ({ user_id, encrypted_value: fakeWrappedKey() })),
+      { user_id: newcomer.id, encrypted_value: given },
+    ]);
     expect(response.statusCode).toBe(200);
     expect(await Promise.all(kept.map((id) => keyOf(secret.id, id)))).toEqual(before);
     expect(await keyOf(secret.id, newcomer.id)).toBe(given);
