@@ -67,6 +67,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
+          // Above the 5 s that findBy* waits (src/test/setup.ts): a slow screen on a busy machine then
+          // fails with what it waited for, or passes, instead of the test being cut off mid-wait.
+          testTimeout: 15_000,
         },
       },
       serverProject('sqlite'),

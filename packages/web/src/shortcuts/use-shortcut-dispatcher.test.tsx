@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { SessionState } from '../session/use-session.js';
+import { renderApp } from '../test/render-app.js';
 import { registerShortcuts } from './shortcut-registry.js';
 import type { ShortcutContext, ShortcutDefinition } from './shortcut-types.js';
 import { dispatchShortcut } from './use-shortcut-dispatcher.js';
@@ -135,7 +136,6 @@ describe('the shortcut dispatcher', () => {
 
 describe('dispatching through the window', () => {
   it('is wired by the root layout', async () => {
-    const { renderApp } = await import('../test/render-app.js');
     renderApp('/nowhere', {});
     await screen.findByText('Unknown route: /nowhere');
     fireEvent.keyDown(window, { key: 'H', code: 'KeyH', shiftKey: true });
