@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { forgetListTotals } from './list-total-cache.js';
+import { uuidV7 } from './uuid-v7.js';
 
 /** Who did it: a user, or null with `userString` for the system (e.g. a billing webhook). */
 export interface AuditEntry {
@@ -23,17 +23,20 @@ export function describeAuditUser(user: { name: string; email: string }): string
 export async function writeAudit(trx: Kysely<Database>, entry: AuditEntry): Promise<void> {
   // Every change is audited, so this is where cached list totals of the organisation are dropped.
   forgetListTotals(entry.organisationId);
+  // The log lists by (created_at, id): entries of one millisecond (a cancellation and the card removed
+  // right after) are ordered by their ids, which increase in the order this process writes them.
+  const now = Date.now();
   await trx
     .insertInto('audit_log_entries')
     .values({
-      id: randomUUID(),
+      id: uuidV7(now),
       organisation_id: entry.organisationId,
       user_id: entry.user?.id ?? null,
       user_string: entry.userString ?? (entry.user ? describeAuditUser(entry.user) : 'System'),
       action: entry.action,
       object_type: entry.objectType ?? null,
       object_id: entry.objectId ?? null,
-      created_at: new Date().toISOString(),
+      created_at: new Date(now).toISOString(),
     })
     .execute();
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { writeAudit } from '../../services/audit-log.js';
 import { buildChestScenario, type ChestScenario, callApi } from '../../test/chest-scenario.js';
 import { buildSession, buildUser } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
@@ -120,14 +121,46 @@ describe('GET /api/v1/audit_log_entries', () => {
     expect((await list(`filter=${reader.id}`, s.tokens.stranger)).total).toBe(0);
   });
 
+  it('lists entries written in one millisecond newest first, in the order written, on every page', async () => {
+    const objectId = randomUUID();
+    const actions = ['Created chest Gamma', 'Added secret One', 'Added secret Two', 'Added secret Three'];
+    // One fixed clock reading for every entry, as a fast request can make them.
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.parse('2031-01-01T00:00:00.000Z'));
+    try {
+      await context.db.transaction().execute(async (trx) => {
+        for (const action of actions) {
+          await writeAudit(trx, { organisationId: organisationId(), user: null, action, objectId });
+        }
+      });
+    } finally {
+      clock.mockRestore();
+    }
+    const newestFirst = [...actions].reverse();
+    const all = await list(`filter=${objectId}&limit=10`);
+    expect(new Set(all.items.map((item) => item.created_at))).toEqual(new Set(['2031-01-01T00:00:00.000Z']));
+    expect(all.items.map((item) => item.action)).toEqual(newestFirst);
+    // Page by page after a cursor, which carries the last entry's id.
+    const paged: string[] = [];
+    let cursor = '';
+    do {
+      const page = await list(`filter=${objectId}&limit=1${cursor && `&cursor=${cursor}`}`);
+      paged.push(...page.items.map((item) => item.action));
+      cursor = page.next_cursor ?? '';
+    } while (cursor);
+    expect(paged).toEqual(newestFirst);
+    const oldestFirst = await list(`filter=${objectId}&limit=10&order=asc`);
+    expect(oldestFirst.items.map((item) => item.action)).toEqual(actions);
+  });
+
   it('records real changes, committed with them: a user locked, then removed', async () => {
     const user = await buildUser(context.db, { organisation_id: organisationId() });
     await callApi(context.app, s.tokens.administrator, 'GET', `/api/v1/users/${user.id}/lock.json`);
     await callApi(context.app, s.tokens.administrator, 'DELETE', `/api/v1/users/${user.id}.json`);
     const activity = await list(`filter=${user.id}`);
-    expect(activity.items.map((item) => item.action).sort()).toEqual(
-      [`Locked user ${user.name} (${user.email})`, `Removed user ${user.name} (${user.email})`].sort(),
-    );
+    expect(activity.items.map((item) => item.action)).toEqual([
+      `Removed user ${user.name} (${user.email})`,
+      `Locked user ${user.name} (${user.email})`,
+    ]);
     expect(activity.items[0]?.user_string).toBe(
       `${s.users.administrator.name} (${s.users.administrator.email})`,
     );
