@@ -59,6 +59,7 @@ describe('organisation routes', () => {
         .where('organisation_id', '=', organisationId)
         .where('object_type', '=', 'Organisation')
         .orderBy('created_at')
+        .orderBy('id')
         .execute()
     ).map((row) => row.action);
 

@@ -287,6 +287,7 @@ describe('key sharing', () => {
       .where('organisation_id', '=', organisationId())
       .where('object_type', '=', 'SecretKey')
       .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
       .executeTakeFirst();
     expect(entry?.action).toBe('Removed 1 keys of users without access');
   });

@@ -16,6 +16,8 @@ describe('marking, restoring, deleting and reading secrets', () => {
         .selectFrom('audit_log_entries')
         .select('action')
         .where('object_id', '=', id)
+        .orderBy('created_at')
+        .orderBy('id')
         .execute()
     ).map((row) => row.action);
 

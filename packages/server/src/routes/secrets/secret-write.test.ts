@@ -256,6 +256,8 @@ describe('creating and saving secrets', () => {
         .selectFrom('audit_log_entries')
         .select('action')
         .where('object_id', '=', id)
+        .orderBy('created_at')
+        .orderBy('id')
         .execute();
       expect(actions.map((row) => row.action)).toEqual([
         `Created secret Mail server in chest ${setup.scenario.chest.name}`,

@@ -58,6 +58,7 @@ describe('users (administrators)', () => {
         .where('organisation_id', '=', organisationId())
         .where('object_id', '=', objectId)
         .orderBy('created_at')
+        .orderBy('id')
         .execute()
     ).map((row) => row.action);
   const keyHolders = async (secretId: string) =>

@@ -14,6 +14,7 @@ describe('chests', () => {
       .select('action')
       .where('object_id', '=', objectId)
       .orderBy('created_at')
+      .orderBy('id')
       .execute();
     return rows.map((row) => row.action);
   }
