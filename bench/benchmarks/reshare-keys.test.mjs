@@ -1,7 +1,7 @@
 // The reshare benchmark in quick mode, as part of the benchmark tests: it runs end to end on a small
 // dataset (BENCH_SECRETS=1000, 200 keys), the app's background reshare delivers every missing key
-// (the run checks them, and opens some with the newcomer's private key) and the list answers 200
-// throughout. Its speed goals are judged by full runs only (`node bench/run.mjs reshare-keys`).
+// (the run checks them, and opens some with the newcomer's private key), a replay of its recorded
+// requests delivers them again from outside the browser, and the list answers 200 throughout. Its speed goals are judged by full runs only (`node bench/run.mjs reshare-keys`).
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { test } from 'node:test';
@@ -29,6 +29,14 @@ test('the reshare benchmark runs in quick mode and the app delivers every missin
       assert.equal(run.rewrappedIn, 'workers', "rewrapped in the app's workers");
       assert.ok(run.requests.deliver.count >= 1, 'the keys were delivered');
     }
+    // The replay sent the recorded run's requests again and they delivered every key (checked in the
+    // run); the busy loops' round ran; each beside the list's load.
+    assert.ok(measured.replayedRequests >= 3, 'the count, a page and a delivery at least were recorded');
+    assert.equal(measured.loaded.replayed.length, 1);
+    assert.deepEqual(measured.loaded.replayed[0].replay.statuses, [200]);
+    assert.equal(measured.loaded.busy.length, 1);
+    assert.ok(verdict.replayed.requestsPerSecond > 0 && verdict.busy.requestsPerSecond > 0);
+    assert.match(outcome.body, /replayed from outside the browser/);
     assert.ok(measured.raw.every((ms) => ms > 0));
     assert.ok(measured.opened > 0, 'delivered keys open with the newcomer’s private key');
     assert.ok(verdict.longestMs > 0);

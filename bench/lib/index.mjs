@@ -11,6 +11,7 @@ export { compareWithCeiling } from './compare-with-ceiling.mjs';
 export { mergeCpuWatches, SHARED_MACHINE_CORES, startCpuWatch } from './cpu-watch.mjs';
 export { findFreePort, LOOPBACK } from './free-port.mjs';
 export { assertSameResponse, captureResponse, replayableHeaders } from './http-capture.mjs';
+export { startIdleBusyLoops } from './idle-busy-loops.mjs';
 export { waitForIdle } from './idle-wait.mjs';
 export { DEFAULT_LOAD, runLoad } from './load.mjs';
 export {

@@ -1,7 +1,10 @@
 // The reshare benchmark's goals, verdicts and Markdown.
 import { formatInteger, formatVerdict, median, renderTable } from '../../lib/index.mjs';
 
-/** Issue 10's goals: at most 1.5× the bare cost, no request of 10 s, the list's p99 within 1.2×. */
+/**
+ * Issue 10's goals: at most 1.5× the bare cost, no request of 10 s, the list's p99 within 1.2× while
+ * the server serves a reshare (judged on the replay: the browser's CPU off this machine).
+ */
 export const RESHARE_GOALS = { maxRatio: 1.5, maxRequestMs: 10_000, maxP99Ratio: 1.2 };
 
 const kindLabels = (deliverySize) => ({
@@ -23,9 +26,14 @@ export function judgeReshare(measured) {
   });
   const quiet = summariseLoads(measured.loaded.quiet);
   const during = summariseLoads(measured.loaded.during.map((entry) => entry.load));
+  const replayed = summariseLoads(measured.loaded.replayed.map((entry) => entry.load));
+  const busy = summariseLoads(measured.loaded.busy);
   // Whole milliseconds: a 1 ms p99 going to 2 ms is a rounding step, not a doubling.
-  const p99Ratio = Math.max(during.p99, 1) / Math.max(quiet.p99, 1);
-  const clean = quiet.non2xx + quiet.errors + during.non2xx + during.errors === 0;
+  const versusQuiet = (load) => Math.max(load.p99, 1) / Math.max(quiet.p99, 1);
+  // The goal is the server's: judged with the browser's CPU taken off this machine (the replay).
+  const p99Ratio = versusQuiet(replayed);
+  const loads = [quiet, during, replayed, busy];
+  const clean = loads.every((load) => load.non2xx + load.errors === 0);
   const verdict = {
     appMs,
     rawMs,
@@ -34,8 +42,14 @@ export function judgeReshare(measured) {
     longestKind: longest.kind,
     quiet,
     during,
+    replayed,
+    busy,
     p99Ratio,
-    covered: Math.min(...measured.loaded.during.map((entry) => entry.covered)),
+    colocatedP99Ratio: versusQuiet(during),
+    busyP99Ratio: versusQuiet(busy),
+    covered: Math.min(
+      ...[...measured.loaded.during, ...measured.loaded.replayed].map((entry) => entry.covered),
+    ),
     speed: ratio <= RESHARE_GOALS.maxRatio,
     requests: longest.ms < RESHARE_GOALS.maxRequestMs,
     p99: p99Ratio <= RESHARE_GOALS.maxP99Ratio,
@@ -91,17 +105,32 @@ export function renderReshare(measured, verdict, settings) {
       ];
     });
   const loadRows = [
-    ['no reshare', verdict.quiet, null],
-    ['during the reshare', verdict.during, verdict],
-  ].map(([label, load, judged]) => [
+    ['no reshare', verdict.quiet, '1.00×'],
+    [
+      "during the reshare's requests, replayed from outside the browser (the goal)",
+      verdict.replayed,
+      `${verdict.p99Ratio.toFixed(2)}× ${formatVerdict(verdict.p99)}`,
+    ],
+    [
+      'during the reshare, Chromium on this machine',
+      verdict.during,
+      `${verdict.colocatedP99Ratio.toFixed(2)}×`,
+    ],
+    [
+      `beside ${measured.threads} busy loops at idle CPU priority, no reshare`,
+      verdict.busy,
+      `${verdict.busyP99Ratio.toFixed(2)}×`,
+    ],
+  ].map(([label, load, versus]) => [
     label,
     formatInteger(load.requestsPerSecond),
     `${load.p50} ms`,
     `${load.p99} ms`,
-    judged ? `${judged.p99Ratio.toFixed(2)}× ${formatVerdict(judged.p99)}` : '1.00×',
+    versus,
     load.rounds.map((round) => `${round.p99}`).join(', '),
   ]);
   const underLoad = measured.loaded.during.map((entry) => seconds(entry.app.ms)).join(', ');
+  const replaysUnderLoad = measured.loaded.replayed.map((entry) => seconds(entry.replay.ms)).join(', ');
   const { before, after } = measured.loadAverage;
   return [
     renderTable(['way', 'what a run does', 'median s', 'ms per key', 'vs reference'], rows, [
@@ -134,9 +163,13 @@ export function renderReshare(measured, verdict, settings) {
     ),
     '',
     `\`GET ${'/api/v1/secrets.json?limit=20'}\` as the member (first page), ${settings.listConnections} ` +
-      `connections, ${rounds(verdict.quiet.rounds.length)} of ${measured.loaded.seconds} s with no reshare ` +
-      `and during one, alternating (the load starts 0.5 s into the reshare and ends before it; the ` +
-      `reshares under load took ${underLoad} s):`,
+      `connections, ${rounds(verdict.quiet.rounds.length)} of ${measured.loaded.seconds} s of each, in ` +
+      'rotating order (the load starts 0.5 s into the reshare and ends before it; the reshares under load ' +
+      `took ${underLoad} s, the replays ${replaysUnderLoad} s). The replay sends the ` +
+      `${measured.replayedRequests} requests of a recorded quiet run of the app, with their bodies, from ` +
+      'the benchmark’s process: each at its recorded time from the start, and never before the requests ' +
+      'that had been answered before it in the recording are answered again (reshare-replay.mjs); it ' +
+      'delivers every key, checked after each replay.',
     '',
     renderTable(['list', 'requests/s', 'p50', 'p99', 'p99 vs no reshare', 'p99 per round (ms)'], loadRows, [
       'left',
@@ -147,16 +180,25 @@ export function renderReshare(measured, verdict, settings) {
       'right',
     ]),
     '',
-    "The browser, the server and autocannon share this machine's CPU. In a real deployment the " +
-      "administrator's browser runs on their own computer, so here Chromium and every process it forks run " +
-      `at the lowest CPU priority (nice ${measured.niceness}): its workers take only the CPU the server and ` +
-      `autocannon leave over. Load average (1, 5, 15 min) ${formatLoad(before)} before, ${formatLoad(after)} after.`,
+    "In a deployment the administrator's browser rewraps on their own computer and the server sees " +
+      'only its requests: that is what the replay measures, and what the goal is judged on. With Chromium ' +
+      'on this machine the browser, the server and autocannon share two cores; Chromium and every process it ' +
+      `forks run at the lowest CPU priority (nice ${measured.niceness}), and still the list loses ` +
+      `${percentLost(verdict.during, verdict.quiet)} of its requests per second and its p99 grows ` +
+      `${verdict.colocatedP99Ratio.toFixed(2)}×, against ${percentLost(verdict.replayed, verdict.quiet)} and ` +
+      `${verdict.p99Ratio.toFixed(2)}× for the same requests replayed; busy loops at the idle CPU class, ` +
+      'which run only when nothing else wants a core, cost it ' +
+      `${percentLost(verdict.busy, verdict.quiet)} and ${verdict.busyP99Ratio.toFixed(2)}×. The row with ` +
+      "Chromium measures sharing the machine with the browser's RSA-OAEP, not the server's work. Load " +
+      `average (1, 5, 15 min) ${formatLoad(before)} before, ${formatLoad(after)} after.`,
     '',
     `Goals: the background reshare at most ${RESHARE_GOALS.maxRatio}× the bare RSA-OAEP cost (median): ` +
       `**${verdict.ratio.toFixed(2)}×** ${formatVerdict(verdict.speed)}; no request over ` +
       `${RESHARE_GOALS.maxRequestMs / 1000} s: longest **${formatInteger(verdict.longestMs)} ms** ` +
       `(${verdict.longestKind}) ${formatVerdict(verdict.requests)}; the list's p99 during the reshare at most ` +
-      `${RESHARE_GOALS.maxP99Ratio}× without it: **${verdict.p99Ratio.toFixed(2)}×** ${formatVerdict(verdict.p99)}` +
+      `${RESHARE_GOALS.maxP99Ratio}× without it: **${verdict.p99Ratio.toFixed(2)}×** ${formatVerdict(verdict.p99)} ` +
+      `(the server's side, replayed; ${verdict.colocatedP99Ratio.toFixed(2)}× with Chromium on this machine, ` +
+      `${verdict.busyP99Ratio.toFixed(2)}× beside the idle busy loops alone)` +
       `${verdict.clean ? '' : ' (the list answered errors)'}.`,
   ].join('\n');
 }
@@ -176,6 +218,11 @@ function summariseLoads(loads) {
 /** "1 round", "3 rounds". */
 export function rounds(count) {
   return `${count} round${count === 1 ? '' : 's'}`;
+}
+
+/** "27 %": the share of the quiet load's requests per second lost. */
+function percentLost(load, quiet) {
+  return `${Math.max(0, Math.round((1 - load.requestsPerSecond / quiet.requestsPerSecond) * 100))} %`;
 }
 
 function formatLoad(values) {

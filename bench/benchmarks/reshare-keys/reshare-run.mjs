@@ -1,8 +1,12 @@
 // The reshare benchmark's measurements (reshare-keys.mjs): the seeded server with the scenario
 // (reshare-scenario.mjs) in its own copy of the database, the page (bench/browser/reshare-keys)
 // signed in as the administrator, then (1) the app's background reshare against the bare reference,
-// side by side in alternating rounds, and (2) the secrets list under load as the member with no
-// reshare and during one, in alternating rounds. Every run starts from the same N missing keys.
+// side by side in alternating rounds, and (2) the secrets list under load as the member in rotating
+// rounds: with no reshare; during the app's reshare in Chromium on this machine; during the same
+// reshare's requests replayed from outside the browser (reshare-replay.mjs: the server's side alone,
+// as a deployment sees it with the browser on another computer); and beside busy loops at idle CPU
+// priority, no reshare (what CPU work that should cost nothing takes here). Every run starts from
+// the same N missing keys.
 import { copyFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
@@ -20,9 +24,11 @@ import {
   median,
   runLoad,
   startCpuWatch,
+  startIdleBusyLoops,
   startRealServer,
   waitForIdle,
 } from '../../lib/index.mjs';
+import { replayRequests } from './reshare-replay.mjs';
 import { openScenarioDatabase, writeReshareScenario } from './reshare-scenario.mjs';
 
 const LIST_PATH = '/api/v1/secrets.json?limit=20';
@@ -54,8 +60,8 @@ export function reshareSettings({ quick = false } = {}) {
 
 /**
  * Measures everything on SQLite. Returns { threads, chromiumVersion, app: [runs], raw: [ms],
- * rsaOnly: ms, loaded: { quiet: [loads], during: [{ load, app }] , seconds }, opened, cpu,
- * loadAverage: { before, after } }.
+ * rsaOnly: ms, loaded: { quiet: [loads], during: [{ load, app, covered }], replayed: [{ load,
+ * replay, covered }], busy: [loads], seconds }, replayedRequests, opened, cpu, loadAverage }.
  */
 export async function measureReshare({ log, serverEnv, settings }) {
   log('  building the page');
@@ -102,9 +108,20 @@ export async function measureReshare({ log, serverEnv, settings }) {
       database.deleteKeys(newcomer.id, chestId);
       await waitForIdle(server);
     };
-    const runApp = async () => {
-      const run = await page.evaluate((owner) => window.reshareKeysBench.runApp(owner), ownerId);
+    const runApp = async (record = false) => {
+      const run = await page.evaluate(({ owner, keep }) => window.reshareKeysBench.runApp(owner, keep), {
+        owner: ownerId,
+        keep: record,
+      });
       checkAppRun(run, settings.keys, database.countKeys(newcomer.id));
+      return run;
+    };
+    const replay = async (recorded) => {
+      const run = await replayRequests(server.url, recorded);
+      const delivered = database.countKeys(newcomer.id);
+      if (delivered !== settings.keys || run.statuses.some((status) => status >= 400)) {
+        throw new Error(`the replay stored ${delivered} keys, answers ${run.statuses.join(', ')}`);
+      }
       return run;
     };
     const runRaw = (count, fetchPages) =>
@@ -129,7 +146,8 @@ export async function measureReshare({ log, serverEnv, settings }) {
       const order = round % 2 === 0 ? ['raw', 'app'] : ['app', 'raw'];
       for (const way of order) {
         await resetKeys();
-        if (way === 'app') app.push(await runApp());
+        // The first app run is recorded, for the replay beside the list's load.
+        if (way === 'app') app.push(await runApp(app.length === 0));
         else raw.push(await runRaw(settings.keys, true));
         const last = way === 'app' ? app.at(-1).ms : raw.at(-1);
         log(`  round ${round + 1}/${settings.rounds} ${way}: ${(last / 1000).toFixed(1)} s`);
@@ -137,34 +155,60 @@ export async function measureReshare({ log, serverEnv, settings }) {
     }
     await resetKeys();
     const rsaOnly = await runRaw(settings.keys, false);
+    const recorded = await page.evaluate(() => window.reshareKeysBench.recorded());
 
     // The list's window fits inside a reshare: a share of the quiet reshare's duration.
     const appSeconds = median(app.map((run) => run.ms)) / 1000;
     const seconds = settings.loadSeconds ?? Math.max(1, Math.min(10, Math.floor(appSeconds * 0.6)));
     const quiet = [];
     const during = [];
-    for (let round = 0; round < settings.loadRounds; round += 1) {
-      const order = round % 2 === 0 ? ['quiet', 'reshare'] : ['reshare', 'quiet'];
-      for (const phase of order) {
-        await resetKeys();
-        if (phase === 'quiet') {
-          quiet.push(await runLoad(listUrl, { ...load, durationSeconds: seconds }));
-        } else {
-          const reshare = runApp();
-          reshare.catch(() => {});
+    const replayed = [];
+    const busy = [];
+    // The load beside something that runs on: started RESHARE_LEAD_MS into it, ended before it.
+    const besides = async (work) => {
+      const running = work();
+      running.catch(() => {});
+      await delay(RESHARE_LEAD_MS);
+      const measured = await runLoad(listUrl, { ...load, durationSeconds: seconds });
+      const run = await running;
+      // Whether the work was still going when the load ended (else part of the window was quiet).
+      const covered = Math.min(1, Math.max(0, (run.ms - RESHARE_LEAD_MS) / (seconds * 1000)));
+      return { load: measured, run, covered };
+    };
+    const phases = {
+      quiet: async () => quiet.push(await runLoad(listUrl, { ...load, durationSeconds: seconds })),
+      reshare: async () => {
+        const { load: measured, run, covered } = await besides(() => runApp());
+        during.push({ load: measured, app: run, covered });
+      },
+      replay: async () => {
+        const { load: measured, run, covered } = await besides(() => replay(recorded));
+        replayed.push({ load: measured, replay: run, covered });
+      },
+      busy: async () => {
+        const loops = startIdleBusyLoops(threads);
+        try {
           await delay(RESHARE_LEAD_MS);
-          const loadStartedMs = RESHARE_LEAD_MS;
-          const measured = await runLoad(listUrl, { ...load, durationSeconds: seconds });
-          const run = await reshare;
-          // Whether the reshare was still going when the load ended (else part of the window was quiet).
-          const covered = Math.min(1, Math.max(0, (run.ms - loadStartedMs) / (seconds * 1000)));
-          during.push({ load: measured, app: run, covered });
+          busy.push(await runLoad(listUrl, { ...load, durationSeconds: seconds }));
+        } finally {
+          await loops.stop();
         }
+      },
+    };
+    const names = Object.keys(phases);
+    for (let round = 0; round < settings.loadRounds; round += 1) {
+      // Each round starts one phase later, so no phase always follows the same other.
+      for (const phase of names.map((_, at) => names[(at + round) % names.length])) {
+        // The phases that reshare start from the same missing keys; the others leave the last
+        // delivery in place, for the keys opened after the runs.
+        if (phase === 'reshare' || phase === 'replay') await resetKeys();
+        await phases[phase]();
         await waitForIdle(server);
-        const last = phase === 'quiet' ? quiet.at(-1) : during.at(-1).load;
+        const last = { quiet, reshare: during, replay: replayed, busy }[phase].at(-1);
+        const measured = last.load ?? last;
         log(
-          `  list round ${round + 1}/${settings.loadRounds} ${phase}: ${last.requestsPerSecond} req/s, ` +
-            `p99 ${last.latencyMs.p99} ms`,
+          `  list round ${round + 1}/${settings.loadRounds} ${phase}: ${measured.requestsPerSecond} req/s, ` +
+            `p99 ${measured.latencyMs.p99} ms`,
         );
       }
     }
@@ -180,7 +224,8 @@ export async function measureReshare({ log, serverEnv, settings }) {
       app,
       raw,
       rsaOnly,
-      loaded: { quiet, during, seconds },
+      loaded: { quiet, during, replayed, busy, seconds },
+      replayedRequests: recorded.length,
       opened,
       cpu,
       loadAverage: { before: loadBefore, after: loadavg() },

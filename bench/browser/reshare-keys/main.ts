@@ -24,8 +24,23 @@ interface RequestTiming {
   status: number;
 }
 
+/**
+ * A request of the app's run as the server saw it, for the replay from outside the browser
+ * (reshare-keys/reshare-replay.mjs): offsets in ms from the run's start.
+ */
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: string | null;
+  startMs: number;
+  endMs: number;
+}
+
 const plainFetch = window.fetch.bind(window);
 const requests: RequestTiming[] = [];
+let recording: { startedAt: number; requests: RecordedRequest[] } | null = null;
+let recorded: RecordedRequest[] = [];
 
 function kindOf(url: string, method: string): RequestKind {
   if (url.includes('/secret_keys/reshare_all')) return /[?&]limit=1(&|$)/.test(url) ? 'count' : 'page';
@@ -40,7 +55,21 @@ window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
   const startedAt = performance.now();
   const response = await plainFetch(input, init);
   const body = await response.arrayBuffer();
-  requests.push({ kind: kindOf(url, method), ms: performance.now() - startedAt, status: response.status });
+  const endedAt = performance.now();
+  requests.push({ kind: kindOf(url, method), ms: endedAt - startedAt, status: response.status });
+  if (recording) {
+    if (typeof init?.body !== 'string' && init?.body != null)
+      throw new Error('a body the replay cannot send');
+    const target = new URL(url, window.location.href);
+    recording.requests.push({
+      method,
+      path: `${target.pathname}${target.search}`,
+      headers: headersOf(new Headers(input instanceof Request ? input.headers : init?.headers)),
+      body: init?.body ?? null,
+      startMs: startedAt - recording.startedAt,
+      endMs: endedAt - recording.startedAt,
+    });
+  }
   const empty = [101, 204, 205, 304].includes(response.status);
   return new Response(empty ? null : body, {
     status: response.status,
@@ -48,6 +77,14 @@ window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     headers: response.headers,
   });
 };
+
+function headersOf(headers: Headers): Record<string, string> {
+  const plain: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    plain[name] = value;
+  });
+  return plain;
+}
 
 let privateKey: CryptoKey | null = null;
 let newcomer: { id: string; publicKey: string } | null = null;
@@ -87,11 +124,17 @@ export interface AppRun {
 }
 
 /** One background run as the app's runner makes it (poll, forced: a key was just trusted). */
-async function runApp(ownerId: string): Promise<AppRun> {
+async function runApp(ownerId: string, record = false): Promise<AppRun> {
   requests.length = 0;
   const before = reshareRunner.store.get().lastResult;
   const startedAt = performance.now();
-  await reshareRunner.poll(ownerId, { force: true });
+  recording = record ? { startedAt, requests: [] } : null;
+  try {
+    await reshareRunner.poll(ownerId, { force: true });
+  } finally {
+    if (recording) recorded = recording.requests;
+    recording = null;
+  }
   const ms = performance.now() - startedAt;
   const state = reshareRunner.store.get();
   const result = state.lastResult;
@@ -210,6 +253,8 @@ declare global {
       signIn: typeof signIn;
       trustNewcomer: typeof trustNewcomer;
       runApp: typeof runApp;
+      /** The requests of the last run made with `record`. */
+      recorded: () => RecordedRequest[];
       runRaw: typeof runRaw;
       threads: () => number;
       deliverySize: number;
@@ -221,6 +266,7 @@ window.reshareKeysBench = {
   signIn,
   trustNewcomer,
   runApp,
+  recorded: () => recorded,
   runRaw,
   threads: rewrapWorkerCount,
   deliverySize: DELIVERY_SIZE,

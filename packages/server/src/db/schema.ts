@@ -1,7 +1,9 @@
 import type { ColumnType, Insertable, Selectable, SqlBool, Updateable } from 'kysely';
 
 // Column conventions (docs/server.md):
-// - ids are text (crypto.randomUUID(), made by the server; secrets' ids come from the client);
+// - ids are text: crypto.randomUUID() made by the server, or UUIDv7 (db/uuid-v7.ts) where rows are
+//   written in bulk or read in the order written (wrapped keys, audit entries); secrets' ids come
+//   from the client;
 // - timestamps are ISO-8601 UTC text, so ordering is identical on SQLite and PostgreSQL;
 // - booleans read back as 0/1 on SQLite and true/false on PostgreSQL: read them through toBool().
 

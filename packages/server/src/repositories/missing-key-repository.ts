@@ -60,13 +60,23 @@ function missingKeysOfCaller(db: Kysely<Database>, scope: CallerMissingKeyScope)
     .where('m.user_id', '!=', scope.callerId);
 }
 
-/** Up to `limit` missing keys, in a stable order (by secret, then user: the table's own order). */
+/**
+ * Up to `limit` missing keys, in a stable order (by secret, then user: the table's own order), after
+ * the pair `after` when given (the next piece of a longer page).
+ */
 export async function listMissingKeys(
   db: Kysely<Database>,
   scope: CallerMissingKeyScope,
   limit: number,
+  after?: KeyPair,
 ): Promise<MissingKey[]> {
-  return missingKeysOfCaller(db, scope)
+  let query = missingKeysOfCaller(db, scope);
+  if (after) {
+    query = query.where((eb) =>
+      eb(eb.refTuple('m.secret_id', 'm.user_id'), '>', eb.tuple(after.secret_id, after.user_id)),
+    );
+  }
+  return query
     .innerJoin('users as u', 'u.id', 'm.user_id')
     .select(['m.secret_id', 'm.user_id', 'u.public_key', 'ck.encrypted_value'])
     .orderBy('m.secret_id')

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { uuidV7 } from '../db/uuid-v7.js';
 import { chunkIds } from './list-paging.js';
 import { sameOrganisation } from './organisation-check.js';
 import { chestReaderPairs, type KeyScope, scopeIsEmpty } from './reader-sql.js';
@@ -48,7 +48,7 @@ async function insertWrappedKeys(
       .insertInto('secret_keys')
       .values(
         chunk.map((key) => ({
-          id: randomUUID(),
+          id: uuidV7(),
           organisation_id: organisationId,
           secret_id: secretId,
           user_id: key.user_id,
@@ -108,7 +108,7 @@ export async function insertMissingKeys(
   // statement runs on the event loop.
   for (let start = 0; start < keys.length; start += INSERT_BATCH) {
     const rows = keys.slice(start, start + INSERT_BATCH).map((key) => ({
-      id: randomUUID(),
+      id: uuidV7(),
       organisation_id: organisationId,
       ...key,
       created_at: now,

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { uuidV7 } from '../db/uuid-v7.js';
 import { forgetListTotals } from './list-total-cache.js';
-import { uuidV7 } from './uuid-v7.js';
 
 /** Who did it: a user, or null with `userString` for the system (e.g. a billing webhook). */
 export interface AuditEntry {

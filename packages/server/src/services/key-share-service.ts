@@ -1,4 +1,6 @@
 import { KEY_FOR_STRANGER_MESSAGE, KEYSHARE_FETCH_LIMIT, type ReshareAllResponse } from '@coffer/core';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
 import { AppError } from '../errors/app-error.js';
 import {
   type CallerAccess,
@@ -10,7 +12,11 @@ import {
 } from '../policy/index.js';
 import { presentKeyShares } from '../presenters/key-share-presenter.js';
 import { loadChestAccessRows } from '../repositories/chest-access-repository.js';
-import { countMissingKeys, listMissingKeys } from '../repositories/missing-key-repository.js';
+import {
+  countMissingKeys,
+  listMissingKeys,
+  type MissingKey,
+} from '../repositories/missing-key-repository.js';
 import {
   deleteKeysWithoutAccess,
   deleteWrappedKey,
@@ -51,18 +57,39 @@ export async function listMissingKeysFor(
     throw notFound();
   }
   const scope = { organisationId, callerId: access.user.id, ...filter };
-  const [missing, total] = await Promise.all([
-    listMissingKeys(db, scope, limit),
-    countMissingKeys(db, scope),
-  ]);
+  const total = await countMissingKeys(db, scope);
+  const missing: MissingKey[] = [];
+  // Read in pieces with a turn of the event loop between them, as deliveries are written
+  // (DELIVERY_PIECE): on SQLite a page of 500 held the event loop for several milliseconds.
+  while (missing.length < limit) {
+    if (missing.length > 0) await nextTurn();
+    const want = Math.min(LIST_PIECE, limit - missing.length);
+    const piece = await listMissingKeys(db, scope, want, missing.at(-1));
+    missing.push(...piece);
+    if (piece.length < want) break;
+  }
   return presentKeyShares(missing, total);
 }
+
+/** Missing pairs per read of a page (listMissingKeysFor). */
+export const LIST_PIECE = 100;
+
+/**
+ * Keys per transaction of a delivery. On SQLite every statement and commit runs on the event loop,
+ * and a key written touches pages all over the wrapped keys' and missing pairs' indexes: 100 keys
+ * held it about 10 ms. In pieces of 25 with a turn of the event loop between them, the requests that
+ * arrived meanwhile are answered after at most one piece (docs/benchmarks.md, reshare-keys).
+ */
+export const DELIVERY_PIECE = 25;
 
 /**
  * Stores rewrapped keys that are missing (administrators only); never replaces an existing key, so
  * a reshare cannot lock anyone out: a key that does not open is dropped by its holder's report
  * (reportBrokenKey) and so becomes missing. Every share must be for a secret of the organisation
- * and a user who may read it, or nothing is written. Answers how many keys were added.
+ * and a user who may read it, or nothing is written. Written in pieces of DELIVERY_PIECE, each its
+ * own transaction that checks its shares again: an access change that lands between two pieces
+ * refuses the rest, and the keys already written stay (each was right when it was written).
+ * Answers how many keys were added.
  */
 export async function deliverKeys(
   ctx: ServiceContext,
@@ -71,42 +98,64 @@ export async function deliverKeys(
 ): Promise<number> {
   const { db } = ctx;
   requireAdministrator(access);
-  const organisationId = access.organisation.id;
   const keysBySecret = new Map<string, WrappedKeyInput[]>();
   for (const share of shares)
     keysBySecret.set(share.secret_id, [...(keysBySecret.get(share.secret_id) ?? []), share]);
   const checked = [...keysBySecret].flatMap(([secretId, keys]) =>
     checkWrappedKeys(keys).map((key) => ({ ...key, secret_id: secretId })),
   );
-  return db.transaction().execute(async (trx) => {
-    await beginKeyChange(trx, organisationId);
-    const secrets = await findSecretsByIds(trx, organisationId, [...keysBySecret.keys()]);
-    const byId = new Map(secrets.map((secret) => [secret.id, secret]));
-    const rows = await loadChestAccessRows(trx, organisationId, [
-      ...new Set(secrets.map((secret) => secret.vault_id)),
-    ]);
-    // Readers per chest and visibility, worked out once: a delivery holds 500 keys of a few chests.
-    const readers = new Map<string, ReadonlySet<string>>();
-    const readersOf = (vaultId: string, hidden: boolean) => {
-      const place = `${hidden ? 'hidden' : 'shown'}:${vaultId}`;
-      let found = readers.get(place);
-      if (!found) {
-        found = readerIdsOf(rows, vaultId, hidden);
-        readers.set(place, found);
-      }
-      return found;
-    };
-    for (const key of checked) {
-      const secret = requireVisibleSecret(access, byId.get(key.secret_id) ?? null);
-      if (!readersOf(secret.vault_id, secret.hidden).has(key.user_id)) {
-        throw AppError.validation(KEY_FOR_STRANGER_MESSAGE);
-      }
+  await checkRecipients(db, access, checked);
+  let added = 0;
+  for (let start = 0; start < checked.length; start += DELIVERY_PIECE) {
+    if (start > 0) await nextTurn();
+    const piece = checked.slice(start, start + DELIVERY_PIECE);
+    added += await db.transaction().execute(async (trx) => {
+      await beginKeyChange(trx, access.organisation.id);
+      await checkRecipients(trx, access, piece);
+      const count = await insertMissingKeys(trx, access.organisation.id, piece);
+      await recordKeysDelivered(trx, access.organisation.id, piece);
+      if (count > 0)
+        await auditByCaller(trx, access, `Shared ${count} missing secret keys`, 'SecretKey', null);
+      return count;
+    });
+  }
+  return added;
+}
+
+/** Refuses the delivery unless every key is for a visible secret and a user who may read it. */
+async function checkRecipients(
+  db: Kysely<Database>,
+  access: CallerAccess,
+  keys: readonly (WrappedKeyInput & { secret_id: string })[],
+): Promise<void> {
+  const organisationId = access.organisation.id;
+  const secrets = await findSecretsByIds(db, organisationId, [...new Set(keys.map((key) => key.secret_id))]);
+  const byId = new Map(secrets.map((secret) => [secret.id, secret]));
+  const rows = await loadChestAccessRows(db, organisationId, [
+    ...new Set(secrets.map((secret) => secret.vault_id)),
+  ]);
+  // Readers per chest and visibility, worked out once: a delivery holds keys of a few chests.
+  const readers = new Map<string, ReadonlySet<string>>();
+  const readersOf = (vaultId: string, hidden: boolean) => {
+    const place = `${hidden ? 'hidden' : 'shown'}:${vaultId}`;
+    let found = readers.get(place);
+    if (!found) {
+      found = readerIdsOf(rows, vaultId, hidden);
+      readers.set(place, found);
     }
-    const count = await insertMissingKeys(trx, organisationId, checked);
-    await recordKeysDelivered(trx, organisationId, checked);
-    if (count > 0) await auditByCaller(trx, access, `Shared ${count} missing secret keys`, 'SecretKey', null);
-    return count;
-  });
+    return found;
+  };
+  for (const key of keys) {
+    const secret = requireVisibleSecret(access, byId.get(key.secret_id) ?? null);
+    if (!readersOf(secret.vault_id, secret.hidden).has(key.user_id)) {
+      throw AppError.validation(KEY_FOR_STRANGER_MESSAGE);
+    }
+  }
+}
+
+/** Lets the event loop answer what arrived (setImmediate runs after pending I/O). */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /**
