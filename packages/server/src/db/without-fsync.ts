@@ -5,8 +5,9 @@ const SYNC_FULL = CompiledQuery.raw('pragma synchronous = full');
 
 /**
  * Runs `work` on one connection whose commits skip the fsync, for writes that may be lost to a
- * power cut: the attempt counters, where a lost second of counts only restarts a guesser's window.
- * (Reshare deliveries were tried too: the list's p99 beside a reshare did not move, docs/benchmarks.md.)
+ * power cut: the attempt counters, where a lost second of counts only restarts a guesser's window,
+ * and reshare deliveries, where a lost piece leaves its pairs missing for the next run to rewrap
+ * (docs/operations.md).
  *
  * On SQLite every other commit fsyncs the WAL on the event loop (synchronous = FULL, docs/operations.md);
  * here synchronous = NORMAL is set for the connection held for `work`, so no other statement runs in
