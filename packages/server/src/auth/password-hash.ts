@@ -51,11 +51,22 @@ export function hashPassword(authHash: string): Promise<string> {
 }
 
 /**
- * Whether the auth hash matches the stored Argon2id (constant time); false for a malformed hash.
- * 429 (RetryLaterError) when the gate is full.
+ * What runs in the gate's slot before the hash: the per-account count (security/rate-limits.ts), so
+ * that a request the gate refuses has cost no write, and one the account's limit refuses no hash.
  */
-export function verifyPassword(passwordHash: string, authHash: string): Promise<boolean> {
-  return gate.run(() => timedVerify(passwordHash, authHash));
+export type Admission = () => Promise<void>;
+
+const admitted: Admission = async () => {};
+
+/**
+ * Whether the auth hash matches the stored Argon2id (constant time); false for a malformed hash.
+ * 429 (RetryLaterError) when the gate is full; `admit` runs first in the slot and may refuse.
+ */
+export function verifyPassword(passwordHash: string, authHash: string, admit = admitted): Promise<boolean> {
+  return gate.run(async () => {
+    await admit();
+    return timedVerify(passwordHash, authHash);
+  });
 }
 
 // Wall-clock times of the latest verifications, which imitateVerification replays.
@@ -83,8 +94,9 @@ async function timedVerify(passwordHash: string, authHash: string): Promise<bool
  * spending the CPU. Until a verification has been timed, it runs one against a decoy hash. A flood
  * of sign-ins with made-up addresses then costs the server next to nothing (docs/operations.md).
  */
-export function imitateVerification(): Promise<void> {
+export function imitateVerification(admit = admitted): Promise<void> {
   return gate.run(async () => {
+    await admit();
     if (recentMs.length === 0) {
       decoyHash ??= loadArgon2().then((argon2) => argon2.hash(randomBytes(32).toString('base64'), OPTIONS));
       await timedVerify(await decoyHash, randomBytes(32).toString('base64'));

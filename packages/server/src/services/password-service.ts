@@ -62,8 +62,11 @@ export async function verifyOwnPassword(
   password: unknown,
   attempts: AttemptCounter,
 ): Promise<boolean> {
-  await attempts.assertAllowed();
-  const valid = typeof password === 'string' && (await verifyPassword(auth.user.password_hash, password));
+  // Counted in the gate's slot, right before the hash (credential-check.ts says why).
+  const count = () => attempts.assertAllowed();
+  if (typeof password !== 'string') await count();
+  const valid =
+    typeof password === 'string' && (await verifyPassword(auth.user.password_hash, password, count));
   if (!valid) await attempts.recordFailure();
   return valid;
 }

@@ -52,11 +52,11 @@ export async function checkTwoFactor(
   attempts: AttemptCounter,
   proofs?: SignInProofs,
 ): Promise<TwoFactorCheckResponse> {
-  await attempts.assertAllowed();
   const { user, valid } = await checkCredentials(
     deps.db,
     input.email,
     input.password,
+    attempts,
     proofs && { proofs, use: 'leave' },
   );
   if (!user || !valid) {
@@ -82,11 +82,11 @@ export async function signIn(
 ): Promise<SignInResult> {
   const problem = validateLogin({ email: input.email, password: input.password }).errors[0];
   if (problem) throw AppError.validation(problem);
-  await attempts.assertAllowed();
   const { user, valid, byProof } = await checkCredentials(
     deps.db,
     input.email,
     input.password,
+    attempts,
     proofs && { proofs, use: 'accept' },
   );
   if (!user || !valid) {

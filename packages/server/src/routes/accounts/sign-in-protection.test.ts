@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   configurePasswordHashing,
@@ -158,6 +159,18 @@ describe('sign-in under attack', () => {
     }
     expect(answers.every((answer) => answer.statusCode === 401 || answer.statusCode === 429)).toBe(true);
     expect(passwordHashStats().peakRunning).toBe(1);
+    // The account is counted inside the gate's slot: a refusal by the gate wrote no attempt at all
+    // (no row, where counting first and taking back left one), each answered check one failure.
+    const rows = await Promise.all(
+      emails.map(async (email) => {
+        const { rows: found } = await sql<{ count: number | string }>`
+          select count from attempt_counters where key = ${attemptKey('signIn', email)}`.execute(context.db);
+        return found.map((row) => Number(row.count));
+      }),
+    );
+    answers.forEach((answer, index) => {
+      expect(rows[index]).toEqual(answer.statusCode === 429 ? [] : [1]);
+    });
     // A refusal by the gate is no failure: the account's attempt is taken back.
     for (const user of users) {
       expect((await signIn({ email: user.email, password: TEST_AUTH_HASH })).statusCode).toBe(201);
