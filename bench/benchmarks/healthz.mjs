@@ -20,6 +20,7 @@ export default {
         settings: result.comparison.settings,
         cpu: result.comparison.cpu,
         idleRssBytes: result.idleRssBytes,
+        settledRssBytes: result.settledRssBytes,
         peakRssBytes: result.peakRssBytes,
         ceilingName: result.ceilingName,
       });

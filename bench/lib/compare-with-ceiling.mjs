@@ -2,7 +2,7 @@
 import { startCeilingFor } from './ceiling-server.mjs';
 import { compareTargets } from './compare.mjs';
 import { renderComparison } from './compare-report.mjs';
-import { measureIdleRss } from './real-server.mjs';
+import { measureIdleRss, measureSettledRss } from './real-server.mjs';
 
 /**
  * Records the first server's answer to GET `path`, starts the ceiling serving it, optionally
@@ -10,7 +10,8 @@ import { measureIdleRss } from './real-server.mjs';
  * `servers` are started (and later stopped) by the caller, e.g. after seeding data.
  * options: requestHeaders (sent on every request, e.g. Authorization), load (DEFAULT_LOAD
  * overrides), idleMemory (boolean), log.
- * Returns { comparison, table, ratios, clean, ceilingName, recorded, idleRssBytes, peakRssBytes }.
+ * Returns { comparison, table, ratios, clean, ceilingName, recorded, idleRssBytes, settledRssBytes,
+ * peakRssBytes }.
  */
 export async function compareWithCeiling({
   servers,
@@ -24,6 +25,7 @@ export async function compareWithCeiling({
   try {
     const targets = [...servers, ceiling];
     const idleRssBytes = idleMemory ? await measureIdleRss(targets, { path, headers: requestHeaders }) : {};
+    const settledRssBytes = idleMemory ? await measureSettledRss(targets) : {};
     const comparison = await compareTargets({
       targets,
       path,
@@ -40,6 +42,7 @@ export async function compareWithCeiling({
       ceilingName: ceiling.name,
       recorded,
       idleRssBytes,
+      settledRssBytes,
       peakRssBytes,
     };
   } finally {

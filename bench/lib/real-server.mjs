@@ -90,6 +90,16 @@ export async function startRealServer(options = {}) {
  * Idle memory as the goals define it: after start, `settleMs` of quiet and one GET to `path` (with `headers`).
  * Returns { [server.name]: VmRSS bytes } for each of `servers` (any { name, url, pid }).
  */
+/**
+ * What the servers hold once V8 has given back their start-up memory: V8's memory reducer runs about
+ * 8 s after the last full collection of an idle process (start-up ends with one), so a reading
+ * `afterMs` after the idle one, with no request in between, shows a server left alone.
+ */
+export async function measureSettledRss(servers, afterMs = 12_000) {
+  await delay(afterMs);
+  return Object.fromEntries(servers.map((server) => [server.name, readRssBytes(server.pid)]));
+}
+
 export async function measureIdleRss(servers, { path = '/healthz', settleMs = 3_000, headers = {} } = {}) {
   await delay(settleMs);
   for (const server of servers) {
