@@ -8,27 +8,11 @@ import { recomputeMissingKeys } from '../../repositories/missing-key-repository.
 import { DELIVERY_PIECE, LIST_PIECE } from '../../services/key-share-service.js';
 import { callApi, useChestScenario } from '../../test/chest-scenario.js';
 import { buildMembership, buildSecret, buildUser, fakeWrappedKey } from '../../test/factories.js';
-
-interface KeyShareAnswer {
-  keyshare: { secret_id: string; user_id: string; public_key: string; encrypted_value: string }[];
-  total: number;
-}
+import { keyShareCalls } from '../../test/key-share-calls.js';
 
 describe('key sharing in pieces', () => {
   const setup = useChestScenario();
-
-  const admin = () => setup.scenario.tokens.administrator;
-  const organisationId = () => setup.scenario.users.owner.organisation_id;
-  const reshareAll = async (query = ''): Promise<KeyShareAnswer> => {
-    const response = await callApi(
-      setup.context.app,
-      admin(),
-      'GET',
-      `/api/v1/secret_keys/reshare_all.json${query}`,
-    );
-    expect(response.statusCode).toBe(200);
-    return response.json();
-  };
+  const { admin, organisationId, reshareAll } = keyShareCalls(setup);
   /** A member of the reading team with no key of `count` new secrets of the chest. */
   const newcomerMissing = async (count: number) => {
     const newcomer = await buildUser(setup.context.db, { organisation_id: organisationId() });
@@ -122,7 +106,7 @@ describe('key sharing in pieces', () => {
         )
         .map(byPair),
     );
-    const first = await reshareAll(`?limit=${LIST_PIECE + 5}`);
+    const first = await reshareAll({ query: `?limit=${LIST_PIECE + 5}` });
     expect(first.keyshare.map(byPair)).toEqual(pairs.slice(0, LIST_PIECE + 5));
     expect(first.total).toBe(everything.total);
   });

@@ -10,17 +10,11 @@ import {
   buildUser,
   fakeWrappedKey,
 } from '../../test/factories.js';
-
-interface KeyShareAnswer {
-  keyshare: { secret_id: string; user_id: string; public_key: string; encrypted_value: string }[];
-  total: number;
-}
+import { keyShareCalls } from '../../test/key-share-calls.js';
 
 describe('key sharing', () => {
   const setup = useChestScenario();
-
-  const admin = () => setup.scenario.tokens.administrator;
-  const organisationId = () => setup.scenario.users.owner.organisation_id;
+  const { admin, organisationId, reshareAll } = keyShareCalls(setup);
   const keyOf = async (secretId: string, userId: string) =>
     setup.context.db
       .selectFrom('secret_keys')
@@ -28,11 +22,6 @@ describe('key sharing', () => {
       .where('secret_id', '=', secretId)
       .where('user_id', '=', userId)
       .executeTakeFirst();
-  const reshareAll = async (token = admin()): Promise<KeyShareAnswer> => {
-    const response = await callApi(setup.context.app, token, 'GET', '/api/v1/secret_keys/reshare_all.json');
-    expect(response.statusCode).toBe(200);
-    return response.json();
-  };
 
   it('lists a newcomer once a team gains a chest, with the caller’s own wrapped key', async () => {
     const newcomer = await buildUser(setup.context.db, { organisation_id: organisationId() });
@@ -305,7 +294,7 @@ describe('key sharing', () => {
       readerIds: [owner.id, writer.id, lacking.id],
     });
     const full = await reshareAll();
-    const partial = await reshareAll(lackingToken);
+    const partial = await reshareAll({ token: lackingToken });
     expect(full.total).toBe(full.keyshare.length);
     expect(full.keyshare).toContainEqual(
       expect.objectContaining({ secret_id: setup.scenario.secret.id, user_id: lacking.id }),
