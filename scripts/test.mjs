@@ -29,6 +29,7 @@ const steps = [
       `--outputFile.json=${resultsDir}/vitest.json`,
     ],
     results: () => vitestCounts(`${resultsDir}/vitest.json`),
+    failures: () => vitestFailures(`${resultsDir}/vitest.json`),
   },
   {
     name: 'benchmark tests',
@@ -42,6 +43,7 @@ const steps = [
       'bench/',
     ],
     results: () => tapCounts('.vitest-results/bench.tap'),
+    failures: () => tapFailures('.vitest-results/bench.tap'),
   },
   { name: 'build', cmd: 'npm', args: ['run', '-s', 'build'] },
   {
@@ -49,6 +51,7 @@ const steps = [
     cmd: 'npx',
     args: ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
     results: () => playwrightCounts('test-results/e2e.json'),
+    failures: () => playwrightFailures('test-results/e2e.json'),
   },
 ];
 
@@ -71,6 +74,50 @@ function playwrightCounts(file) {
   return { passed: s.expected + s.flaky, failed: s.unexpected, skipped: s.skipped };
 }
 
+// The closing lines name every failed test: CI keeps only the tail of a run's output, and a failure
+// that scrolled away far above could not otherwise be told from a flake.
+function vitestFailures(file) {
+  if (!existsSync(file)) return [];
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  return r.testResults.flatMap((f) => {
+    const where = f.name.replace(`${process.cwd()}/`, '');
+    const failed = f.assertionResults.filter((a) => a.status === 'failed');
+    if (failed.length === 0 && f.status === 'failed') return [`${where}: ${firstLine(f.message)}`];
+    return failed.map((a) => `${where} > ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+  });
+}
+
+function tapFailures(file) {
+  if (!existsSync(file)) return [];
+  return [...readFileSync(file, 'utf8').matchAll(/^\s*not ok \d+ - (.*)$/gm)].map((m) => m[1]);
+}
+
+function playwrightFailures(file) {
+  if (!existsSync(file)) return [];
+  const out = [];
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
+        const error = test.results?.find((r) => r.error)?.error?.message;
+        out.push(`${[...titles, spec.title].join(' > ')} (${test.status}): ${firstLine(error)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of JSON.parse(readFileSync(file, 'utf8')).suites ?? []) walk(suite, [suite.title]);
+  return out;
+}
+
+function firstLine(text) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: strips terminal colour codes
+  return (text ?? '')
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')[0]
+    .slice(0, 300);
+}
+
+const failedTests = [];
 const total = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
 for (const step of steps) {
@@ -79,6 +126,7 @@ for (const step of steps) {
   const run = spawnSync(step.cmd, step.args, { stdio: 'inherit', env: process.env });
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
   const counts = step.results?.();
+  failedTests.push(...(step.failures?.() ?? []));
   if (counts) {
     total.passed += counts.passed;
     total.failed += counts.failed;
@@ -96,5 +144,6 @@ for (const step of steps) {
 }
 
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
+if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((t) => `- ${t}`).join('\n')}`);
 console.log(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(failedSteps.length ? 1 : 0);

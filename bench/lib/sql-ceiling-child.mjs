@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 // A SQL ceiling: bare Fastify (the server's copy, no plugins, no logger) whose route runs the SQL
 // the real server ran for that exact request (path and caller), straight on the driver (better-sqlite3 statements
 // prepared once, or a pg pool), and renders the rows into the same bytes. Started by
@@ -62,7 +63,9 @@ function openSqlite(file) {
   };
 }
 
-// A pool like the server's (10 connections, int8 as numbers); a request's statements run at once.
+// A pool like the server's (10 connections, int8 as numbers); a request's statements run at once,
+// each as a named statement that every connection parses and plans once (the server keeps its hot
+// statements prepared the same way: db/postgres-prepared.ts).
 function openPostgres() {
   const pg = requireFromServer('pg');
   const pool = new pg.Pool({
@@ -76,9 +79,16 @@ function openPostgres() {
     prepare(statements) {
       return () =>
         Promise.all(
-          statements.map(async ({ sql, params }) => ({ sql, rows: (await pool.query(sql, params)).rows })),
+          statements.map(async ({ sql, params }) => ({
+            sql,
+            rows: (await pool.query({ name: statementName(sql), text: sql, values: params })).rows,
+          })),
         );
     },
     close: () => pool.end(),
   };
+}
+
+function statementName(sql) {
+  return `ceiling_${createHash('sha256').update(sql, 'utf8').digest('hex').slice(0, 32)}`;
 }

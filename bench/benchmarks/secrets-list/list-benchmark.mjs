@@ -45,8 +45,9 @@ const CEILING_NOTE =
   'assignments, the list and its count, with ' +
   'the same parameters, statements prepared once, then renders the same JSON; its answer is ' +
   'checked byte for byte (body, status, headers) against the real one before the load. The real ' +
-  'server also runs Kysely (a statement prepared per query), authentication, policy and ' +
-  'presenters, and logs each request. The last page by cursor continues from the page before ' +
+  'server also runs its own code around the same statements (Kysely where a query is built per ' +
+  'request, authentication, policy and presenters) and logs each request. The last page by ' +
+  'cursor continues from the page before ' +
   'it, as a client scrolling does; both last pages are checked to hold the same rows.';
 
 /**

@@ -3,9 +3,11 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Config } from '../config.js';
+import { preparingClient } from './postgres-prepared.js';
 import type { Database } from './schema.js';
 import { SqliteBooleanPlugin } from './sqlite-boolean-plugin.js';
 import { withCheckpointer } from './sqlite-checkpointer.js';
+import { enableDirectReads } from './sqlite-direct-reads.js';
 import { withStatementCache } from './sqlite-statement-cache.js';
 
 /** The two SQL engines Coffer runs on. */
@@ -54,10 +56,12 @@ function openSqlite(filename: string): DatabaseHandle {
   database.pragma('busy_timeout = 5000');
   // Checkpoints run in a thread of their own (sqlite-checkpointer.ts); an in-memory database has no WAL.
   const checkpointed = filename === ':memory:' ? null : withCheckpointer(database, filename);
+  const statements = withStatementCache(checkpointed?.database ?? database);
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(checkpointed?.database ?? database) }),
+    dialect: new SqliteDialect({ database: statements }),
     plugins: [new SqliteBooleanPlugin()],
   });
+  enableDirectReads(db, statements, database);
   return {
     db,
     dialect: 'sqlite',
@@ -89,6 +93,7 @@ function createPrivateFile(filename: string): void {
 async function openPostgres(connectionString: string, schema: string | undefined): Promise<DatabaseHandle> {
   const { default: pg } = await import('pg');
   const pool = new pg.Pool({
+    Client: preparingClient(pg.Client),
     connectionString,
     max: 10,
     connectionTimeoutMillis: 5_000,

@@ -1,6 +1,10 @@
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
+import { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.js';
 import { createTestContext, type TestContext } from '../test/test-app.js';
-import { buildCspDirectives } from './security-headers.js';
+import { buildCspDirectives, buildHelmetOptions, createSecurityHeaderWriter } from './security-headers.js';
 
 const EXPECTED_CSP =
   "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data:;connect-src 'self';" +
@@ -67,5 +71,38 @@ describe('security headers behind https with Stripe', () => {
 
   it('keeps third-party origins out unless BILLING=stripe', () => {
     expect(JSON.stringify(buildCspDirectives({ billing: 'local' }))).not.toContain('stripe');
+  });
+});
+
+describe('security headers worked out once', () => {
+  const helmetFactory = createRequire(createRequire(import.meta.url).resolve('@fastify/helmet'))(
+    'helmet',
+  ) as (options: object) => (request: IncomingMessage, response: ServerResponse, next: () => void) => void;
+  const freshResponse = () => {
+    const response = new ServerResponse(new IncomingMessage(new Socket()));
+    response.setHeader('X-Powered-By', 'Express');
+    return response;
+  };
+
+  it.each([
+    ['plain http', { PUBLIC_URL: 'http://localhost:8080' }],
+    [
+      'https with Stripe',
+      {
+        PUBLIC_URL: 'https://coffer.example',
+        BILLING: 'stripe',
+        STRIPE_SECRET_KEY: 'sk',
+        STRIPE_PUBLISHABLE_KEY: 'pk',
+      },
+    ],
+  ])('sets exactly what helmet sets, %s', (_name, env) => {
+    const config = loadConfig({ NODE_ENV: 'test', ...env });
+    const byHelmet = freshResponse();
+    helmetFactory(buildHelmetOptions(config))(new IncomingMessage(new Socket()), byHelmet, () => {});
+    const byWriter = freshResponse();
+    createSecurityHeaderWriter(config)(new IncomingMessage(new Socket()), byWriter);
+    expect(byWriter.getHeaders()).toEqual(byHelmet.getHeaders());
+    expect(byWriter.getHeader('x-powered-by')).toBeUndefined();
+    expect(Object.keys(byWriter.getHeaders()).length).toBeGreaterThan(8);
   });
 });

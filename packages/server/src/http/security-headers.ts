@@ -27,7 +27,7 @@ export function buildCspDirectives(config: Pick<Config, 'billing'>): Record<stri
 }
 
 /** helmet's settings: the CSP above, no-referrer, nosniff, DENY, and HSTS only behind https. */
-function buildHelmetOptions(config: Pick<Config, 'billing' | 'publicUrl'>) {
+export function buildHelmetOptions(config: Pick<Config, 'billing' | 'publicUrl'>) {
   const https = config.publicUrl.startsWith('https:');
   return {
     contentSecurityPolicy: { useDefaults: false, directives: buildCspDirectives(config) },
@@ -72,5 +72,35 @@ export function createSecurityHeaderWriter(
   const fromPlugin = createRequire(createRequire(import.meta.url).resolve('@fastify/helmet'));
   const helmetFactory = fromPlugin('helmet') as (options: object) => HelmetMiddleware;
   const middleware = helmetFactory(buildHelmetOptions(config));
-  return (request, response) => middleware(request, response, () => {});
+  // helmet's headers depend on the settings only (no CSP directive is a function), so they are
+  // worked out once and set on each answer: running its dozen middlewares per request cost 1-2 % of
+  // a list request (docs/benchmarks.md, secrets-list).
+  const { set, removed } = recordHeaders(middleware);
+  return (_request, response) => {
+    for (const [name, value] of set) response.setHeader(name, value);
+    for (const name of removed) response.removeHeader(name);
+  };
+}
+
+/** What helmet sets and removes on a response, run once on a stand-in that records it. */
+function recordHeaders(middleware: HelmetMiddleware): { set: [string, string][]; removed: string[] } {
+  const set = new Map<string, string>();
+  const removed = new Set<string>();
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      if (typeof value !== 'string') throw new Error(`helmet set ${name} to a value that is not text`);
+      removed.delete(name.toLowerCase());
+      set.set(name.toLowerCase(), value);
+    },
+    removeHeader(name: string) {
+      set.delete(name.toLowerCase());
+      removed.add(name.toLowerCase());
+    },
+  };
+  let finished = false;
+  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, () => {
+    finished = true;
+  });
+  if (!finished) throw new Error('helmet did not finish synchronously');
+  return { set: [...set], removed: [...removed] };
 }

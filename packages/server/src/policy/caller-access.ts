@@ -6,7 +6,7 @@ import { findCallerAccessRows } from '../repositories/caller-access-repository.j
 import type { ManagerRecord } from '../repositories/manager-repository.js';
 import type { MembershipRecord } from '../repositories/membership-repository.js';
 import type { Organisation } from '../repositories/organisation-repository.js';
-import type { User } from '../repositories/user-repository.js';
+import type { SignedInUser } from '../repositories/user-repository.js';
 
 /**
  * Everything the policy needs to decide for one caller, loaded once per request: who they are,
@@ -14,7 +14,8 @@ import type { User } from '../repositories/user-repository.js';
  * rules filter these lists themselves, so the same context answers for every chest.
  */
 export interface CallerAccess {
-  user: User;
+  /** Without the password's hash and sealed keys (SignedInUser): load them where a check needs them. */
+  user: SignedInUser;
   organisation: Organisation;
   /** The session the request came with (step-up checks read its password_verified_at). */
   session: SessionRow;

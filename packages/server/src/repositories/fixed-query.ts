@@ -1,5 +1,7 @@
 import { type Compilable, CompiledQuery, type Kysely, type QueryResult } from 'kysely';
+import { keepPrepared } from '../db/postgres-prepared.js';
 import type { Database } from '../db/schema.js';
+import { directReadOf } from '../db/sqlite-direct-reads.js';
 
 const PLACEHOLDER_PREFIX = '\u0000placeholder:';
 
@@ -21,10 +23,16 @@ export interface ParameterisedQuery {
  * Compiles a query built with placeholders: each parameter that is exactly a placeholder is filled
  * on every run, any other is a constant of the build (a limit, a boolean flag the SQLite plugin
  * turned into 1). A parameter made from a placeholder (`%…%` around it) would bind the same value
- * on every run, so it is a programming error.
+ * on every run, so it is a programming error. `prepared`: PostgreSQL keeps the statement parsed and
+ * planned per connection (db/postgres-prepared.ts), for shapes fixed by the code only.
  */
-export function parameterise(query: Compilable<unknown>): ParameterisedQuery {
+export function parameterise(
+  query: Compilable<unknown>,
+  { prepared = false }: { prepared?: boolean } = {},
+): ParameterisedQuery {
   const compiled = query.compile();
+  // Only shapes fixed by the code: a prepared statement stays on its PostgreSQL connection.
+  if (prepared) keepPrepared(compiled.sql);
   const parameters = compiled.parameters.map((value) => {
     if (typeof value !== 'string' || !value.includes(PLACEHOLDER_PREFIX)) return { constant: value };
     if (!value.startsWith(PLACEHOLDER_PREFIX)) {
@@ -36,7 +44,7 @@ export function parameterise(query: Compilable<unknown>): ParameterisedQuery {
 }
 
 /** Runs a parameterised query with the placeholders' values, by name. */
-export function runParameterised<Row>(
+export async function runParameterised<Row>(
   // Any Kysely, of any tables: a transaction or a single connection runs it too.
   db: Pick<Kysely<Database>, 'executeQuery'>,
   query: ParameterisedQuery,
@@ -47,6 +55,9 @@ export function runParameterised<Row>(
     if (!(parameter.placeholder in values)) throw new Error(`no value for ${parameter.placeholder}`);
     return values[parameter.placeholder];
   });
+  // SQLite outside a transaction: the read runs at once (db/sqlite-direct-reads.ts).
+  const rows = directReadOf(db)?.(query.sql, bound);
+  if (rows) return { rows: rows as Row[] };
   return db.executeQuery<Row>(CompiledQuery.raw(query.sql, bound));
 }
 
@@ -74,7 +85,7 @@ export function fixedQuery<Name extends string, Row>(
   return async (db, parameters) => {
     let query = compiledFor.get(db);
     if (!query) {
-      query = parameterise(build(db, placeholders));
+      query = parameterise(build(db, placeholders), { prepared: true });
       compiledFor.set(db, query);
     }
     return (await runParameterised<Row>(db, query, parameters)).rows;

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database, NewSessionRow, OrganisationRow, SessionRow, UserRow } from '../db/schema.js';
 import { fixedQuery } from './fixed-query.js';
-import { toUser, USER_COLUMNS, type User } from './user-repository.js';
+import { SIGNED_IN_USER_COLUMNS, type SignedInUser, toUser } from './user-repository.js';
 
 /** Why a session ended; kept in sessions.revoked_reason. */
 export type RevokedReason =
@@ -53,7 +53,7 @@ const ORGANISATION_COLUMNS = Object.keys({
 // own prefix and taken apart again by pickColumns.
 const JOINED = [
   { table: 'sessions', prefix: 's_', columns: SESSION_COLUMNS },
-  { table: 'users', prefix: 'u_', columns: USER_COLUMNS },
+  { table: 'users', prefix: 'u_', columns: SIGNED_IN_USER_COLUMNS },
   { table: 'organisations', prefix: 'o_', columns: ORGANISATION_COLUMNS },
 ].map(({ table, prefix, columns }) => ({
   table,
@@ -80,7 +80,7 @@ const selectSignedIn = fixedQuery(['tokenHash'], (db, { tokenHash }) =>
 /** A session with its user and organisation, as one request's sign-in check reads them. */
 export interface SignedInSession {
   session: SessionRow;
-  user: User;
+  user: SignedInUser;
   organisation: OrganisationRow;
 }
 
@@ -98,7 +98,7 @@ export async function findSignedInSession(
   const [session, user, organisation] = JOINED.map(({ columns }) => pickColumns(row, columns));
   return {
     session: session as SessionRow,
-    user: toUser(user as UserRow),
+    user: toUser(user as UserRow) as SignedInUser,
     organisation: organisation as OrganisationRow,
   };
 }

@@ -8,13 +8,18 @@ import { listManagersOfUser } from './manager-repository.js';
 import { listMembershipsOfUser } from './membership-repository.js';
 import { findOrganisationById } from './organisation-repository.js';
 import { findSessionByTokenHash, findSignedInSession } from './session-repository.js';
-import { findUserById, USER_COLUMNS } from './user-repository.js';
+import {
+  completeUser,
+  findUserById,
+  SIGNED_IN_USER_COLUMNS,
+  USER_SECRET_COLUMNS,
+} from './user-repository.js';
 
 // What every signed-in request reads in two statements must be what the single-table lookups read.
 describe('the signed-in request queries', () => {
   const setup = useChestScenario();
 
-  it('reads the session, its user and organisation, every column, as the lookups of each do', async () => {
+  it('reads the session, its user without the secret columns, and its organisation, as the lookups of each do', async () => {
     for (const role of SCENARIO_ROLES) {
       const tokenHash = hashToken(setup.scenario.tokens[role]);
       const session = await findSessionByTokenHash(setup.context.db, tokenHash);
@@ -23,12 +28,25 @@ describe('the signed-in request queries', () => {
       const user = await findUserById(setup.context.db, session.organisation_id, session.user_id);
       expect(signedIn).toStrictEqual({
         session,
-        // Every column UsersTable declares (`select *` also reads the ones it leaves out on purpose).
-        user: user && Object.fromEntries(USER_COLUMNS.map((column) => [column, user[column]])),
+        // Every column UsersTable declares (`select *` also reads the ones it leaves out on purpose),
+        // but never the password's hash, the sealed keys or the TOTP seed.
+        user: user && Object.fromEntries(SIGNED_IN_USER_COLUMNS.map((column) => [column, user[column]])),
         organisation: await findOrganisationById(setup.context.db, session.organisation_id),
       });
     }
     expect(await findSignedInSession(setup.context.db, hashToken('no such token'))).toBeNull();
+  });
+
+  it('gives a signed-in caller no secret column, and reads them back whole where a check needs them', async () => {
+    const tokenHash = hashToken(setup.scenario.tokens.administrator);
+    const signedIn = await findSignedInSession(setup.context.db, tokenHash);
+    if (!signedIn) throw new Error('the scenario signed the administrator in');
+    for (const column of USER_SECRET_COLUMNS) expect(signedIn.user).not.toHaveProperty(column);
+    const whole = await completeUser(setup.context.db, signedIn.organisation.id, signedIn.user);
+    expect(whole).toStrictEqual(
+      await findUserById(setup.context.db, signedIn.organisation.id, signedIn.user.id),
+    );
+    expect(whole.password_hash).toMatch(/^\$argon2id\$/);
   });
 
   it("reads a caller's memberships, managed chests and teams' assignments as the repositories do", async () => {

@@ -2,6 +2,8 @@ import { normaliseEmail } from '@coffer/core';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database, NewUserRow, UserRow, UserUpdate } from '../db/schema.js';
 import { toBool } from '../db/to-bool.js';
+import { AppError } from '../errors/app-error.js';
+import { fixedQuery } from './fixed-query.js';
 import { sameOrganisation } from './organisation-check.js';
 
 const BOOLEAN_COLUMNS = [
@@ -64,6 +66,43 @@ export const USER_COLUMNS = Object.keys({
   updated_at: true,
 } satisfies Record<keyof UserRow, true>) as (keyof UserRow & string)[];
 
+/**
+ * What the server keeps of a user only for the checks that need it: the password's hash, the
+ * sealed private key and the sealed TOTP seed. A signed-in request's caller never carries them
+ * (a request reads the user row on every call, and none but a few checks needs these).
+ */
+export const USER_SECRET_COLUMNS = [
+  'password_hash',
+  'encrypted_private_key',
+  'private_key_iv',
+  'otp_secret_encrypted',
+  'confirmation_token_hash',
+] as const satisfies readonly (keyof UserRow)[];
+
+/** A user without USER_SECRET_COLUMNS: who a signed-in request's caller is. */
+export type SignedInUser = Omit<User, (typeof USER_SECRET_COLUMNS)[number]>;
+
+/** USER_COLUMNS without USER_SECRET_COLUMNS. */
+export const SIGNED_IN_USER_COLUMNS = USER_COLUMNS.filter(
+  (column) => !(USER_SECRET_COLUMNS as readonly string[]).includes(column),
+) as Exclude<keyof UserRow & string, (typeof USER_SECRET_COLUMNS)[number]>[];
+
+/**
+ * The whole user: `user` itself when it is whole, else a signed-in caller's user read again with
+ * every column, for the check that needs USER_SECRET_COLUMNS. 404 when the user is gone meanwhile.
+ */
+export async function completeUser(
+  db: Kysely<Database>,
+  organisationId: string,
+  user: SignedInUser | User,
+): Promise<User> {
+  if ('password_hash' in user) return user;
+  // Read again whole: these checks are rare, and the row read now is the one they should judge.
+  const whole = await findUserById(db, organisationId, user.id);
+  if (!whole) throw AppError.notFound();
+  return whole;
+}
+
 /** The user with this id in this organisation, or null (a foreign id is simply not found). */
 export async function findUserById(
   db: Kysely<Database>,
@@ -80,12 +119,13 @@ export async function findUserById(
 }
 
 /** The user with this e-mail in any organisation (sign-in, registration), or null. */
+// Every sign-in, two-factor check and prelogin looks its e-mail up, wrong ones included.
+const selectUserByEmail = fixedQuery(['email'], (db, { email }) =>
+  db.selectFrom('users').selectAll().where('email', '=', email),
+);
+
 export async function findUserByEmail(db: Kysely<Database>, email: string): Promise<User | null> {
-  const row = await db
-    .selectFrom('users')
-    .selectAll()
-    .where('email', '=', normaliseEmail(email))
-    .executeTakeFirst();
+  const [row] = await selectUserByEmail(db, { email: normaliseEmail(email) });
   return row ? toUser(row) : null;
 }
 

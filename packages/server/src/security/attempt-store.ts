@@ -114,12 +114,12 @@ export function createDatabaseAttemptStore(
   };
 }
 
-/** The counters' hot statements, each compiled on first use with named placeholders. */
+/** The counters' hot statements, each compiled on first use with named placeholders, and kept prepared. */
 function compileCounterStatements(db: CounterDb) {
   const once = (build: () => Compilable<unknown>) => {
     let compiled: ParameterisedQuery | null = null;
     return () => {
-      compiled ??= parameterise(build());
+      compiled ??= parameterise(build(), { prepared: true });
       return compiled;
     };
   };

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { normaliseEmail } from '@coffer/core';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -96,7 +96,7 @@ export async function settleAttempts(request: FastifyRequest): Promise<void> {
 
 /** The store key of an account's attempts at one action. */
 export function attemptKey(action: RateLimitedAction, account: string): string {
-  return `${action}:${createHash('sha256').update(normaliseEmail(account), 'utf8').digest('hex')}`;
+  return `${action}:${hash('sha256', normaliseEmail(account), 'hex')}`;
 }
 
 function secondsUntil(resetAt: number): number {

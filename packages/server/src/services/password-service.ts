@@ -5,9 +5,10 @@ import {
   RSA_MODULUS_BITS,
   validateEmailChange,
 } from '@coffer/core';
+import type { Kysely } from 'kysely';
 import { PASSWORD_CHANGE_REQUIRED } from '../auth/auth-messages.js';
 import { hashPassword, verifyPassword } from '../auth/password-hash.js';
-import type { UserUpdate } from '../db/schema.js';
+import type { Database, UserUpdate } from '../db/schema.js';
 import { AppError } from '../errors/app-error.js';
 import { sendSecurityNotice } from '../mail/account-mails.js';
 import type { CallerAccess } from '../policy/caller-access.js';
@@ -19,7 +20,7 @@ import {
   revokeUserSessions,
 } from '../repositories/session-repository.js';
 import { isUniqueViolation } from '../repositories/unique-violation.js';
-import { updateUser } from '../repositories/user-repository.js';
+import { completeUser, updateUser } from '../repositories/user-repository.js';
 import type { AttemptCounter } from '../security/rate-limits.js';
 import { writeAudit } from './audit-log.js';
 import { recordKeyChange } from './key-bookkeeping.js';
@@ -58,6 +59,7 @@ export interface AccountChangeInput extends KeyMaterialInput {
 
 /** POST /api/v1/users/verify_password: whether the auth hash is the caller's. Failures count. */
 export async function verifyOwnPassword(
+  db: Kysely<Database>,
   auth: CallerAccess,
   password: unknown,
   attempts: AttemptCounter,
@@ -66,7 +68,14 @@ export async function verifyOwnPassword(
   const count = () => attempts.assertAllowed();
   if (typeof password !== 'string') await count();
   const valid =
-    typeof password === 'string' && (await verifyPassword(auth.user.password_hash, password, count));
+    typeof password === 'string' &&
+    (await verifyPassword(
+      (
+        await completeUser(db, auth.organisation.id, auth.user)
+      ).password_hash,
+      password,
+      count,
+    ));
   if (!valid) await attempts.recordFailure();
   return valid;
 }
@@ -82,7 +91,7 @@ export async function confirmOwnPassword(
   password: unknown,
   attempts: AttemptCounter,
 ): Promise<boolean> {
-  const valid = await verifyOwnPassword(auth, password, attempts);
+  const valid = await verifyOwnPassword(ctx.db, auth, password, attempts);
   if (valid) await markPasswordVerified(ctx.db, auth.session, new Date().toISOString());
   return valid;
 }
@@ -124,7 +133,7 @@ export async function changeAccount(
   });
   if (problem) throw AppError.validation(problem);
   const endorsement = readKeyEndorsement(input.key_endorsement, newKeyPair);
-  if (!(await verifyOwnPassword(auth, input.current_password, attempts))) {
+  if (!(await verifyOwnPassword(ctx.db, auth, input.current_password, attempts))) {
     throw AppError.validation(CURRENT_PASSWORD_INVALID);
   }
   if (emailChange && email !== auth.user.email) await assertEmailAvailable(ctx.db, email);

@@ -6,8 +6,7 @@ import { AppError } from '../errors/app-error.js';
 import type { CallerAccess } from '../policy/caller-access.js';
 import { presentProfile } from '../presenters/profile-presenter.js';
 import { listUserTeams } from '../repositories/membership-repository.js';
-import type { User } from '../repositories/user-repository.js';
-import { updateUser } from '../repositories/user-repository.js';
+import { completeUser, type SignedInUser, type User, updateUser } from '../repositories/user-repository.js';
 import { writeAudit } from './audit-log.js';
 import type { ServiceContext } from './service-context.js';
 
@@ -36,9 +35,14 @@ export async function showProfile(ctx: ServiceContext, caller: CallerAccess): Pr
 /** The profile of a user as answered by GET /api/v1/profile, sign-in and account changes. */
 export async function loadProfile(
   db: Kysely<Database>,
-  auth: Pick<CallerAccess, 'organisation'> & { user: User },
+  auth: Pick<CallerAccess, 'organisation'> & { user: SignedInUser | User },
 ): Promise<Profile> {
-  return presentProfile(auth.user, auth.organisation, await listUserTeams(db, auth.user));
+  // The profile carries the sealed private key, which a signed-in caller's user does not.
+  const [user, teams] = await Promise.all([
+    completeUser(db, auth.organisation.id, auth.user),
+    listUserTeams(db, auth.user),
+  ]);
+  return presentProfile(user, auth.organisation, teams);
 }
 
 /** Applies PATCH /api/v1/profile: name (the spec's rules), dark mode and onboarding flags. */

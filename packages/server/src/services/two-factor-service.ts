@@ -10,7 +10,7 @@ import { sendTwoFactorDisabledNotice } from '../mail/account-mails.js';
 import type { CallerAccess } from '../policy/caller-access.js';
 import { deleteRecoveryCodes, insertRecoveryCodes } from '../repositories/recovery-code-repository.js';
 import { consumeOtpProof, markOtpVerified, revokeUserSessions } from '../repositories/session-repository.js';
-import { updateUser } from '../repositories/user-repository.js';
+import { completeUser, updateUser } from '../repositories/user-repository.js';
 import type { AttemptCounter } from '../security/rate-limits.js';
 import { encryptAtRest } from '../server-secrets.js';
 import { writeAudit } from './audit-log.js';
@@ -86,7 +86,10 @@ export async function activateTwoFactor(
   code: string,
 ): Promise<void> {
   if (auth.user.otp_required_for_login) throw AppError.validation(TWO_FACTOR_ALREADY_ON);
-  const secret = readOtpSecret(ctx.serverSecrets, auth.user);
+  const secret = readOtpSecret(
+    ctx.serverSecrets,
+    await completeUser(ctx.db, auth.organisation.id, auth.user),
+  );
   if (!secret) throw AppError.validation(TWO_FACTOR_NOT_STARTED);
   const step = matchTotpStep(secret, code.replace(/\s+/g, ''));
   if (step === null) throw AppError.validation(TWO_FACTOR_WRONG_CODE);
@@ -118,7 +121,8 @@ export async function disableTwoFactor(
   if (!byPassword && !byCode) throw AppError.forbidden(PASSWORD_CONFIRMATION_REQUIRED);
   if (byCode) await attempts.assertAllowed();
   const proven = await ctx.db.transaction().execute(async (trx) => {
-    if (byCode && !(await verifyTotpCode(trx, ctx.serverSecrets, auth.user, code))) return false;
+    const user = await completeUser(trx, auth.organisation.id, auth.user);
+    if (byCode && !(await verifyTotpCode(trx, ctx.serverSecrets, user, code))) return false;
     await updateUser(trx, auth.user, {
       otp_required_for_login: false,
       otp_secret_encrypted: null,
