@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { touchSession } from '../repositories/session-repository.js';
 import { buildSession, buildUser } from '../test/factories.js';
 import { createTestContext, type TestContext } from '../test/test-app.js';
 import { ACCOUNT_LOCKED, SESSION_EXPIRED, SIGN_IN_REQUIRED } from './auth-messages.js';
@@ -147,6 +148,22 @@ describe('authenticate', () => {
     expect(touched > stale).toBe(true);
     await whoami(`Bearer ${token}`);
     expect(await lastSeen()).toBe(touched);
+  });
+
+  it('writes a due touch once when many requests of the session arrive together', async () => {
+    const user = await buildUser(context.db);
+    const token = await buildSession(context.db, user, { last_seen_at: minutesAgo(2) });
+    const readSession = () =>
+      context.db.selectFrom('sessions').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    const stale = await readSession();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => whoami(`Bearer ${token}`)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 200));
+    const touched = await readSession();
+    expect(touched.last_seen_at > stale.last_seen_at).toBe(true);
+    // Every request in flight read the stale time: once one has touched, theirs change nothing.
+    expect(await touchSession(context.db, stale, new Date().toISOString())).toBe(false);
+    expect((await readSession()).last_seen_at).toBe(touched.last_seen_at);
+    expect(await touchSession(context.db, touched, new Date(Date.now() + 1).toISOString())).toBe(true);
   });
 
   it('keeps request.caller unreadable on routes that do not authenticate', async () => {
