@@ -7,6 +7,7 @@ import { preparingClient } from './postgres-prepared.js';
 import type { Database } from './schema.js';
 import { SqliteBooleanPlugin } from './sqlite-boolean-plugin.js';
 import { withCheckpointer } from './sqlite-checkpointer.js';
+import { attachCountThread, startCountThread } from './sqlite-count-thread.js';
 import { enableDirectReads } from './sqlite-direct-reads.js';
 import { withStatementCache } from './sqlite-statement-cache.js';
 
@@ -62,10 +63,14 @@ function openSqlite(filename: string): DatabaseHandle {
     plugins: [new SqliteBooleanPlugin()],
   });
   enableDirectReads(db, statements, database);
+  // List totals are counted on a connection of their own, off the event loop (sqlite-count-thread.ts).
+  const countThread = filename === ':memory:' ? null : startCountThread(filename);
+  if (countThread) attachCountThread(db, countThread);
   return {
     db,
     dialect: 'sqlite',
     destroy: async () => {
+      await countThread?.close();
       await checkpointed?.checkpointer.close();
       await db.destroy();
       // Kysely closes only a driver that has run a query; close the file in every case.

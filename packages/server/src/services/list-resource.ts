@@ -1,6 +1,7 @@
 import type { ListResponse } from '@coffer/core';
 import type { Compilable, Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { countThreadOf } from '../db/sqlite-count-thread.js';
 import { AppError } from '../errors/app-error.js';
 import type { CallerAccess } from '../policy/index.js';
 import {
@@ -220,7 +221,15 @@ class ListRead<
   async count(filter: string | null): Promise<number> {
     const query = filteredQuery(this.db, this.resource, this.scope, filter);
     if (!query) return 0;
-    const row = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    const counting = query.select((eb) => eb.fn.countAll<number>().as('count'));
+    const thread = countThreadOf(this.db);
+    if (thread) {
+      // A thread that ended or failed leaves the count to this connection, which answers the same.
+      try {
+        return await thread.count(counting.compile());
+      } catch {}
+    }
+    const row = await counting.executeTakeFirstOrThrow();
     return Number(row.count);
   }
 
