@@ -12,7 +12,7 @@ import { median } from './stats.mjs';
 /**
  * targets: [{ name, url, pid, cpuPids? }] (servers from startRealServer / startCeilingServer); path: the
  * route, e.g. '/healthz'; load: overrides of DEFAULT_LOAD (durationSeconds, warmupSeconds, rounds,
- * connections, pipelining, headers, method, body; warmupConnections: fewer connections for the
+ * connections, pipelining, headers, method, body, overallRate; warmupConnections: fewer connections for the
  * warm-up, e.g. 1 on a slow route so it leaves no backlog); log: progress lines.
  * Returns { settings, cpu, targets: [{ name, requestsPerSecond, latencyMs, non2xx, errors,
  * timeouts, peakRssBytes, rounds: [runLoad results] }] } with medians over the rounds.
@@ -77,5 +77,6 @@ function describeSettings(settings, path) {
     rounds: settings.rounds,
     connections: settings.connections,
     pipelining: settings.pipelining,
+    ...(settings.overallRate ? { overallRate: settings.overallRate } : {}),
   };
 }

@@ -1,5 +1,6 @@
 // One autocannon run, reduced to the numbers the tables show.
 import autocannon from 'autocannon';
+import { runPacedLoad } from './paced-load.mjs';
 
 /** The load every HTTP comparison uses unless a benchmark says otherwise (env overrides them). */
 export const DEFAULT_LOAD = Object.freeze({
@@ -13,10 +14,19 @@ export const DEFAULT_LOAD = Object.freeze({
 /**
  * Runs autocannon against `url` and returns
  * { requestsPerSecond, latencyMs: { p50, p97_5, p99 }, requests, non2xx, errors, timeouts, bytesPerSecond }.
- * options: durationSeconds, connections, pipelining, method, headers, body.
+ * options: durationSeconds, connections, pipelining, method, headers, body; overallRate (requests/s):
+ * GETs at that fixed rate instead (paced-load.mjs).
  */
 export async function runLoad(url, options = {}) {
   const settings = { ...DEFAULT_LOAD, ...options };
+  if (settings.overallRate) {
+    return runPacedLoad(url, {
+      rate: settings.overallRate,
+      durationSeconds: settings.durationSeconds,
+      connections: settings.connections,
+      headers: settings.headers,
+    });
+  }
   const result = await autocannon({
     url,
     method: settings.method ?? 'GET',

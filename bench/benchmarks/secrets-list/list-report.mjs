@@ -2,8 +2,21 @@
 import { formatInteger, formatPercent, formatVerdict, ratio, renderTable } from '../../lib/index.mjs';
 import { isCountStatement, isSecretListStatement } from '../../lib/sql-ceiling-renderers.mjs';
 
-/** Goals of issue 4: real ≥ half the ceiling, p99 under 25 ms, last page within 20 % of the first. */
-export const GOALS = { minRatio: 0.5, maxP99Ms: 25, minLastToFirst: 0.8 };
+/**
+ * Goals of issues 4 and 13: real ≥ half the ceiling, last page within 20 % of the first, and p99
+ * under 25 ms at a fixed rate of a quarter of the ceiling's requests/s: half of what the first goal
+ * promises the server carries, so a server that meets it is at most half busy there (where the bare
+ * SQL alone takes longer, within 1.5× of the ceiling's p99 at that rate). The p99 was first judged
+ * at saturation, where 50 connections on two cores make it a function of throughput: the bare
+ * ceiling itself answered at 24 to 45 ms there (docs/decisions.md). Saturated p99s are still shown.
+ */
+export const GOALS = {
+  minRatio: 0.5,
+  maxP99Ms: 25,
+  pacedShare: 0.25,
+  maxP99ToCeiling: 1.5,
+  minLastToFirst: 0.8,
+};
 
 /** Verdicts per page and overall: { pages: [{ …, ratio, lastToFirst }], ratioPass, p99Pass, depthPass, pass }. */
 export function judge(pages) {
@@ -19,12 +32,19 @@ export function judge(pages) {
         !first || first === page
           ? null
           : ratio(real.requestsPerSecond, first.comparison.targets[0].requestsPerSecond),
-      clean: [real, ceiling].every((target) => target.non2xx + target.errors + target.timeouts === 0),
+      paced: {
+        real: page.paced.targets[0],
+        ceiling: page.paced.targets[1],
+        rate: page.paced.settings.overallRate,
+      },
+      clean: [real, ceiling, ...page.paced.targets].every(
+        (target) => target.non2xx + target.errors + target.timeouts === 0,
+      ),
     };
   });
   const goals = judged.filter((page) => !page.reference);
   const ratioPass = goals.every((page) => (page.ratio ?? 0) >= GOALS.minRatio);
-  const p99Pass = goals.every((page) => p99Of(page.real) < GOALS.maxP99Ms);
+  const p99Pass = goals.every(pacedP99WithinGoal);
   const depthPass = goals.every(
     (page) => page.lastToFirst === null || page.lastToFirst >= GOALS.minLastToFirst,
   );
@@ -100,6 +120,30 @@ export function renderListReport(run, verdict) {
       'longer than a round shows 0 requests/s: under 50 connections the server works on all of them ' +
       'at once, so none finishes within the round.',
     '',
+    `At a fixed rate, ${formatPercent(GOALS.pacedShare)} of the ceiling's requests/s on each page, the same ` +
+      '50 connections, for both servers (latency counted from when each request was due):',
+    '',
+    renderTable(
+      [
+        'caller',
+        'page',
+        'rate (req/s)',
+        'Coffer p50 ms',
+        'Coffer p99 ms',
+        'ceiling p50 ms',
+        'ceiling p99 ms',
+      ],
+      verdict.pages.map((page) => [
+        page.user,
+        page.label,
+        formatInteger(page.paced.rate),
+        ...[page.paced.real, page.paced.ceiling].flatMap((target) =>
+          answered(target) ? [target.latencyMs.p50, target.latencyMs.p99] : ['–', '–'],
+        ),
+      ]),
+      ['left', 'left', 'right', 'right', 'right', 'right', 'right'],
+    ),
+    '',
     'Where the time goes: each statement alone on the driver, one connection, no load (median of 15 runs, ms).',
     '',
     renderTable(
@@ -148,11 +192,17 @@ export function renderGoals(verdicts) {
         (page) => (page.ratio ?? 0) >= GOALS.minRatio,
         (page) => (page.ratio === null ? 'no answer within a round' : formatPercent(page.ratio)),
       ),
-    `- p99 under ${GOALS.maxP99Ms} ms at 50 connections on every page: ${formatVerdict(verdicts.every((v) => v.p99Pass))}` +
-      misses(
-        (page) => p99Of(page.real) < GOALS.maxP99Ms,
-        (page) => (answered(page.real) ? `${page.real.latencyMs.p99} ms` : 'no answer within a round'),
+    `- p99 under ${GOALS.maxP99Ms} ms at ${formatPercent(GOALS.pacedShare)} of the ceiling's rate on every page ` +
+      `(where the ceiling's own p99 there is over ${(GOALS.maxP99Ms / GOALS.maxP99ToCeiling).toFixed(1)} ms, at most ` +
+      `${GOALS.maxP99ToCeiling}× it): ${formatVerdict(verdicts.every((v) => v.p99Pass))}` +
+      misses(pacedP99WithinGoal, (page) =>
+        answered(page.paced.real)
+          ? `${page.paced.real.latencyMs.p99} ms against the ceiling's ${page.paced.ceiling.latencyMs.p99} ms`
+          : 'no answer within a round',
       ),
+    `- p99 under ${GOALS.maxP99Ms} ms at saturation (reported, not judged): ` +
+      `${pages.filter((page) => p99Of(page.real) < GOALS.maxP99Ms).length} of ${pages.length} pages, ` +
+      `the ceiling ${pages.filter((page) => p99Of(page.ceiling) < GOALS.maxP99Ms).length} of ${pages.length}`,
     `- Last page about as fast as the first (at least ${formatPercent(GOALS.minLastToFirst)} of its requests/s): ` +
       `${formatVerdict(verdicts.every((v) => v.depthPass))}` +
       misses(
@@ -166,6 +216,12 @@ export function renderGoals(verdicts) {
 /** Whether any request of the target's rounds was answered (autocannon reports 0 ms otherwise). */
 function answered(target) {
   return target.rounds.some((round) => round.requests > 0);
+}
+
+/** Paced p99 under GOALS.maxP99Ms, or within GOALS.maxP99ToCeiling of the ceiling's where the SQL alone is slower. */
+function pacedP99WithinGoal(page) {
+  const bound = Math.max(GOALS.maxP99Ms, GOALS.maxP99ToCeiling * p99Of(page.paced.ceiling));
+  return p99Of(page.paced.real) < bound;
 }
 
 function p99Of(target) {
