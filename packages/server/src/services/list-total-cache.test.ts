@@ -33,6 +33,61 @@ describe('list total cache', () => {
     forgetListTotals('org-2');
   });
 
+  it('lets requests that find no total wait for the count under way instead of starting their own', async () => {
+    let answer: (value: number) => void = () => {};
+    const count = vi.fn(() => new Promise<number>((resolve) => (answer = resolve)));
+    const first = cachedListTotal('org-1', 'secrets:a', count);
+    const second = cachedListTotal('org-1', 'secrets:a', count);
+    answer(7);
+    expect(await Promise.all([first, second])).toEqual([7, 7]);
+    expect(count).toHaveBeenCalledTimes(1);
+    expect(await cachedListTotal('org-1', 'secrets:a', count)).toBe(7);
+    expect(count).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps no count that was under way when the organisation changed, and counts afresh after it', async () => {
+    let answer: (value: number) => void = () => {};
+    const early = cachedListTotal(
+      'org-1',
+      'secrets:a',
+      () => new Promise<number>((resolve) => (answer = resolve)),
+    );
+    forgetListTotals('org-1');
+    const late = cachedListTotal('org-1', 'secrets:a', async () => 8);
+    answer(7);
+    expect(await early).toBe(7);
+    expect(await late).toBe(8);
+    expect(await cachedListTotal('org-1', 'secrets:a', async () => 9)).toBe(8);
+  });
+
+  it('answers a total just past its lifetime while counting it afresh, and waits once it is older', async () => {
+    expect(await cachedListTotal('org-1', 'secrets:a', async () => 1)).toBe(1);
+    now += LIST_TOTAL_TTL_MS;
+    let answer: (value: number) => void = () => {};
+    const recount = vi.fn(() => new Promise<number>((resolve) => (answer = resolve)));
+    expect(await cachedListTotal('org-1', 'secrets:a', recount)).toBe(1);
+    expect(await cachedListTotal('org-1', 'secrets:a', recount)).toBe(1);
+    expect(recount).toHaveBeenCalledTimes(1);
+    answer(2);
+    await Promise.resolve();
+    expect(await cachedListTotal('org-1', 'secrets:a', recount)).toBe(2);
+    now += 2 * LIST_TOTAL_TTL_MS;
+    const waited = cachedListTotal('org-1', 'secrets:a', recount);
+    answer(3);
+    expect(await waited).toBe(3);
+    expect(recount).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps no failed count: the next request counts again', async () => {
+    await expect(
+      cachedListTotal('org-1', 'secrets:a', async () => {
+        throw new Error('database gone');
+      }),
+    ).rejects.toThrow('database gone');
+    expect(hasListTotals('org-1')).toBe(false);
+    expect(await cachedListTotal('org-1', 'secrets:a', async () => 5)).toBe(5);
+  });
+
   it('lets go of organisations whose totals have all expired', async () => {
     await cachedListTotal('org-gone', 'secrets:a', async () => 1);
     expect(hasListTotals('org-gone')).toBe(true);
