@@ -1,33 +1,11 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
+import { statSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openWalFile, removeWalFiles, until } from '../test/wal-file.js';
 import { withCheckpointer } from './sqlite-checkpointer.js';
 
-const folders: string[] = [];
+const openWal = () => openWalFile('create table t (n integer, payload text)');
 
-function openWal() {
-  const folder = mkdtempSync(path.join(tmpdir(), 'coffer-checkpoint-'));
-  folders.push(folder);
-  const filename = path.join(folder, 'test.sqlite');
-  const raw = new SqliteDatabase(filename);
-  raw.pragma('journal_mode = WAL');
-  raw.prepare('create table t (n integer, payload text)').run();
-  return { raw, filename };
-}
-
-async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-afterEach(() => {
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
+afterEach(removeWalFiles);
 
 describe('SQLite checkpoints off the event loop', () => {
   it('turns off checkpoints on the connection and starts no thread for a few writes', async () => {

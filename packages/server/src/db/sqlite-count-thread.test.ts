@@ -1,38 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
 import { CompiledQuery } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openWalFile, removeWalFiles, until } from '../test/wal-file.js';
 import { createDatabase } from './create-database.js';
 import { countThreadOf, startCountThread } from './sqlite-count-thread.js';
 
-const folders: string[] = [];
-
-function openWal() {
-  const folder = mkdtempSync(path.join(tmpdir(), 'coffer-count-'));
-  folders.push(folder);
-  const filename = path.join(folder, 'test.sqlite');
-  const raw = new SqliteDatabase(filename);
-  raw.pragma('journal_mode = WAL');
-  raw.prepare('create table t (n integer, live integer)').run();
-  return { raw, filename, folder };
-}
-
-async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const openWal = () => openWalFile('create table t (n integer, live integer)');
 
 const countLive = (live: number) =>
   CompiledQuery.raw('select count(*) as count from t where live = ?', [live]);
 
-afterEach(() => {
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
+afterEach(removeWalFiles);
 
 describe('SQLite counts off the event loop', () => {
   it('counts on its own connection, seeing every committed write', async () => {
@@ -79,9 +57,9 @@ describe('SQLite counts off the event loop', () => {
   });
 
   it('is attached to a file database, not to an in-memory one', async () => {
-    const folder = mkdtempSync(path.join(tmpdir(), 'coffer-count-'));
-    folders.push(folder);
-    const file = await createDatabase({ databaseUrl: null, dataDir: folder });
+    const { raw, filename } = openWal();
+    raw.close();
+    const file = await createDatabase({ databaseUrl: null, dataDir: path.dirname(filename) });
     const memory = await createDatabase({ databaseUrl: null, dataDir: '' }, { sqliteFilename: ':memory:' });
     expect(countThreadOf(file.db)).toBeDefined();
     expect(countThreadOf(memory.db)).toBeUndefined();
