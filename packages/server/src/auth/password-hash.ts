@@ -58,18 +58,40 @@ export type Admission = () => Promise<void>;
 
 const admitted: Admission = async () => {};
 
+/** What a task holding a slot of the gate may do: one password check, real or imitated. */
+export interface PasswordSlot {
+  /** Whether the auth hash matches the stored Argon2id (constant time); false for a malformed hash. */
+  verify(passwordHash: string, authHash: string): Promise<boolean>;
+  /** A check of an account that does not exist: as long as a real one, without its CPU. */
+  imitate(): Promise<void>;
+}
+
+const SLOT: PasswordSlot = {
+  verify: (passwordHash, authHash) => timedVerify(passwordHash, authHash),
+  imitate: () => imitateInSlot(),
+};
+
+/**
+ * Runs `task` in a slot of the Argon2id gate. A full gate throws RetryLaterError (429, Retry-After)
+ * before `task` starts, so whatever the task would read or write first (the account, its count)
+ * costs a refused request nothing.
+ */
+export function inPasswordSlot<T>(task: (slot: PasswordSlot) => Promise<T>): Promise<T> {
+  return gate.run(() => task(SLOT));
+}
+
 /**
  * Whether the auth hash matches the stored Argon2id (constant time); false for a malformed hash.
  * 429 (RetryLaterError) when the gate is full; `admit` runs first in the slot and may refuse.
  */
 export function verifyPassword(passwordHash: string, authHash: string, admit = admitted): Promise<boolean> {
-  return gate.run(async () => {
+  return inPasswordSlot(async (slot) => {
     await admit();
-    return timedVerify(passwordHash, authHash);
+    return slot.verify(passwordHash, authHash);
   });
 }
 
-// Wall-clock times of the latest verifications, which imitateVerification replays.
+// Wall-clock times of the latest verifications, which imitateInSlot replays.
 const RECENT_TIMES = 64;
 const recentMs: number[] = [];
 let nextSlot = 0;
@@ -89,19 +111,16 @@ async function timedVerify(passwordHash: string, authHash: string): Promise<bool
 
 /**
  * What a password check of an unknown e-mail costs, so that the answer's timing does not tell
- * whether the account exists: it takes a slot of the same gate (so a full gate refuses both alike)
+ * whether the account exists: it runs in a slot of the same gate (so a full gate refuses both alike)
  * and holds it as long as a real verification took lately (one drawn from the last 64), without
  * spending the CPU. Until a verification has been timed, it runs one against a decoy hash. A flood
  * of sign-ins with made-up addresses then costs the server next to nothing (docs/operations.md).
  */
-export function imitateVerification(admit = admitted): Promise<void> {
-  return gate.run(async () => {
-    await admit();
-    if (recentMs.length === 0) {
-      decoyHash ??= loadArgon2().then((argon2) => argon2.hash(randomBytes(32).toString('base64'), OPTIONS));
-      await timedVerify(await decoyHash, randomBytes(32).toString('base64'));
-      return;
-    }
-    await sleep(recentMs[randomInt(recentMs.length)] ?? 0);
-  });
+async function imitateInSlot(): Promise<void> {
+  if (recentMs.length === 0) {
+    decoyHash ??= loadArgon2().then((argon2) => argon2.hash(randomBytes(32).toString('base64'), OPTIONS));
+    await timedVerify(await decoyHash, randomBytes(32).toString('base64'));
+    return;
+  }
+  await sleep(recentMs[randomInt(recentMs.length)] ?? 0);
 }

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   configurePasswordHashing,
   defaultPasswordHashLimits,
+  inPasswordSlot,
   passwordHashStats,
 } from '../../auth/password-hash.js';
 import { attemptKey } from '../../security/rate-limits.js';
@@ -175,6 +176,45 @@ describe('sign-in under attack', () => {
     for (const user of users) {
       expect((await signIn({ email: user.email, password: TEST_AUTH_HASH })).statusCode).toBe(201);
     }
+  });
+
+  it('lets a sign-in that carries a proof through a full gate, and refuses every other without counting it', async () => {
+    const user = await buildUser(context.db);
+    const other = await buildUser(context.db);
+    expect((await check(user.email, TEST_AUTH_HASH)).json()).toEqual({ '2faRequired': false, valid: true });
+    configurePasswordHashing({ concurrency: 1, queue: 0 });
+    let release = () => {};
+    const held = inPasswordSlot(() => new Promise<void>((resolve) => (release = resolve)));
+    try {
+      const refused = [
+        await signIn({ email: other.email, password: TEST_AUTH_HASH }),
+        await signIn({ email: `nobody-${randomUUID()}@example.test`, password: WRONG }),
+        await signIn({ email: user.email, password: WRONG }),
+        await check(other.email, TEST_AUTH_HASH),
+      ];
+      for (const answer of refused) {
+        expect(answer.statusCode).toBe(429);
+        expect(answer.json()).toEqual({ errors: [SERVER_BUSY] });
+      }
+      // The proof's e-mail is matched as the account's is, whatever its case.
+      const byProof = await signIn({ email: user.email.toUpperCase(), password: TEST_AUTH_HASH });
+      expect(byProof.statusCode).toBe(201);
+    } finally {
+      release();
+      await held;
+    }
+    // Refused by the gate before anything was counted, and the proof's attempt taken back with its
+    // success: neither account has a failure on record.
+    const { rows } = await sql<{ key: string }>`
+      select key from attempt_counters where count > 0 and key in (${attemptKey('signIn', other.email)},
+        ${attemptKey('twoFactorCheck', other.email)}, ${attemptKey('signIn', user.email)})`.execute(
+      context.db,
+    );
+    expect(rows).toEqual([]);
+    // The proof was used up by the session it opened: the next sign-in checks the password itself.
+    const runs = passwordHashStats().argon2Runs;
+    expect((await signIn({ email: user.email, password: TEST_AUTH_HASH })).statusCode).toBe(201);
+    expect(passwordHashStats().argon2Runs - runs).toBe(1);
   });
 
   it('sizes the bound from the cores: half of them, at least one, with a short queue', () => {
