@@ -26,7 +26,7 @@ export async function runFlood({ log, serverEnv, quick = false }) {
     settings:
       `Load: autocannon, ${settings.listConnections} connections on the list; ${settings.rounds} rounds of ` +
       `${settings.durationSeconds} s with and without the flood, alternating, after ${settings.warmupSeconds} s ` +
-      `of warm-up of each; the flood (${settings.floodRate} requests/s over ${settings.floodConnections} connections) ` +
+      `of warm-up, the list alone and then with the flood; the flood (${settings.floodRate} requests/s over ${settings.floodConnections} connections) ` +
       `in a process of its own, started ${settings.floodLeadSeconds} s before its round; medians of the rounds.`,
     cpu: mergeCpuWatches(runs.map((run) => run.cpu)),
     data: { settings, runs, verdicts },

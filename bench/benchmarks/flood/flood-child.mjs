@@ -3,7 +3,8 @@
 // made-up client address (X-Forwarded-For; the server runs with TRUST_PROXY=true) with a random auth
 // hash, and either a random e-mail (`email: null`) or the one named. Prints one JSON line when done:
 // { sent, perSecond, statuses: { '401': n, … }, busy (429s of the password gate), locked (429s of
-// the per-account limit), errors, timeouts, latencyMs: { p50, p99 } }. Loopback only.
+// the per-account limit), errors, timeouts, latencyMs: { p50, p99 }, seconds, cpuMs (this
+// process's CPU while sending) }. Loopback only.
 import { randomBytes, randomInt } from 'node:crypto';
 import autocannon from 'autocannon';
 
@@ -24,6 +25,8 @@ const body = () =>
     },
   });
 
+// What sending costs this process, on the cores the server shares here (an attacker's own elsewhere).
+const cpuAtStart = process.cpuUsage();
 const result = await autocannon({
   url: `${url}/users/sign_in.json`,
   method: 'POST',
@@ -51,6 +54,7 @@ const statuses = Object.fromEntries(
   Object.entries(result.statusCodeStats ?? {}).map(([status, stats]) => [status, stats.count]),
 );
 const seconds = result.duration || durationSeconds;
+const cpu = process.cpuUsage(cpuAtStart);
 process.stdout.write(
   `${JSON.stringify({
     sent: result.requests.sent,
@@ -61,5 +65,7 @@ process.stdout.write(
     errors: result.errors,
     timeouts: result.timeouts,
     latencyMs: { p50: result.latency.p50, p99: result.latency.p99 },
+    seconds,
+    cpuMs: Math.round((cpu.user + cpu.system) / 1000),
   })}\n`,
 );

@@ -61,7 +61,8 @@ export function renderFloodRun(run, verdict, settings) {
       `each with a random e-mail and a random client address; ${formatInteger(flood.statuses['401'] ?? 0)} ` +
       `answered 401 after a password check (imitated, for unknown e-mails), ${formatInteger(flood.busy)} ` +
       `429 at once by the bound on Argon2id; p50 ${flood.p50} ms, p99 ${flood.p99} ms; ` +
-      `${flood.errors} errors.`,
+      `${flood.errors} errors. Sending them took the flood's own process ${flood.senderCpuMsPerSecond} ms ` +
+      `of CPU a second on the same two cores (in a deployment, the attacker's).`,
     '',
     `One account, ${settings.lockRate} wrong sign-ins/s for ${settings.lockSeconds} s ` +
       `(${formatInteger(lock.sent)} answered): **${lock.checks} password checks** (401) for a limit of ` +
@@ -87,5 +88,6 @@ function sumFloods(floods) {
     errors: sum('errors') + sum('timeouts'),
     p50: worst('p50'),
     p99: worst('p99'),
+    senderCpuMsPerSecond: sum('seconds') > 0 ? Math.round(sum('cpuMs') / sum('seconds')) : 0,
   };
 }
