@@ -1,7 +1,7 @@
 // What both browser benchmarks measure against: a secret fetched with plain fetch and opened with bare
 // WebCrypto (unwrap, import, decrypt, parse), the floor Coffer's own code is held to.
 import type { Secret } from '@coffer/core';
-import { getToken } from '@coffer/web-src/session/token-store.js';
+import { getToken } from '@coffer/web-src/api/token-store.js';
 
 const encoder = new TextEncoder();
 

@@ -1,7 +1,8 @@
 // Signing in inside a bench page exactly as the login screen does, shared by every browser bench.
+
+import { setToken } from '@coffer/web-src/api/token-store.js';
 import { requirePrivateKey } from '@coffer/web-src/crypto-client/private-key.js';
 import { completeSignIn, proveCredentials } from '@coffer/web-src/pages/login/sign-in-flow.js';
-import { setToken } from '@coffer/web-src/session/token-store.js';
 
 /** Signs in as the login screen does: the user's id and their unlocked private key. */
 export async function signInAsTheApp(

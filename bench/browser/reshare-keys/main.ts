@@ -7,11 +7,11 @@
 // bare workers (`subtle.decrypt` and `subtle.encrypt` RSA-OAEP only), delivering nothing.
 // Every request the app makes is timed from its start to the end of its body.
 import { KEYSHARE_FETCH_LIMIT, type ReshareAllResponse } from '@coffer/core';
-import { reshareRunner } from '@coffer/web-src/components/key-trust/reshare-runner.js';
+import { getToken } from '@coffer/web-src/api/token-store.js';
 import { DELIVERY_SIZE, REWRAP_BATCH_SIZE } from '@coffer/web-src/crypto-client/reshare-keys.js';
+import { reshareRunner } from '@coffer/web-src/crypto-client/reshare-runner.js';
 import { rewrapWorkerCount } from '@coffer/web-src/crypto-client/rewrapper.js';
 import { trustCreatedKey } from '@coffer/web-src/keys/key-trust.js';
-import { getToken } from '@coffer/web-src/session/token-store.js';
 import { signInAsTheApp } from '../sign-in.js';
 import type { BarePair, FromBareWorker, ToBareWorker } from './bare-rewrap-protocol.js';
 

@@ -1,10 +1,10 @@
-import { getToken } from '../session/token-store.js';
 import { ApiError } from './api-error.js';
 import type { RawResponse, RequestOptions, RequestResult } from './api-types.js';
 import { REQUEST_FAILED } from './api-types.js';
 import { readErrorMessage } from './error-message.js';
 import { toQueryString } from './query-string.js';
 import { SIGNATURE_EXPIRED, sessionExpired } from './session-expired-event.js';
+import { getToken } from './token-store.js';
 
 // Same origin by default: the server serves the built app; the dev server proxies /api, /users, /healthz.
 const apiBase: string = import.meta.env.VITE_API_BASE ?? '';

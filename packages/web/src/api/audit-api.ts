@@ -1,7 +1,7 @@
 import type { AuditLogQuery, AuditLogResponse } from '@coffer/core';
 import { ACTIVITY_LOG_PAGE_SIZE, AUDIT_LOG_FETCH_LIMIT, AUDIT_LOG_ORDER } from '@coffer/core';
 import { requestOrThrow } from './api-client.js';
-import type { PagePosition } from './secrets-api.js';
+import type { PagePosition } from './paging.js';
 
 /**
  * One page of a user's activity (spec section 7: filter by the user's id, limit 10, offset, newest

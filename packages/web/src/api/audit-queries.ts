@@ -1,7 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { listRecentAuditLog, listUserActivity } from './audit-api.js';
-import type { PagePosition } from './secrets-api.js';
-import { FIRST_PAGE, nextPagePosition } from './secrets-paging.js';
+import type { PagePosition } from './paging.js';
+import { FIRST_PAGE, nextPagePosition } from './paging.js';
 
 /** Query keys of the audit log. */
 export const auditQueryKeys = {

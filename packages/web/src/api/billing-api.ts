@@ -11,10 +11,10 @@ import type {
   SubscriptionResponse,
   TestPaymentMethodRequest,
 } from '@coffer/core';
-import { getToken } from '../session/token-store.js';
 import { requestOrThrow } from './api-client.js';
 import { ApiError } from './api-error.js';
 import { readErrorMessage } from './error-message.js';
+import { getToken } from './token-store.js';
 
 // Typed calls of spec section 7's Billing list and api.md's billing rows (administrators, except the
 // config). The answers keep the payment provider's (Stripe's) shapes: core's billing-model.

@@ -1,6 +1,7 @@
 import type { Secret, SecretCreate, SecretKeyAttributes, SecretListItem, SecretUpdate } from '@coffer/core';
 import { PAGE_SIZE } from '@coffer/core';
 import { requestOrThrow } from './api-client.js';
+import type { PagePosition } from './paging.js';
 
 /**
  * A secret row of the lists: metadata only (the payload never travels in lists). `deleted_at` is
@@ -28,9 +29,6 @@ export interface SecretListFilter {
   /** Related objects; 'vault' by default, 'teams' adds the teams that can read each secret. */
   options?: readonly string[];
 }
-
-/** Where the next page starts: the server's cursor when it gave one, else an offset. */
-export type PagePosition = { cursor: string } | { offset: number };
 
 const SECRETS = '/api/v1/secrets.json';
 const secretPath = (id: string, action = '') =>

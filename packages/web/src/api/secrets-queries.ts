@@ -1,7 +1,8 @@
 import { type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
-import type { PagePosition, SecretListFilter } from './secrets-api.js';
+import type { PagePosition } from './paging.js';
+import { FIRST_PAGE, nextPagePosition } from './paging.js';
+import type { SecretListFilter } from './secrets-api.js';
 import { listSecrets } from './secrets-api.js';
-import { FIRST_PAGE, nextPagePosition } from './secrets-paging.js';
 import { chestQueryKeys } from './vaults-queries.js';
 
 /** Query keys of secret metadata. Decrypted payloads are never cached: they live in component state. */

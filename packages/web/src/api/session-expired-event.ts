@@ -5,6 +5,6 @@ export const SIGNATURE_EXPIRED = 'Signature has expired';
 
 /**
  * Fired by the API client whenever an answer says the token expired. The app shell subscribes
- * (session/use-session-expiry-redirect.ts): it clears the session, goes to /login and tells the user.
+ * (app/use-session-expiry-redirect.ts): it clears the session, goes to /login and tells the user.
  */
 export const sessionExpired = createEvent<void>();

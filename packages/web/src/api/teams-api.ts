@@ -1,7 +1,7 @@
 import type { ListResponse, Membership, Team, TeamWriteRequest } from '@coffer/core';
 import { PAGE_SIZE } from '@coffer/core';
 import { requestOrThrow, requestRaw } from './api-client.js';
-import type { PagePosition } from './secrets-api.js';
+import type { PagePosition } from './paging.js';
 
 /** The most teams a picker lists at once (the server's largest page). */
 export const TEAM_CHOICES_LIMIT = 200;

@@ -1,8 +1,8 @@
 import type { Team, TeamWriteRequest } from '@coffer/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateDirectory } from './invalidate-directory.js';
 import { createTeam, deleteTeam, updateTeam } from './teams-api.js';
 import { teamQueryKeys } from './teams-queries.js';
-import { invalidateDirectory } from './users-queries.js';
 
 /** A team save: a new team (no id) or changes to one (memberships and assignments by id, `_destroy`). */
 export interface TeamSave {

@@ -1,7 +1,7 @@
 import type { Team, TeamMember } from '@coffer/core';
 import { queryOptions, useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
-import type { PagePosition } from './secrets-api.js';
-import { FIRST_PAGE, nextPagePosition } from './secrets-paging.js';
+import type { PagePosition } from './paging.js';
+import { FIRST_PAGE, nextPagePosition } from './paging.js';
 import type { TeamListFilter } from './teams-api.js';
 import { fetchTeam, listTeamChoices, listTeams } from './teams-api.js';
 

@@ -10,7 +10,7 @@ import type {
 } from '@coffer/core';
 import { PAGE_SIZE } from '@coffer/core';
 import { requestOrThrow } from './api-client.js';
-import type { PagePosition } from './secrets-api.js';
+import type { PagePosition } from './paging.js';
 
 // Typed calls of the admin users area (spec section 7, api.md; the answers' shapes in core's user-model).
 

@@ -6,6 +6,7 @@ import type {
   UserUpdateRequest,
 } from '@coffer/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateDirectory } from './invalidate-directory.js';
 import {
   createUser,
   deleteUser,
@@ -14,7 +15,7 @@ import {
   setUserLock,
   updateUser,
 } from './users-api.js';
-import { invalidateDirectory, userQueryKeys } from './users-queries.js';
+import { userQueryKeys } from './users-queries.js';
 
 // Changes of users (administrators): each a mutation that refetches what shows the user afterwards.
 

@@ -1,12 +1,8 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { auditQueryKeys } from './audit-queries.js';
-import type { PagePosition } from './secrets-api.js';
-import { FIRST_PAGE, nextPagePosition } from './secrets-paging.js';
-import { teamQueryKeys } from './teams-queries.js';
+import type { PagePosition } from './paging.js';
+import { FIRST_PAGE, nextPagePosition } from './paging.js';
 import type { UserListFilter } from './users-api.js';
 import { fetchUser, listUserChoices, listUsers } from './users-api.js';
-import { chestQueryKeys } from './vaults-queries.js';
 
 /** Query keys of users (administrators). */
 export const userQueryKeys = {
@@ -40,16 +36,4 @@ export function userChoicesQuery(filter: string) {
       return page.items.map((user) => ({ id: user.id, label: `${user.name} (${user.email})` }));
     },
   });
-}
-
-/**
- * Refetches what a change of users or teams shows elsewhere: users (their teams), teams (members,
- * counts), chests (their teams) and the activity logs (the change's own entry).
- */
-export function invalidateDirectory(queryClient: QueryClient): Promise<void> {
-  return Promise.all(
-    [userQueryKeys.all, teamQueryKeys.all, chestQueryKeys.all, auditQueryKeys.all].map((queryKey) =>
-      queryClient.invalidateQueries({ queryKey }),
-    ),
-  ).then(() => undefined);
 }

@@ -7,7 +7,7 @@ import type {
 } from '@coffer/core';
 import { PAGE_SIZE } from '@coffer/core';
 import { requestOrThrow } from './api-client.js';
-import type { PagePosition } from './secrets-api.js';
+import type { PagePosition } from './paging.js';
 
 /** Filters of the chest lists. */
 export interface ChestListFilter {

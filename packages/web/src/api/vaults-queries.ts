@@ -1,7 +1,7 @@
 import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useSession } from '../session/use-session.js';
-import type { PagePosition } from './secrets-api.js';
-import { FIRST_PAGE, nextPagePosition } from './secrets-paging.js';
+import type { PagePosition } from './paging.js';
+import { FIRST_PAGE, nextPagePosition } from './paging.js';
 import { fetchOwnMemberships } from './teams-api.js';
 import type { ChestListFilter } from './vaults-api.js';
 import { fetchChest, listAllChests, listChests } from './vaults-api.js';

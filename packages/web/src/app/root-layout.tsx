@@ -3,17 +3,17 @@ import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { useInactivityLogout } from '../components/inactivity/use-inactivity-logout.js';
 import { ModalHost } from '../components/modals/modal-host.js';
-import { closeAllModals, modalStore } from '../components/modals/modal-store.js';
 import { NotificationHost } from '../components/notifications/notification-host.js';
+import { sessionCleared } from '../lib/clear-session.js';
 import { useStore } from '../lib/create-store.js';
-import { sessionCleared } from '../session/clear-session.js';
-import { useSessionExpiryRedirect } from '../session/use-session-expiry-redirect.js';
-import { globalShortcuts } from '../shortcuts/global-shortcuts.js';
+import { closeAllModals, modalStore } from '../lib/modal-store.js';
+import { useRouteHandle } from '../navigation/route-handle.js';
 import { ShortcutHelpPanel } from '../shortcuts/shortcut-help-panel.js';
 import { useShortcutDispatcher } from '../shortcuts/use-shortcut-dispatcher.js';
 import { useShortcuts } from '../shortcuts/use-shortcuts.js';
 import { useThemeSync } from '../theme/use-theme.js';
-import { useRouteHandle } from './route-handle.js';
+import { globalShortcuts } from './global-shortcuts.js';
+import { useSessionExpiryRedirect } from './use-session-expiry-redirect.js';
 
 /**
  * The root route element: mounts the app-wide machinery once (keyboard dispatcher, global

@@ -1,14 +1,14 @@
 import type { RouteObject } from 'react-router';
 import { createBrowserRouter, redirect } from 'react-router';
 import { AppLayout } from '../components/layout/app-layout.js';
+import { paths } from '../navigation/paths.js';
+import type { RouteHandle } from '../navigation/route-handle.js';
 import { GuestOnly } from '../session/guest-only.js';
 import { RequireAdmin } from '../session/require-admin.js';
 import { RequireAuth } from '../session/require-auth.js';
 import { RequireDataAdministrator } from '../session/require-data-administrator.js';
-import { paths } from './paths.js';
 import { RootLayout } from './root-layout.js';
 import { RouteErrorScreen } from './route-error-screen.js';
-import type { RouteHandle } from './route-handle.js';
 
 // THE route table. A screen is one line in one of the two lists below; its module exports
 // `Component` (and optionally `loader`, `ErrorBoundary`...), react-router loads it lazily:
@@ -65,7 +65,7 @@ const adminScreens: RouteObject[] = [
   {
     // The Teams and Users section needs the Team Plan (spec section 6): on the free plan it leads to
     // /plans. A user's details stay open: the Billing accounts table shows them on any plan.
-    lazy: () => import('../components/billing/require-team-plan.js'),
+    lazy: () => import('../session/require-team-plan.js'),
     children: [
       {
         path: paths.adminTeams,

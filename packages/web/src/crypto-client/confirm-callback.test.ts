@@ -1,8 +1,8 @@
 import { publicKeyFingerprint, unwrapSecretKey } from '@coffer/core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { modalStore } from '../components/modals/modal-store.js';
 import { loadPin } from '../keys/key-pins.js';
 import { loadTrust, trustConfirmedKey, trustCreatedKey } from '../keys/key-trust.js';
+import { modalStore } from '../lib/modal-store.js';
 import type { FetchCall } from '../test/mock-fetch.js';
 import { mockFetch } from '../test/mock-fetch.js';
 import { moveEncryptedSecret } from './move-secret.js';

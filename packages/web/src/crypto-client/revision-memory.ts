@@ -1,4 +1,4 @@
-import { sessionCleared } from '../session/clear-session.js';
+import { sessionCleared } from '../lib/clear-session.js';
 
 // Highest revision seen per secret, in memory only (crypto.md: warn when the server serves an older one).
 const highest = new Map<string, number>();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clearSession } from '../session/clear-session.js';
+import { clearSession } from '../lib/clear-session.js';
 import { withKeyDatabaseStore } from './key-database.js';
 import { checkPin, loadPin, savePin } from './key-pins.js';
 import { loadPrivateKey, savePrivateKey } from './key-store.js';

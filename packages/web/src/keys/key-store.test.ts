@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clearSession } from '../session/clear-session.js';
+import { clearSession } from '../lib/clear-session.js';
 import { deletePrivateKey, loadPrivateKey, savePrivateKey } from './key-store.js';
 
 async function rsaPrivateKey(extractable: boolean): Promise<CryptoKey> {

@@ -1,4 +1,4 @@
-import { sessionCleared } from '../session/clear-session.js';
+import { sessionCleared } from '../lib/clear-session.js';
 import { withKeyDatabaseStore } from './key-database.js';
 
 /*

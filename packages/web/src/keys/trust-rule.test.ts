@@ -1,6 +1,6 @@
 import { bytesToBase64, publicKeyFingerprint, randomBytes } from '@coffer/core';
 import { describe, expect, it, vi } from 'vitest';
-import { clearSession } from '../session/clear-session.js';
+import { clearSession } from '../lib/clear-session.js';
 import { mockFetch } from '../test/mock-fetch.js';
 import { buildProfile } from '../test/profile-fixture.js';
 import { loadPin, savePin } from './key-pins.js';

@@ -1,8 +1,7 @@
 import type { Chest, SecretListItem } from '@coffer/core';
 import { requestOrThrow } from '../api/api-client.js';
-import type { PagePosition } from '../api/secrets-api.js';
-import type { ListPage } from '../api/secrets-paging.js';
-import { FIRST_PAGE, nextPagePosition } from '../api/secrets-paging.js';
+import type { ListPage, PagePosition } from '../api/paging.js';
+import { FIRST_PAGE, nextPagePosition } from '../api/paging.js';
 
 /** Rows per list request of the export: the server's largest page. */
 export const EXPORT_PAGE_SIZE = 200;

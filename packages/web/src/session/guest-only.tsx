@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { useToken } from '../api/token-store.js';
 import { readReturnPath } from './require-auth.js';
-import { useToken } from './token-store.js';
 
 /**
  * Layout route element for visitor screens (login, register): a signed-in user is sent on, to the

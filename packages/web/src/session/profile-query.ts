@@ -2,8 +2,8 @@ import type { Profile } from '@coffer/core';
 import { useQuery } from '@tanstack/react-query';
 import { PROFILE_PATH } from '../api/accounts-profile-api.js';
 import { ApiError, requestRaw } from '../api/index.js';
-import { clearSession } from './clear-session.js';
-import { useToken } from './token-store.js';
+import { useToken } from '../api/token-store.js';
+import { clearSession } from '../lib/clear-session.js';
 
 /** Query key of the signed-in user's profile; set it with queryClient.setQueryData after a change. */
 export const profileQueryKey = ['session', 'profile'] as const;

@@ -1,5 +1,5 @@
 import { matchPath, Navigate, Outlet, useLocation } from 'react-router';
-import { paths } from '../app/paths.js';
+import { paths } from '../navigation/paths.js';
 import { useSession } from './use-session.js';
 
 /**

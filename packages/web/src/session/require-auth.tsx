@@ -1,7 +1,7 @@
 import type { Location } from 'react-router';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { paths } from '../app/paths.js';
-import { useToken } from './token-store.js';
+import { useToken } from '../api/token-store.js';
+import { paths } from '../navigation/paths.js';
 
 /** Location state RequireAuth leaves for the login screen. */
 export interface ReturnState {

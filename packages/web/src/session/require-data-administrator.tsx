@@ -1,6 +1,6 @@
 import { canViewStatistics } from '@coffer/core';
 import { Navigate, Outlet } from 'react-router';
-import { paths } from '../app/paths.js';
+import { paths } from '../navigation/paths.js';
 import { useSession } from './use-session.js';
 
 /**

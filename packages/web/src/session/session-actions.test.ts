@@ -1,10 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
+import { getToken } from '../api/token-store.js';
 import { mockFetch } from '../test/mock-fetch.js';
 import { buildProfile } from '../test/profile-fixture.js';
 import { profileQueryKey } from './profile-query.js';
 import { logOut, startSession } from './session-actions.js';
-import { getToken } from './token-store.js';
 
 describe('startSession', () => {
   it("clears what a previous user left but dark_mode, stores the token without 'Bearer' and seeds the profile", () => {

@@ -2,12 +2,12 @@ import type { Profile } from '@coffer/core';
 import type { QueryClient } from '@tanstack/react-query';
 import type { NavigateFunction } from 'react-router';
 import { request } from '../api/index.js';
-import { paths } from '../app/paths.js';
+import { getToken, setToken } from '../api/token-store.js';
 import { deletePrivateKey } from '../keys/key-store.js';
+import { clearSession } from '../lib/clear-session.js';
 import { clearStorageExcept, STORAGE_KEYS, writeStorage } from '../lib/local-storage.js';
-import { clearSession } from './clear-session.js';
+import { paths } from '../navigation/paths.js';
 import { profileQueryKey } from './profile-query.js';
-import { getToken, setToken } from './token-store.js';
 
 /**
  * Starts a session after a 201 from sign-in: clears what a previous user left (all but dark_mode,

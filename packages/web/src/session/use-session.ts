@@ -2,9 +2,9 @@ import type { Profile } from '@coffer/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
+import { useToken } from '../api/token-store.js';
 import { useProfile } from './profile-query.js';
 import { logOut, startSession } from './session-actions.js';
-import { useToken } from './token-store.js';
 
 /** What a screen knows about the session. */
 export interface SessionState {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { isModalOpen } from '../components/modals/modal-store.js';
+import { isModalOpen } from '../lib/modal-store.js';
 import { matchesCombo, parseCombo } from './key-combo.js';
 import { appliesTo, listShortcuts } from './shortcut-registry.js';
 import type { ShortcutContext } from './shortcut-types.js';

@@ -2,8 +2,8 @@
 import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { closeAllModals } from '../components/modals/modal-store.js';
-import { dismissAllNotifications } from '../components/notifications/notification-store.js';
+import { closeAllModals } from '../lib/modal-store.js';
+import { dismissAllNotifications } from '../lib/notification-store.js';
 import { hideHelpPanel } from '../shortcuts/help-panel-store.js';
 
 // Lazy routes load through dynamic import; on a busy two-core CI machine that can take longer than

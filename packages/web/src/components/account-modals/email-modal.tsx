@@ -1,12 +1,12 @@
 import { normaliseEmailInput, validateEmailChange } from '@coffer/core';
 import { useState } from 'react';
+import { openModal } from '../../lib/modal-store.js';
 import { submitEmailChange } from '../../pages/profile/email-change.js';
 import { useSession, useSessionActions } from '../../session/use-session.js';
 import { ErrorBanner } from '../form-fields/error-banner.js';
 import { TextField } from '../form-fields/text-field.js';
 import { useMarkedFields } from '../form-fields/use-marked-fields.js';
 import { ModalDialog } from '../modals/modal-dialog.js';
-import { openModal } from '../modals/modal-store.js';
 import '../form-fields/form-fields.css';
 
 /** The steps of the Email modal (spec section 4). */

@@ -1,8 +1,8 @@
 import { useState } from 'react';
+import { openModal } from '../../lib/modal-store.js';
 import { PasswordChangeFields } from '../../pages/profile/password-change-fields.js';
 import { usePasswordChangeForm } from '../../pages/profile/use-password-change-form.js';
 import { ModalDialog } from '../modals/modal-dialog.js';
-import { openModal } from '../modals/modal-store.js';
 import '../form-fields/form-fields.css';
 
 /** The Password modal's success texts (spec section 4). */

@@ -1,7 +1,7 @@
 import { ApiError } from '../../api/api-error.js';
+import { notify } from '../../lib/notification-store.js';
 import type { ConfirmOptions } from '../modals/confirm-modal.js';
 import { openConfirm } from '../modals/confirm-modal.js';
-import { notify } from '../notifications/notification-store.js';
 
 /** Shown when an admin action failed and the server gave no reason. */
 export const ACTION_FAILED_MESSAGE = 'The action failed. Please try again.';

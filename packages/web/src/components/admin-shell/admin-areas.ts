@@ -1,4 +1,4 @@
-import { paths } from '../../app/paths.js';
+import { paths } from '../../navigation/paths.js';
 import type { AdminToggles } from './admin-context-store.js';
 
 /** The sections of the admin area, in the order Shift+Down and Shift+Up move through them. */

@@ -1,5 +1,5 @@
+import { sessionCleared } from '../../lib/clear-session.js';
 import { createStore, useStore } from '../../lib/create-store.js';
-import { sessionCleared } from '../../session/clear-session.js';
 import type { AdminContext } from '../admin-table/admin-row-state.js';
 
 /** What the admin top bar's toggles switch between, per area (spec section 2). */

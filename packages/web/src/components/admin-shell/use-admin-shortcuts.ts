@@ -1,5 +1,5 @@
 import type { RefObject } from 'react';
-import { paths } from '../../app/paths.js';
+import { paths } from '../../navigation/paths.js';
 import type { ShortcutContext } from '../../shortcuts/shortcut-types.js';
 import { isTypingTarget } from '../../shortcuts/typing-target.js';
 import { useShortcuts } from '../../shortcuts/use-shortcuts.js';

@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { useCallback, useId, useRef, useState } from 'react';
-import { useDismiss } from '../layout/use-dismiss.js';
+import { useDismiss } from '../../lib/use-dismiss.js';
 
 /** One related item in a bubble cell (a team, user, chest or secret). */
 export interface Bubble {

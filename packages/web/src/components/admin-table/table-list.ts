@@ -1,5 +1,5 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import type { ListPage } from '../../api/secrets-paging.js';
+import type { ListPage } from '../../api/paging.js';
 
 /** What a table shows of a scroll-paged list. */
 export interface TableList<T> {

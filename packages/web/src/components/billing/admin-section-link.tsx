@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router';
 import { useTeamsGate } from '../../api/billing-queries.js';
-import { paths } from '../../app/paths.js';
+import { paths } from '../../navigation/paths.js';
 import './billing.css';
 
 /** The word of the locked Teams and Users item (spec section 6). */

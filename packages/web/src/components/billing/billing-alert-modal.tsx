@@ -1,9 +1,9 @@
 import { formatPence, hasTrialled, TEAM_PLAN, TEAM_PLAN_CARD } from '@coffer/core';
 import { useNavigate } from 'react-router';
 import { useCustomer } from '../../api/billing-queries.js';
-import { paths } from '../../app/paths.js';
+import { openModal } from '../../lib/modal-store.js';
+import { paths } from '../../navigation/paths.js';
 import { ModalDialog } from '../modals/modal-dialog.js';
-import { openModal } from '../modals/modal-store.js';
 import { useStartTrialFlow } from './start-trial.js';
 import './billing.css';
 

@@ -1,7 +1,7 @@
 import { useCancelSubscription } from '../../api/billing-mutations.js';
+import { notify } from '../../lib/notification-store.js';
 import { failureText } from '../admin-shell/admin-action.js';
 import { openConfirm } from '../modals/confirm-modal.js';
-import { notify } from '../notifications/notification-store.js';
 
 /** Texts of the cancellation (spec section 8's confirmation). */
 export const CANCEL_PLAN_TEXT = {

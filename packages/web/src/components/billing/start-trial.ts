@@ -1,9 +1,9 @@
 import { useNavigate } from 'react-router';
 import { useStartTrial } from '../../api/billing-mutations.js';
-import { paths } from '../../app/paths.js';
-import type { SettingsLocationState } from '../../pages/admin/settings/settings-sections.js';
+import { notify } from '../../lib/notification-store.js';
+import { paths } from '../../navigation/paths.js';
+import type { SettingsLocationState } from '../../navigation/settings-location.js';
 import { failureText } from '../admin-shell/admin-action.js';
-import { notify } from '../notifications/notification-store.js';
 
 /** Texts of the trial's start. */
 export const TRIAL_TEXT = {

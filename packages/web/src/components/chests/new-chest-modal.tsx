@@ -5,13 +5,13 @@ import { useState } from 'react';
 import { ApiError } from '../../api/api-error.js';
 import { defaultTeamQuery } from '../../api/teams-queries.js';
 import { useSaveChest } from '../../api/vaults-mutations.js';
+import { openModal } from '../../lib/modal-store.js';
+import { notify } from '../../lib/notification-store.js';
 import { usePlanLimitOffer } from '../billing/use-plan-limit-offer.js';
 import { ErrorBanner } from '../form-fields/error-banner.js';
 import { TextField } from '../form-fields/text-field.js';
 import { useMarkedFields } from '../form-fields/use-marked-fields.js';
 import { ModalDialog } from '../modals/modal-dialog.js';
-import { openModal } from '../modals/modal-store.js';
-import { notify } from '../notifications/notification-store.js';
 
 /** Texts of the quick chest creation. */
 export const NEW_CHEST_TEXT = {

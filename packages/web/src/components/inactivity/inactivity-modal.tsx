@@ -1,7 +1,7 @@
 import { INACTIVITY_WARNING_SECONDS } from '@coffer/core';
 import { useEffect, useState } from 'react';
+import { openModal } from '../../lib/modal-store.js';
 import { ModalDialog } from '../modals/modal-dialog.js';
-import { openModal } from '../modals/modal-store.js';
 
 /** The warning's title (spec section 2). */
 export const INACTIVITY_TITLE = 'Session Expire Warning';

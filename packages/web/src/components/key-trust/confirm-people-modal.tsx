@@ -1,6 +1,6 @@
 import type { ConfirmPeople, ConfirmPurpose, PersonToConfirm } from '../../crypto-client/index.js';
+import { openModal } from '../../lib/modal-store.js';
 import { ModalDialog } from '../modals/modal-dialog.js';
-import { openModal } from '../modals/modal-store.js';
 import { PersonIdentity } from './person-identity.js';
 import { usePeopleNames } from './use-people-names.js';
 import './key-trust.css';

@@ -1,7 +1,7 @@
 import type { ListResponse, Team } from '@coffer/core';
 import { requestOrThrow, requestRaw } from '../../api/api-client.js';
 import { fetchTeam } from '../../api/teams-api.js';
-import { sessionCleared } from '../../session/clear-session.js';
+import { sessionCleared } from '../../lib/clear-session.js';
 
 /** How the app names a person it asks about: what the server says their name and e-mail are. */
 export interface PersonName {

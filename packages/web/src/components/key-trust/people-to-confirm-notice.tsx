@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { WaitingPerson } from '../../crypto-client/index.js';
+import { reshareRunner } from '../../crypto-client/reshare-runner.js';
 import { useStore } from '../../lib/create-store.js';
-import { notify } from '../notifications/index.js';
+import { notify } from '../../lib/notification-store.js';
 import { displayName, PersonIdentity } from './person-identity.js';
-import { reshareRunner } from './reshare-runner.js';
 import { usePeopleNames } from './use-people-names.js';
 
 /** Heading of the list of people waiting for an administrator's confirmation. */

@@ -1,5 +1,5 @@
+import { reshareRunner } from '../../crypto-client/reshare-runner.js';
 import { useStore } from '../../lib/create-store.js';
-import { reshareRunner } from './reshare-runner.js';
 
 /** A small status line while keys are being shared from this browser: how many of how many. */
 export function ReshareProgressIndicator() {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { POLL_INTERVAL_MS, reshareRunner } from './reshare-runner.js';
+import { POLL_INTERVAL_MS, reshareRunner } from '../../crypto-client/reshare-runner.js';
 
 // Focus and visibility polls closer together than this are folded into one.
 const FOCUS_POLL_GAP_MS = 5_000;

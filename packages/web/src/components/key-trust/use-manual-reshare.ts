@@ -1,8 +1,8 @@
+import { reshareRunner } from '../../crypto-client/reshare-runner.js';
 import { useStore } from '../../lib/create-store.js';
+import { notify } from '../../lib/notification-store.js';
 import { useSession } from '../../session/use-session.js';
-import { notify } from '../notifications/index.js';
 import { confirmPeople } from './confirm-people-modal.js';
-import { reshareRunner } from './reshare-runner.js';
 
 /** Spec section 8's reshare notices. */
 export const RESHARE_STARTED = 'Sharing Missing Secrets to Users in the product...';

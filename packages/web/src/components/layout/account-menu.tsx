@@ -1,9 +1,9 @@
 import type { KeyboardEvent } from 'react';
 import { useCallback, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../app/paths.js';
+import { useDismiss } from '../../lib/use-dismiss.js';
+import { paths } from '../../navigation/paths.js';
 import { useSession, useSessionActions } from '../../session/use-session.js';
-import { useDismiss } from './use-dismiss.js';
 
 /**
  * The account menu: Account Settings, Statistics for data administrators (their way to the

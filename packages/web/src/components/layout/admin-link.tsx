@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { isAdminPath, paths } from '../../app/paths.js';
+import { isAdminPath, paths } from '../../navigation/paths.js';
 import { useSession } from '../../session/use-session.js';
 
 /**

@@ -1,4 +1,4 @@
-import { CHROME_EXTENSION_URL, FIREFOX_EXTENSION_URL } from '../../app/external-links.js';
+import { CHROME_EXTENSION_URL, FIREFOX_EXTENSION_URL } from '../../navigation/external-links.js';
 import { detectExtensionBrowser } from './detect-browser.js';
 
 const LINKS = {

@@ -1,5 +1,5 @@
-import { HELP_URL } from '../../app/external-links.js';
 import { useStore } from '../../lib/create-store.js';
+import { HELP_URL } from '../../navigation/external-links.js';
 import { helpPanelStore, toggleHelpPanel } from '../../shortcuts/help-panel-store.js';
 import { ExtensionLink } from './extension-link.js';
 import { ThemeSwitch } from './theme-switch.js';

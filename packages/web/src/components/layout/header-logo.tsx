@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { paths } from '../../app/paths.js';
 import { removeStorage, STORAGE_KEYS } from '../../lib/local-storage.js';
+import { paths } from '../../navigation/paths.js';
 import { CofferLogo } from './coffer-logo.js';
 import { searchReset } from './search-reset-event.js';
 

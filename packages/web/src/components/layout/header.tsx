@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useRouteHandle } from '../../app/route-handle.js';
+import { useRouteHandle } from '../../navigation/route-handle.js';
 import { useSession } from '../../session/use-session.js';
 import { NotificationHost } from '../notifications/notification-host.js';
 import { AccountMenu } from './account-menu.js';

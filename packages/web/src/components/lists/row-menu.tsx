@@ -1,7 +1,7 @@
 import { ROW_MENU_FLIP_MARGIN_PX, ROW_MENU_FLIP_RATIO } from '@coffer/core';
 import type { KeyboardEvent } from 'react';
 import { useCallback, useId, useRef, useState } from 'react';
-import { useDismiss } from '../layout/use-dismiss.js';
+import { useDismiss } from '../../lib/use-dismiss.js';
 import { rowOf } from './row-navigation.js';
 import './lists.css';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
+import { openModal } from '../../lib/modal-store.js';
 import { ModalDialog } from './modal-dialog.js';
-import { openModal } from './modal-store.js';
 
 /** What a confirmation asks. */
 export interface ConfirmOptions {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
+import { openModal } from '../../lib/modal-store.js';
 import { TextField } from '../form-fields/text-field.js';
 import { ModalDialog } from './modal-dialog.js';
-import { openModal } from './modal-store.js';
 import '../form-fields/form-fields.css';
 
 /** What the Input modal asks. */

@@ -2,10 +2,10 @@ import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
 import { useQuery } from '@tanstack/react-query';
 import type { KeyboardEvent } from 'react';
 import { useState } from 'react';
+import { openModal } from '../../lib/modal-store.js';
 import { isTypingTarget } from '../../shortcuts/typing-target.js';
 import { useTableSearch } from '../admin-table/table-search.js';
 import { ModalDialog } from './modal-dialog.js';
-import { openModal } from './modal-store.js';
 
 /** One choice of the Link modal. */
 export interface LinkOption {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useStore } from '../../lib/create-store.js';
-import { modalStore } from './modal-store.js';
+import { modalStore } from '../../lib/modal-store.js';
 
 /** Renders the open modals (the top one last) and stops the page behind from scrolling. */
 export function ModalHost() {

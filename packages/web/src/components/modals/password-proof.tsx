@@ -1,9 +1,9 @@
 import { isCryptoError, PASSWORD_ENTERED_INCORRECT_MESSAGE } from '@coffer/core';
 import { useState } from 'react';
 import { verifyPassword } from '../../api/accounts-profile-api.js';
+import { WEAK_KDF_MESSAGE } from '../../keys/account-messages.js';
 import type { AccountKeyRecord } from '../../keys/account-rekey.js';
 import { deriveCurrentKeys } from '../../keys/account-rekey.js';
-import { WEAK_KDF_MESSAGE } from '../../pages/profile/account-messages.js';
 import { TextField } from '../form-fields/text-field.js';
 import '../form-fields/form-fields.css';
 

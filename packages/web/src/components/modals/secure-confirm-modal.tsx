@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { AccountKeyRecord } from '../../keys/account-rekey.js';
+import { openModal } from '../../lib/modal-store.js';
 import { ModalDialog } from './modal-dialog.js';
-import { openModal } from './modal-store.js';
 import { PasswordProofField, usePasswordProof } from './password-proof.js';
 
 /** What SecureConfirm asks: the spec's texts of the action it guards. */

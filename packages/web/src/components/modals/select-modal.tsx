@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
+import { openModal } from '../../lib/modal-store.js';
 import { ModalDialog } from './modal-dialog.js';
-import { openModal } from './modal-store.js';
 import './select-modal.css';
 
 /** One choice of the Select modal: its label and a detail beside it ('3 secrets', '2 users'). */

@@ -2,9 +2,9 @@ import { validateTransfer } from '@coffer/core';
 import { useId, useState } from 'react';
 import { useTransferCandidates } from '../../api/organisation-queries.js';
 import type { AccountKeyRecord } from '../../keys/account-rekey.js';
-import { SelectField } from '../secrets/select-field.js';
+import { openModal } from '../../lib/modal-store.js';
+import { SelectField } from '../form-fields/select-field.js';
 import { ModalDialog } from './modal-dialog.js';
-import { openModal } from './modal-store.js';
 import { PasswordProofField, usePasswordProof } from './password-proof.js';
 import '../form-fields/form-fields.css';
 

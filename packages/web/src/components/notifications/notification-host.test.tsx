@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { notify } from '../../lib/notification-store.js';
 import { NotificationHost } from './notification-host.js';
-import { notify } from './notification-store.js';
 
 describe('notification banners', () => {
   it('show the message and clear themselves after 8 seconds', () => {

@@ -1,9 +1,7 @@
 import { useStore } from '../../lib/create-store.js';
-import { dismissNotification, notificationStore } from './notification-store.js';
+import { dismissNotification, notificationStore } from '../../lib/notification-store.js';
+import type { NotificationPlacement } from '../../navigation/route-handle.js';
 import './notifications.css';
-
-/** Where banners show: floating over the page, or as a full-width banner under a header (register pages). */
-export type NotificationPlacement = 'floating' | 'header';
 
 /** Renders the banners; one host is on screen at a time, placed by the route's handle. */
 export function NotificationHost({ variant }: { variant: NotificationPlacement }) {

@@ -1,9 +1,9 @@
 import { COUNTRIES } from '@coffer/core';
+import { SelectField } from '../form-fields/select-field.js';
 import { TextField } from '../form-fields/text-field.js';
 import { DigitsField } from './digits-field.js';
 import { PasswordInputField } from './password-input-field.js';
 import { payloadFieldLabel } from './secret-labels.js';
-import { SelectField } from './select-field.js';
 import { TextAreaField } from './text-area-field.js';
 import { UrlField } from './url-field.js';
 import type { SecretFormState } from './use-secret-form.js';

@@ -1,6 +1,6 @@
 import { COPIED_MS } from '@coffer/core';
 import { useEffect, useState } from 'react';
-import { notify } from '../notifications/notification-store.js';
+import { notify } from '../../lib/notification-store.js';
 
 /** The message when the browser refuses the clipboard. */
 export const COPY_FAILED_MESSAGE = 'Copying to the clipboard is not available here.';

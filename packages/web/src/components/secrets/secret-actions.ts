@@ -7,11 +7,11 @@ import { useSecretLifecycle } from '../../api/secrets-mutations.js';
 import { invalidateSecretLists } from '../../api/secrets-queries.js';
 import { moveEncryptedSecret } from '../../crypto-client/move-secret.js';
 import { toSecretAccessError } from '../../crypto-client/to-secret-access-error.js';
+import { notify } from '../../lib/notification-store.js';
 import { useSession } from '../../session/use-session.js';
 import { openSelectChest } from '../chests/select-chest-modal.js';
 import { confirmPeople } from '../key-trust/confirm-people-modal.js';
 import { openConfirm } from '../modals/confirm-modal.js';
-import { notify } from '../notifications/notification-store.js';
 
 /** The secret an action works on. */
 export interface SecretRef {

@@ -5,9 +5,9 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEncryptedSecret, updateEncryptedSecret } from '../../crypto-client/save-secret.js';
 import { SecretAccessError } from '../../crypto-client/secret-access-error.js';
+import { notificationStore } from '../../lib/notification-store.js';
 import { mockFetch } from '../../test/mock-fetch.js';
 import { ModalHost } from '../modals/modal-host.js';
-import { notificationStore } from '../notifications/notification-store.js';
 import type { SecretFormProps } from './secret-form.js';
 import { SecretForm } from './secret-form.js';
 

@@ -8,7 +8,7 @@ import {
   SECRET_KEY_NOT_FOUND_MESSAGE,
   SecretAccessError,
 } from '../../crypto-client/secret-access-error.js';
-import { notificationStore } from '../notifications/notification-store.js';
+import { notificationStore } from '../../lib/notification-store.js';
 import { SecretViewer } from './secret-viewer.js';
 
 vi.mock('../../crypto-client/open-secret-record.js', () => ({ openSecretRecord: vi.fn() }));

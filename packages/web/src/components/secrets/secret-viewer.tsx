@@ -1,6 +1,6 @@
 import type { PasswordPayload, Secret } from '@coffer/core';
 import { useEffect } from 'react';
-import { notify } from '../notifications/notification-store.js';
+import { notify } from '../../lib/notification-store.js';
 import { PasswordStrengthMeter } from '../strength/password-strength-meter.js';
 import { OpenedSecretStatus } from './opened-secret-status.js';
 import { SecretFields } from './secret-fields.js';

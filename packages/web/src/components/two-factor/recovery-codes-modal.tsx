@@ -1,5 +1,5 @@
+import { openModal } from '../../lib/modal-store.js';
 import { ModalDialog } from '../modals/modal-dialog.js';
-import { openModal } from '../modals/modal-store.js';
 import { RecoveryCodesPanel } from './recovery-codes-panel.js';
 import '../form-fields/form-card.css';
 import './two-factor.css';

@@ -3,9 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { updateProfile } from '../../api/accounts-profile-api.js';
-import { paths } from '../../app/paths.js';
+import { notify } from '../../lib/notification-store.js';
+import { paths } from '../../navigation/paths.js';
 import { fetchProfile, profileQueryKey } from '../../session/profile-query.js';
-import { notify } from '../notifications/notification-store.js';
 import { decideWelcomeStep, WELCOME_STEP_PATHS } from './welcome-steps.js';
 
 /** Shown when a welcome flag could not be saved. */

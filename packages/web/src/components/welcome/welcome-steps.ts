@@ -1,6 +1,6 @@
 import type { WelcomeStep, WelcomeUser } from '@coffer/core';
 import { nextWelcomeStep, welcomeProgress } from '@coffer/core';
-import { paths } from '../../app/paths.js';
+import { paths } from '../../navigation/paths.js';
 
 /** A step of the welcome flow (not 'done'). */
 export type WelcomeStepName = Exclude<WelcomeStep, 'done'>;

@@ -1,10 +1,10 @@
 import { useRef } from 'react';
 import { NavLink, Outlet } from 'react-router';
-import { paths } from '../../app/paths.js';
 import { ADMIN_SECTIONS } from '../../components/admin-shell/admin-areas.js';
 import { AdminTopBar } from '../../components/admin-shell/admin-top-bar.js';
 import { useAdminShortcuts } from '../../components/admin-shell/use-admin-shortcuts.js';
 import { AdminSectionLink } from '../../components/billing/admin-section-link.js';
+import { paths } from '../../navigation/paths.js';
 import { useSession } from '../../session/use-session.js';
 import '../../components/admin-shell/admin-shell.css';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '../../app/paths.js';
+import { paths } from '../../navigation/paths.js';
 
 /** An admin path that does not exist (spec section 2: a not-found screen inside the admin area). */
 export function Component() {

@@ -1,7 +1,7 @@
 import { Navigate } from 'react-router';
-import { paths } from '../../app/paths.js';
-import { Dashboard } from '../../components/dashboard/dashboard.js';
+import { paths } from '../../navigation/paths.js';
 import { useSession } from '../../session/use-session.js';
+import { Dashboard } from './dashboard.js';
 
 /**
  * Home (`/`): the dashboard. First-time users go to /welcome and users who must change their

@@ -1,10 +1,10 @@
 import { canSubmitLogin, validateLogin } from '@coffer/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../app/paths.js';
 import { ErrorBanner } from '../../components/form-fields/error-banner.js';
 import { TextField } from '../../components/form-fields/text-field.js';
 import { useMarkedFields } from '../../components/form-fields/use-marked-fields.js';
+import { paths } from '../../navigation/paths.js';
 
 /** The Login state: e-mail and password; Login is enabled only when both are filled (spec section 5). */
 export function LoginForm({

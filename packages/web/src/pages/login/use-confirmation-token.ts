@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { confirmAccount, readSuccessMessage } from '../../api/accounts-api.js';
-import { notify } from '../../components/notifications/notification-store.js';
+import { notify } from '../../lib/notification-store.js';
 import { ACCOUNT_CONFIRMATION_FAILED_MESSAGE, ACCOUNT_CONFIRMED_MESSAGE } from './login-messages.js';
 
 /** The query parameter of the confirmation e-mail's link (`/login?confirmation_token=...`). */

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { KEY_UNLOCK_FAILED_MESSAGE, WEAK_KDF_MESSAGE } from '../../keys/account-messages.js';
 import { deletePrivateKey } from '../../keys/key-store.js';
 import { clearStorageExcept, STORAGE_KEYS } from '../../lib/local-storage.js';
 import { useSessionActions } from '../../session/use-session.js';
-import { KEY_UNLOCK_FAILED_MESSAGE, WEAK_KDF_MESSAGE } from '../profile/account-messages.js';
 import type { LoginMode } from './login-messages.js';
 import { signInFailureMessage } from './login-messages.js';
 import type { PendingSignIn, SignInFailure } from './sign-in-flow.js';

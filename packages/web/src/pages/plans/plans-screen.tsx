@@ -10,7 +10,6 @@ import {
   usePlans,
   useSubscription,
 } from '../../api/billing-queries.js';
-import { paths } from '../../app/paths.js';
 import type { SubscriptionKind } from '../../components/billing/billing-format.js';
 import { subscriptionKind, subscriptionOf, unitAmountOf } from '../../components/billing/billing-format.js';
 import { useCancelPlanFlow } from '../../components/billing/cancel-plan.js';
@@ -18,10 +17,11 @@ import { PaymentForm } from '../../components/billing/payment-form.js';
 import { PlanCards } from '../../components/billing/plan-cards.js';
 import { useStartTrialFlow } from '../../components/billing/start-trial.js';
 import { useAccountCount } from '../../components/billing/use-account-count.js';
-import { notify } from '../../components/notifications/notification-store.js';
+import { notify } from '../../lib/notification-store.js';
+import { paths } from '../../navigation/paths.js';
+import type { SettingsLocationState } from '../../navigation/settings-location.js';
 import { useSession } from '../../session/use-session.js';
 import { useShortcuts } from '../../shortcuts/use-shortcuts.js';
-import type { SettingsLocationState } from '../admin/settings/settings-sections.js';
 import '../../components/billing/billing.css';
 
 /** Texts of /plans (spec sections 2 and 8). */

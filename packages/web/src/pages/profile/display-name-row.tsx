@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { updateProfile } from '../../api/accounts-profile-api.js';
 import { TextField } from '../../components/form-fields/text-field.js';
-import { notify } from '../../components/notifications/notification-store.js';
+import { notify } from '../../lib/notification-store.js';
 import { profileQueryKey } from '../../session/profile-query.js';
 
 /** Shown after the display name is saved. */

@@ -1,8 +1,8 @@
 import type { Profile } from '@coffer/core';
 import { INCORRECT_PASSWORD_MESSAGE, normaliseEmailInput } from '@coffer/core';
 import { updateUserCredentials } from '../../api/accounts-profile-api.js';
+import { EMAIL_CHANGE_FAILED_MESSAGE, WEAK_KDF_MESSAGE } from '../../keys/account-messages.js';
 import { proveAndRekey } from '../../keys/prove-and-rekey.js';
-import { EMAIL_CHANGE_FAILED_MESSAGE, WEAK_KDF_MESSAGE } from './account-messages.js';
 
 /** How an e-mail change ended; a failure carries the message to show in the modal. */
 export type EmailChangeOutcome = { ok: true } | { ok: false; message: string };

@@ -1,13 +1,13 @@
 import type { AccountKeys, PersonalPasswordChange, Profile } from '@coffer/core';
 import { CURRENT_PASSWORD_INCORRECT_MESSAGE, INCORRECT_PASSWORD_MESSAGE, isCryptoError } from '@coffer/core';
 import { updateUserCredentials, verifyPassword } from '../../api/accounts-profile-api.js';
+import { PASSWORD_CHANGE_FAILED_MESSAGE, WEAK_KDF_MESSAGE } from '../../keys/account-messages.js';
 import { deriveCurrentKeys } from '../../keys/account-rekey.js';
 import { endorseNewKeyPair } from '../../keys/endorse-key-rotation.js';
 import { savePrivateKey } from '../../keys/key-store.js';
 import { makeAccountKeys } from '../../keys/make-account-keys.js';
 import type { RekeyRefusal } from '../../keys/prove-and-rekey.js';
 import { proveAndRekey } from '../../keys/prove-and-rekey.js';
-import { PASSWORD_CHANGE_FAILED_MESSAGE, WEAK_KDF_MESSAGE } from './account-messages.js';
 
 /** How a password change ended: `field` names the field to mark; `fromServer` messages are notifications. */
 export type PasswordChangeOutcome =

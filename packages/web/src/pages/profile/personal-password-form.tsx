@@ -1,4 +1,4 @@
-import { notify } from '../../components/notifications/notification-store.js';
+import { notify } from '../../lib/notification-store.js';
 import '../../components/form-fields/form-card.css';
 import { PasswordChangeFields } from './password-change-fields.js';
 import { usePasswordChangeForm } from './use-password-change-form.js';

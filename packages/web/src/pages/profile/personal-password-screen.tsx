@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
-import { paths } from '../../app/paths.js';
 import { FormCard } from '../../components/form-fields/form-card.js';
+import { paths } from '../../navigation/paths.js';
 import { PersonalPasswordForm } from './personal-password-form.js';
 
 /** /profile/personal_password: set a personal password (users who must change theirs land here). */

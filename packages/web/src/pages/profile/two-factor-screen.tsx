@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
-import { paths } from '../../app/paths.js';
 import { FormCard } from '../../components/form-fields/form-card.js';
 import { TwoFactorSetup } from '../../components/two-factor/two-factor-setup.js';
+import { paths } from '../../navigation/paths.js';
 
 /** /profile/twofactor: two-step setup, back to Account Settings when done or cancelled. */
 export function Component() {

@@ -3,11 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { disableTwoFactor, fetchBackupCodes } from '../../api/accounts-two-factor-api.js';
-import { paths } from '../../app/paths.js';
 import { openSecureConfirm } from '../../components/modals/secure-confirm-modal.js';
-import { notify } from '../../components/notifications/notification-store.js';
 import { openRecoveryCodesModal } from '../../components/two-factor/recovery-codes-modal.js';
 import { RECOVERY_CODES_FAILED_MESSAGE } from '../../components/two-factor/recovery-codes-panel.js';
+import { notify } from '../../lib/notification-store.js';
+import { paths } from '../../navigation/paths.js';
 import { profileQueryKey } from '../../session/profile-query.js';
 
 /**

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { paths } from '../../app/paths.js';
+import { paths } from '../../navigation/paths.js';
 
 /**
  * Returns to the previous path of this app; a page opened directly (no history entry of ours,

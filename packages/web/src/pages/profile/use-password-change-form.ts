@@ -4,10 +4,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { MarkedFields } from '../../components/form-fields/use-marked-fields.js';
 import { useMarkedFields } from '../../components/form-fields/use-marked-fields.js';
-import { notify } from '../../components/notifications/notification-store.js';
+import { SAME_PASSWORD_MESSAGE } from '../../keys/account-messages.js';
+import { notify } from '../../lib/notification-store.js';
 import { profileQueryKey } from '../../session/profile-query.js';
 import { useSession } from '../../session/use-session.js';
-import { SAME_PASSWORD_MESSAGE } from './account-messages.js';
 import { submitPasswordChange } from './password-change.js';
 
 /** A field of the password change form. */

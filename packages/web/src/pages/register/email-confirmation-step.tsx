@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { readSuccessMessage, resendConfirmation } from '../../api/accounts-api.js';
-import { paths } from '../../app/paths.js';
-import { notify } from '../../components/notifications/notification-store.js';
+import { notify } from '../../lib/notification-store.js';
+import { paths } from '../../navigation/paths.js';
 import { WEBMAIL_LINKS } from './register-links.js';
 import {
   CONFIRMATION_RESEND_FAILED_MESSAGE,

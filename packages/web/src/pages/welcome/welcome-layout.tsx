@@ -2,8 +2,8 @@ import { WELCOME_FADE_MS } from '@coffer/core';
 import { useMutation } from '@tanstack/react-query';
 import type { CSSProperties } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { paths } from '../../app/paths.js';
 import { useWelcomeFlow } from '../../components/welcome/use-welcome-flow.js';
+import { paths } from '../../navigation/paths.js';
 import { useSession } from '../../session/use-session.js';
 import '../../components/welcome/welcome.css';
 

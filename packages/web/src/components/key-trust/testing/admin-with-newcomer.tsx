@@ -2,6 +2,7 @@ import type { KeyShare } from '@coffer/core';
 import { wrapSecretKey } from '@coffer/core';
 import type { RouteObject } from 'react-router';
 import { afterEach, beforeAll } from 'vitest';
+import { reshareRunner } from '../../../crypto-client/reshare-runner.js';
 import type { MissingKeysServer } from '../../../crypto-client/testing/missing-keys-server.js';
 import { serveMissingKeys } from '../../../crypto-client/testing/missing-keys-server.js';
 import type { TestUserKeys } from '../../../crypto-client/testing/test-user-keys.js';
@@ -9,7 +10,6 @@ import { makeTestUserKeys } from '../../../crypto-client/testing/test-user-keys.
 import { savePrivateKey } from '../../../keys/key-store.js';
 import { buildProfile } from '../../../test/profile-fixture.js';
 import { renderApp } from '../../../test/render-app.js';
-import { reshareRunner } from '../reshare-runner.js';
 
 /** The newcomer the server names, for the people directory (no user resource: found through teams). */
 export const NEWCOMER = { id: 'u-nina', name: 'Nina Newcomer', email: 'nina@example.com' };

@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import type { SecretRow } from '../../../api/secrets-api.js';
-import { paths } from '../../../app/paths.js';
 import type { AdminRowState } from '../../../components/admin-table/admin-row-state.js';
 import type { SavedSecretWithName } from '../../../components/secrets/use-save-secret.js';
+import { paths } from '../../../navigation/paths.js';
 
 /** The secret the admin secret page shows: its id and name at least. */
 export type AdminSecretRef = Pick<SecretRow, 'id' | 'name'> & Partial<SecretRow>;

@@ -1,12 +1,12 @@
 import type { Chest } from '@coffer/core';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useChest } from '../../../api/vaults-queries.js';
-import { paths } from '../../../app/paths.js';
 import { AdminFooter, saveAction } from '../../../components/admin-shell/admin-footer.js';
 import type { AdminRowState } from '../../../components/admin-table/admin-row-state.js';
 import { readAdminRowState, useAdminBack } from '../../../components/admin-table/admin-row-state.js';
 import { useChestActions } from '../../../components/chests/chest-actions.js';
 import { LIST_FAILED_MESSAGE } from '../../../components/lists/scroll-list.js';
+import { paths } from '../../../navigation/paths.js';
 import { ChestForm } from './chest-form.js';
 import { useChestForm } from './use-chest-form.js';
 import { useChestSubmit } from './use-chest-submit.js';

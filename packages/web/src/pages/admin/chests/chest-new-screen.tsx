@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths.js';
 import { AdminFooter, saveAction } from '../../../components/admin-shell/admin-footer.js';
+import { paths } from '../../../navigation/paths.js';
 import { ChestForm } from './chest-form.js';
 import { useChestForm } from './use-chest-form.js';
 import { useChestSubmit } from './use-chest-submit.js';

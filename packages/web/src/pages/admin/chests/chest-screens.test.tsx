@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { notificationStore } from '../../../components/notifications/notification-store.js';
+import { notificationStore } from '../../../lib/notification-store.js';
 import { renderApp } from '../../../test/render-app.js';
 import type { AdminServer } from './admin-fixtures.js';
 import { adminChest, bodyOf, member, serveAdmin, teamRow } from './admin-fixtures.js';

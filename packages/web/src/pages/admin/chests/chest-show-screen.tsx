@@ -4,7 +4,6 @@ import { Navigate, useLocation } from 'react-router';
 import { ApiError } from '../../../api/api-error.js';
 import { useSecretList } from '../../../api/secrets-queries.js';
 import { useChest } from '../../../api/vaults-queries.js';
-import { paths } from '../../../app/paths.js';
 import { ADMIN_SEARCH } from '../../../components/admin-shell/admin-areas.js';
 import { useAdminFilter } from '../../../components/admin-shell/admin-context-store.js';
 import { AdminFooter } from '../../../components/admin-shell/admin-footer.js';
@@ -20,6 +19,7 @@ import { toTableList } from '../../../components/admin-table/table-list.js';
 import { useTableSort } from '../../../components/admin-table/table-sort.js';
 import { useChestActions } from '../../../components/chests/chest-actions.js';
 import { truncateName } from '../../../components/chests/truncate-name.js';
+import { paths } from '../../../navigation/paths.js';
 import { useSecretTable } from './secret-table.js';
 import './admin-chests.css';
 

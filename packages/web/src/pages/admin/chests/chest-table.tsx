@@ -1,12 +1,12 @@
 import type { Chest, ChestSortKey } from '@coffer/core';
 import { CHEST_NAME_VIEW_MAX, formatDateEnGb } from '@coffer/core';
-import { paths } from '../../../app/paths.js';
 import { useOpenAdminRow } from '../../../components/admin-table/admin-row-state.js';
 import type { AdminColumn } from '../../../components/admin-table/admin-table-types.js';
 import { BubbleCell } from '../../../components/admin-table/bubble-cell.js';
 import { useChestActions } from '../../../components/chests/chest-actions.js';
 import { truncateName } from '../../../components/chests/truncate-name.js';
 import type { RowMenuItem } from '../../../components/lists/row-menu.js';
+import { paths } from '../../../navigation/paths.js';
 
 /**
  * The Chests table as configuration (spec section 2: widths 25/15/30/12.5/12.5/5): name, secret

@@ -1,13 +1,13 @@
 import { useNavigate } from 'react-router';
 import { useSecretList } from '../../../api/secrets-queries.js';
 import { useChestList } from '../../../api/vaults-queries.js';
-import { paths } from '../../../app/paths.js';
 import { ADMIN_SEARCH } from '../../../components/admin-shell/admin-areas.js';
 import { useAdminFilter, useAdminToggle } from '../../../components/admin-shell/admin-context-store.js';
 import { AdminFooter } from '../../../components/admin-shell/admin-footer.js';
 import { AdminTable } from '../../../components/admin-table/admin-table.js';
 import { toTableList } from '../../../components/admin-table/table-list.js';
 import { useTableSort } from '../../../components/admin-table/table-sort.js';
+import { paths } from '../../../navigation/paths.js';
 import { useChestTable } from './chest-table.js';
 import { useSecretTable } from './secret-table.js';
 

@@ -1,12 +1,12 @@
 import type { DeletedSecretSortKey } from '@coffer/core';
 import { canDeletePermanently, formatDateEnGb } from '@coffer/core';
 import type { SecretRow } from '../../../api/secrets-api.js';
-import { paths } from '../../../app/paths.js';
 import { useOpenAdminRow } from '../../../components/admin-table/admin-row-state.js';
 import type { AdminColumn } from '../../../components/admin-table/admin-table-types.js';
 import type { RowMenuItem } from '../../../components/lists/row-menu.js';
 import { useSecretActions } from '../../../components/secrets/secret-actions.js';
 import { CATEGORY_LABELS } from '../../../components/secrets/secret-labels.js';
+import { paths } from '../../../navigation/paths.js';
 import { useSession } from '../../../session/use-session.js';
 import { chestColumn, secretRef } from './secret-table.js';
 

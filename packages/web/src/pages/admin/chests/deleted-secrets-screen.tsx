@@ -2,7 +2,6 @@ import type { Chest } from '@coffer/core';
 import { CHEST_NAME_VIEW_MAX } from '@coffer/core';
 import { useLocation } from 'react-router';
 import { useSecretList } from '../../../api/secrets-queries.js';
-import { paths } from '../../../app/paths.js';
 import { ADMIN_SEARCH } from '../../../components/admin-shell/admin-areas.js';
 import { useAdminFilter } from '../../../components/admin-shell/admin-context-store.js';
 import { AdminFooter } from '../../../components/admin-shell/admin-footer.js';
@@ -11,6 +10,7 @@ import { AdminTable } from '../../../components/admin-table/admin-table.js';
 import { toTableList } from '../../../components/admin-table/table-list.js';
 import { useTableSort } from '../../../components/admin-table/table-sort.js';
 import { truncateName } from '../../../components/chests/truncate-name.js';
+import { paths } from '../../../navigation/paths.js';
 import { useDeletedSecretTable } from './deleted-secret-table.js';
 import './admin-chests.css';
 

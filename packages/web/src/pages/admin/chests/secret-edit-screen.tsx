@@ -1,10 +1,10 @@
 import { Navigate, useLocation } from 'react-router';
-import { paths } from '../../../app/paths.js';
 import { AdminFooter } from '../../../components/admin-shell/admin-footer.js';
 import type { AdminRowState } from '../../../components/admin-table/admin-row-state.js';
 import { readAdminRowState, useAdminBack } from '../../../components/admin-table/admin-row-state.js';
 import { useWritableChests } from '../../../components/chests/use-writable-chests.js';
 import { EditSecretPanel } from '../../../components/secrets/edit-secret-panel.js';
+import { paths } from '../../../navigation/paths.js';
 import { useSession } from '../../../session/use-session.js';
 import type { AdminSecretRef } from './admin-secret-navigation.js';
 import { useShowSavedSecret } from './admin-secret-navigation.js';

@@ -1,10 +1,10 @@
 import type { Chest } from '@coffer/core';
 import { useLocation } from 'react-router';
-import { paths } from '../../../app/paths.js';
 import { AdminFooter } from '../../../components/admin-shell/admin-footer.js';
 import { readAdminRowState, useAdminBack } from '../../../components/admin-table/admin-row-state.js';
 import { useWritableChests } from '../../../components/chests/use-writable-chests.js';
 import { HIDE_SECRET_LABEL, SecretForm } from '../../../components/secrets/secret-form.js';
+import { paths } from '../../../navigation/paths.js';
 import { useSession } from '../../../session/use-session.js';
 import { useShowSavedSecret } from './admin-secret-navigation.js';
 

@@ -1,5 +1,4 @@
 import { Navigate, useLocation } from 'react-router';
-import { paths } from '../../../app/paths.js';
 import { AdminFooter } from '../../../components/admin-shell/admin-footer.js';
 import type { AdminRowState } from '../../../components/admin-table/admin-row-state.js';
 import {
@@ -8,6 +7,7 @@ import {
   useOpenAdminRow,
 } from '../../../components/admin-table/admin-row-state.js';
 import { SecretViewer } from '../../../components/secrets/secret-viewer.js';
+import { paths } from '../../../navigation/paths.js';
 import { useSession } from '../../../session/use-session.js';
 import type { AdminSecretRef } from './admin-secret-navigation.js';
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { openSecretRecord } from '../../../crypto-client/open-secret-record.js';
 import { updateEncryptedSecret } from '../../../crypto-client/save-secret.js';
-import { sessionCleared } from '../../../session/clear-session.js';
+import { sessionCleared } from '../../../lib/clear-session.js';
 import { showHelpPanelBriefly } from '../../../shortcuts/help-panel-store.js';
 import type { FetchCall } from '../../../test/mock-fetch.js';
 import { renderApp } from '../../../test/render-app.js';

@@ -1,7 +1,6 @@
 import type { SecretSortKey } from '@coffer/core';
 import { CHEST_NAME_VIEW_MAX, formatDateEnGb } from '@coffer/core';
 import type { SecretRow } from '../../../api/secrets-api.js';
-import { paths } from '../../../app/paths.js';
 import type { AdminContext } from '../../../components/admin-table/admin-row-state.js';
 import { useOpenAdminRow } from '../../../components/admin-table/admin-row-state.js';
 import type { AdminColumn } from '../../../components/admin-table/admin-table-types.js';
@@ -12,6 +11,7 @@ import type { RowMenuItem } from '../../../components/lists/row-menu.js';
 import { useSecretActions } from '../../../components/secrets/secret-actions.js';
 import { CATEGORY_LABELS } from '../../../components/secrets/secret-labels.js';
 import { STRENGTH_LABELS } from '../../../components/strength/strength-labels.js';
+import { paths } from '../../../navigation/paths.js';
 
 /** The chest of a secret row, as a row to open. */
 function chestOf(secret: SecretRow) {

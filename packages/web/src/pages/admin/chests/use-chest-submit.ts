@@ -3,7 +3,7 @@ import { CHESTS_LIMIT_MESSAGE, FREE_PLAN_LIMIT_NOTICE } from '@coffer/core';
 import { ApiError } from '../../../api/api-error.js';
 import { useSaveChest } from '../../../api/vaults-mutations.js';
 import { usePlanLimitOffer } from '../../../components/billing/use-plan-limit-offer.js';
-import { notify } from '../../../components/notifications/notification-store.js';
+import { notify } from '../../../lib/notification-store.js';
 import type { ChestFormState } from './use-chest-form.js';
 
 /** Texts of a chest save (spec section 8 for the failed update). */

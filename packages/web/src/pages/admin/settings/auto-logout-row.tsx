@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { ApiError } from '../../../api/api-error.js';
 import { useUpdateOrganisation } from '../../../api/organisation-mutations.js';
 import { useOrganisation } from '../../../api/organisation-queries.js';
+import { SelectField } from '../../../components/form-fields/select-field.js';
 import { openConfirm } from '../../../components/modals/confirm-modal.js';
-import { notify } from '../../../components/notifications/notification-store.js';
-import { SelectField } from '../../../components/secrets/select-field.js';
 import { useSettingsRow } from '../../../components/settings-rows/active-settings-row.js';
 import { EditableSettingsRow } from '../../../components/settings-rows/editable-settings-row.js';
+import { notify } from '../../../lib/notification-store.js';
 
 /** Spec section 8's notice after a change. */
 export const AUTO_LOGOUT_UPDATED_MESSAGE = 'Auto logout updated successfully';

@@ -1,7 +1,7 @@
 import { useDeleteOrganisation } from '../../../api/organisation-mutations.js';
 import { useOrganisation } from '../../../api/organisation-queries.js';
 import { openSecureConfirm } from '../../../components/modals/secure-confirm-modal.js';
-import { notify } from '../../../components/notifications/notification-store.js';
+import { notify } from '../../../lib/notification-store.js';
 import { useSession, useSessionActions } from '../../../session/use-session.js';
 
 /** Spec section 8's notices of a deletion. */

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { notificationStore } from '../../../components/notifications/notification-store.js';
 import { ActiveSettingsRowProvider } from '../../../components/settings-rows/active-settings-row.js';
+import { notificationStore } from '../../../lib/notification-store.js';
 import { renderApp } from '../../../test/render-app.js';
 import { AutoLogoutRow } from './auto-logout-row.js';
 import { OrganisationNameRow } from './organisation-name-row.js';

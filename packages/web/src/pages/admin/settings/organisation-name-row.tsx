@@ -4,9 +4,9 @@ import { ApiError } from '../../../api/api-error.js';
 import { useUpdateOrganisation } from '../../../api/organisation-mutations.js';
 import { useOrganisation } from '../../../api/organisation-queries.js';
 import { TextField } from '../../../components/form-fields/text-field.js';
-import { notify } from '../../../components/notifications/notification-store.js';
 import { useSettingsRow } from '../../../components/settings-rows/active-settings-row.js';
 import { EditableSettingsRow } from '../../../components/settings-rows/editable-settings-row.js';
+import { notify } from '../../../lib/notification-store.js';
 
 /** Spec section 8's notice after a rename. */
 export const ORGANISATION_RENAMED_MESSAGE = 'Organisation name successfully changed.';

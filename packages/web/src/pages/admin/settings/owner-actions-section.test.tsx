@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { notificationStore } from '../../../components/notifications/notification-store.js';
+import { notificationStore } from '../../../lib/notification-store.js';
 import type { FakeAnswer, FetchCall } from '../../../test/mock-fetch.js';
 import { renderApp } from '../../../test/render-app.js';
 import { bodyOf, buildOrganisation, serveSettings, userRow } from './settings-fixtures.js';

@@ -1,3 +1,5 @@
+import type { SettingsLocationState } from '../../../navigation/settings-location.js';
+
 /** The sections of /admin/settings, in the order of the left list (spec section 2). */
 export type SettingsSection = 'general' | 'audit' | 'billing' | 'owner';
 
@@ -13,14 +15,6 @@ export const SETTINGS_SECTION_LABELS: { readonly [S in SettingsSection]: string 
 export function visibleSettingsSections(isOwner: boolean, billing = true): SettingsSection[] {
   const sections: SettingsSection[] = ['general', 'audit', 'billing', 'owner'];
   return sections.filter((section) => (section !== 'owner' || isOwner) && (section !== 'billing' || billing));
-}
-
-/**
- * Navigation state that opens the settings on Billing: the plans page and the payment form send it
- * (spec section 2: "opens on Billing when navigation state says it came from the plans page").
- */
-export interface SettingsLocationState {
-  fromPlans?: boolean;
 }
 
 /** The section the settings open on: Billing when coming from the plans page, else General. */

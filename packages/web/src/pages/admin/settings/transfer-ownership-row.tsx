@@ -1,9 +1,9 @@
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../api/api-error.js';
 import { useTransferOrganisation } from '../../../api/organisation-mutations.js';
-import { paths } from '../../../app/paths.js';
 import { openTransferModal } from '../../../components/modals/transfer-modal.js';
-import { notify } from '../../../components/notifications/notification-store.js';
+import { notify } from '../../../lib/notification-store.js';
+import { paths } from '../../../navigation/paths.js';
 import { useSession } from '../../../session/use-session.js';
 
 /** Spec section 8's notice after a transfer. */

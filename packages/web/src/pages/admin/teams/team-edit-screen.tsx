@@ -1,11 +1,11 @@
 import type { Team } from '@coffer/core';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useTeam } from '../../../api/teams-queries.js';
-import { paths } from '../../../app/paths.js';
 import { AdminFooter, saveAction } from '../../../components/admin-shell/admin-footer.js';
 import type { AdminRowState } from '../../../components/admin-table/admin-row-state.js';
 import { readAdminRowState, useAdminBack } from '../../../components/admin-table/admin-row-state.js';
 import { LIST_FAILED_MESSAGE } from '../../../components/lists/scroll-list.js';
+import { paths } from '../../../navigation/paths.js';
 import { useTeamActions } from './team-actions.js';
 import { TeamForm } from './team-form.js';
 import { useTeamForm } from './use-team-form.js';

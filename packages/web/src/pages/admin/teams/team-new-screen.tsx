@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths.js';
 import { AdminFooter, saveAction } from '../../../components/admin-shell/admin-footer.js';
+import { paths } from '../../../navigation/paths.js';
 import { TeamForm } from './team-form.js';
 import { useTeamForm } from './use-team-form.js';
 import { useTeamSubmit } from './use-team-submit.js';

@@ -1,11 +1,11 @@
 import type { Team, TeamSortKey } from '@coffer/core';
 import { CHEST_NAME_VIEW_MAX, formatDateEnGb } from '@coffer/core';
-import { paths } from '../../../app/paths.js';
 import { useOpenAdminRow } from '../../../components/admin-table/admin-row-state.js';
 import type { AdminColumn } from '../../../components/admin-table/admin-table-types.js';
 import { BubbleCell } from '../../../components/admin-table/bubble-cell.js';
 import { truncateName } from '../../../components/chests/truncate-name.js';
 import type { RowMenuItem } from '../../../components/lists/row-menu.js';
+import { paths } from '../../../navigation/paths.js';
 import { useTeamActions } from './team-actions.js';
 
 /** The members a team row counts. */

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setAdminToggle } from '../../../components/admin-shell/admin-context-store.js';
-import { notificationStore } from '../../../components/notifications/notification-store.js';
+import { notificationStore } from '../../../lib/notification-store.js';
 import { renderApp } from '../../../test/render-app.js';
 import { adminChest, bodyOf, member, teamRow } from '../chests/admin-fixtures.js';
 import { everyone, serveTeams, userDetail, userRow } from './teams-fixtures.js';

@@ -9,9 +9,9 @@ import { failureText } from '../../../components/admin-shell/admin-action.js';
 import type { MarkedFields } from '../../../components/form-fields/use-marked-fields.js';
 import { useMarkedFields } from '../../../components/form-fields/use-marked-fields.js';
 import type { LinkOption } from '../../../components/modals/link-modal.js';
-import { notify } from '../../../components/notifications/notification-store.js';
 import { trustCreatedKey } from '../../../keys/key-trust.js';
 import { makeAccountKeys } from '../../../keys/make-account-keys.js';
+import { notify } from '../../../lib/notification-store.js';
 
 /** Texts of the new-user states (spec section 4). */
 export const NEW_USER_TEXT = {

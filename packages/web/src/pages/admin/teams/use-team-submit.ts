@@ -1,7 +1,7 @@
 import type { Team } from '@coffer/core';
 import { useSaveTeam } from '../../../api/teams-mutations.js';
 import { failureText } from '../../../components/admin-shell/admin-action.js';
-import { notify } from '../../../components/notifications/notification-store.js';
+import { notify } from '../../../lib/notification-store.js';
 import type { TeamFormState } from './use-team-form.js';
 
 /** Texts of a team save. */

@@ -14,8 +14,8 @@ import { userQueryKeys } from '../../../api/users-queries.js';
 import { attempt, confirmThenAttempt, failureText } from '../../../components/admin-shell/admin-action.js';
 import { openInputModal } from '../../../components/modals/input-modal.js';
 import { openSelectModal } from '../../../components/modals/select-modal.js';
-import { notify } from '../../../components/notifications/notification-store.js';
 import { makeAccountKeys } from '../../../keys/make-account-keys.js';
+import { notify } from '../../../lib/notification-store.js';
 import { profileQueryKey } from '../../../session/profile-query.js';
 
 /** Texts of the user actions. */

@@ -1,12 +1,12 @@
 import type { UserChestPermission, UserDetail } from '@coffer/core';
 import { CHEST_NAME_VIEW_MAX, chestAccessLabel } from '@coffer/core';
-import { paths } from '../../../app/paths.js';
 import { useOpenAdminRow } from '../../../components/admin-table/admin-row-state.js';
 import { AdminTable } from '../../../components/admin-table/admin-table.js';
 import type { AdminColumn } from '../../../components/admin-table/admin-table-types.js';
 import { staticTableList } from '../../../components/admin-table/table-list.js';
 import { useTableSort } from '../../../components/admin-table/table-sort.js';
 import { truncateName } from '../../../components/chests/truncate-name.js';
+import { paths } from '../../../navigation/paths.js';
 
 /** A user's permission on a chest (spec section 3): Administrator, Read & Write or Read only. */
 export function permissionOf(user: Pick<UserDetail, 'administrator'>, chest: UserChestPermission): string {

@@ -2,7 +2,7 @@ import type { UserDetail } from '@coffer/core';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { notificationStore } from '../../../components/notifications/notification-store.js';
+import { notificationStore } from '../../../lib/notification-store.js';
 import { renderApp } from '../../../test/render-app.js';
 import { bodyOf } from '../chests/admin-fixtures.js';
 import type { TeamsServer } from './teams-fixtures.js';

@@ -4,7 +4,6 @@ import { Navigate, useLocation } from 'react-router';
 import { defaultTeamQuery, teamChoicesQuery } from '../../../api/teams-queries.js';
 import { useUpdateUser } from '../../../api/users-mutations.js';
 import { useUser } from '../../../api/users-queries.js';
-import { paths } from '../../../app/paths.js';
 import { MEMBER_ACCESS_LABELS } from '../../../components/admin-form/access-links.js';
 import { AdminForm, LinkSection } from '../../../components/admin-form/admin-form.js';
 import { failureText } from '../../../components/admin-shell/admin-action.js';
@@ -15,7 +14,8 @@ import { CheckboxField } from '../../../components/form-fields/checkbox-field.js
 import { ErrorBanner } from '../../../components/form-fields/error-banner.js';
 import { TextField } from '../../../components/form-fields/text-field.js';
 import { LIST_FAILED_MESSAGE } from '../../../components/lists/scroll-list.js';
-import { notify } from '../../../components/notifications/notification-store.js';
+import { notify } from '../../../lib/notification-store.js';
+import { paths } from '../../../navigation/paths.js';
 import { useSession } from '../../../session/use-session.js';
 import type { UserFormState } from './use-user-form.js';
 import { useUserForm } from './use-user-form.js';

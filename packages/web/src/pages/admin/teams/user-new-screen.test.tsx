@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { notificationStore } from '../../../components/notifications/notification-store.js';
 import { loadTrust } from '../../../keys/key-trust.js';
 import { makeAccountKeys } from '../../../keys/make-account-keys.js';
+import { notificationStore } from '../../../lib/notification-store.js';
 import { renderApp } from '../../../test/render-app.js';
 import { bodyOf, teamRow } from '../chests/admin-fixtures.js';
 import { everyone, serveTeams, userRow } from './teams-fixtures.js';

@@ -1,9 +1,9 @@
 import type { Team } from '@coffer/core';
 import { useLocation, useNavigate } from 'react-router';
-import { paths } from '../../../app/paths.js';
 import { setAdminToggle } from '../../../components/admin-shell/admin-context-store.js';
 import { AdminFooter } from '../../../components/admin-shell/admin-footer.js';
 import { readAdminRowState, useAdminBack } from '../../../components/admin-table/admin-row-state.js';
+import { paths } from '../../../navigation/paths.js';
 import { NewUserFinish } from './new-user-finish.js';
 import { NewUserForm } from './new-user-form.js';
 import { NEW_USER_TEXT, useNewUserFlow } from './use-new-user-flow.js';

@@ -3,7 +3,7 @@ import { publicKeyFingerprint } from '@coffer/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { notificationStore } from '../../../components/notifications/notification-store.js';
+import { notificationStore } from '../../../lib/notification-store.js';
 import { installFakeIntersectionObserver } from '../../../test/fake-intersection-observer.js';
 import { renderApp } from '../../../test/render-app.js';
 import { bodyOf } from '../chests/admin-fixtures.js';

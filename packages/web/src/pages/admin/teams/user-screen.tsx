@@ -3,7 +3,6 @@ import { canRemoveUser } from '@coffer/core';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../api/api-error.js';
 import { useUser } from '../../../api/users-queries.js';
-import { paths } from '../../../app/paths.js';
 import { AdminFooter } from '../../../components/admin-shell/admin-footer.js';
 import type { AdminRowState } from '../../../components/admin-table/admin-row-state.js';
 import {
@@ -12,6 +11,7 @@ import {
   useOpenAdminRow,
 } from '../../../components/admin-table/admin-row-state.js';
 import { LIST_FAILED_MESSAGE } from '../../../components/lists/scroll-list.js';
+import { paths } from '../../../navigation/paths.js';
 import { useSession } from '../../../session/use-session.js';
 import { useUserActions } from './user-actions.js';
 import { UserActivityLog } from './user-activity-log.js';

@@ -1,13 +1,13 @@
 import type { UserRow } from '@coffer/core';
 import { canRemoveUser, USER_ROW_MENU_FLIP_MARGIN_PX } from '@coffer/core';
 import { useUserList } from '../../../../api/users-queries.js';
-import { paths } from '../../../../app/paths.js';
 import { useOpenAdminRow } from '../../../../components/admin-table/admin-row-state.js';
 import { AdminTable } from '../../../../components/admin-table/admin-table.js';
 import type { AdminColumn } from '../../../../components/admin-table/admin-table-types.js';
 import { toTableList } from '../../../../components/admin-table/table-list.js';
 import { useTableSort } from '../../../../components/admin-table/table-sort.js';
 import type { RowMenuItem } from '../../../../components/lists/row-menu.js';
+import { paths } from '../../../../navigation/paths.js';
 import { useSession } from '../../../../session/use-session.js';
 import { useUserActions } from '../../teams/user-actions.js';
 import { confirmationLabel, ownerRef, permissionLabel } from '../../teams/user-labels.js';

@@ -7,7 +7,7 @@ import { staticTableList } from '../../../../components/admin-table/table-list.j
 import { useTableSort } from '../../../../components/admin-table/table-sort.js';
 import { toInvoiceRow } from '../../../../components/billing/billing-format.js';
 import { openInvoicePdf } from '../../../../components/billing/open-invoice-pdf.js';
-import { notify } from '../../../../components/notifications/notification-store.js';
+import { notify } from '../../../../lib/notification-store.js';
 import { BackToSummary } from './back-to-summary.js';
 
 /** Texts of the billing history (spec section 8 for the empty list). */

@@ -2,13 +2,13 @@ import { TEAM_PLAN } from '@coffer/core';
 import { useNavigate } from 'react-router';
 import { useSavePaymentMethod, useSubscribe } from '../../../../api/billing-mutations.js';
 import { usePaymentMethods, useSubscription } from '../../../../api/billing-queries.js';
-import { paths } from '../../../../app/paths.js';
 import { subscriptionOf, unitAmountOf } from '../../../../components/billing/billing-format.js';
 import type { PaymentSubmission } from '../../../../components/billing/payment-form.js';
 import { PaymentForm } from '../../../../components/billing/payment-form.js';
 import { useAccountCount } from '../../../../components/billing/use-account-count.js';
-import { notify } from '../../../../components/notifications/notification-store.js';
-import type { SettingsLocationState } from '../settings-sections.js';
+import { notify } from '../../../../lib/notification-store.js';
+import { paths } from '../../../../navigation/paths.js';
+import type { SettingsLocationState } from '../../../../navigation/settings-location.js';
 import { BILLING_TEXT } from './billing-views.js';
 
 /**

@@ -11,7 +11,7 @@ import {
   findCall,
   serveBilling,
 } from '../../../../components/billing/testing/billing-fixtures.js';
-import { notificationStore } from '../../../../components/notifications/notification-store.js';
+import { notificationStore } from '../../../../lib/notification-store.js';
 import { renderApp } from '../../../../test/render-app.js';
 
 const notices = () => notificationStore.get().map((notification) => notification.message);

@@ -1,6 +1,6 @@
 import type { ReactNode, SelectHTMLAttributes } from 'react';
 import { useId } from 'react';
-import '../form-fields/form-fields.css';
+import './form-fields.css';
 
 /** One option of a select field. */
 export interface SelectOption {

@@ -1,5 +1,5 @@
 import { NOTIFICATION_MS } from '@coffer/core';
-import { createStore } from '../../lib/create-store.js';
+import { createStore } from './create-store.js';
 
 /** The three banner kinds. */
 export type NotificationType = 'success' | 'error' | 'info';

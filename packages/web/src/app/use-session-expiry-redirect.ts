@@ -2,10 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { sessionExpired } from '../api/session-expired-event.js';
-import { paths } from '../app/paths.js';
-import { notify } from '../components/notifications/notification-store.js';
-import { endSession } from './session-actions.js';
-import { getToken } from './token-store.js';
+import { getToken } from '../api/token-store.js';
+import { notify } from '../lib/notification-store.js';
+import { paths } from '../navigation/paths.js';
+import { endSession } from '../session/session-actions.js';
 
 /** The message shown when the server answers 'Signature has expired' (spec section 8). */
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired.';

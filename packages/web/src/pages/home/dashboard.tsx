@@ -1,6 +1,6 @@
 import { useRef } from 'react';
+import { useWritableChests } from '../../components/chests/use-writable-chests.js';
 import { useSession } from '../../session/use-session.js';
-import { useWritableChests } from '../chests/use-writable-chests.js';
 import { ChestList } from './chest-list.js';
 import { ChestView } from './chest-view.js';
 import { DashboardToolbar, tabId } from './dashboard-toolbar.js';

@@ -1,9 +1,9 @@
+import type { WritableChests } from '../../components/chests/use-writable-chests.js';
+import { EditSecretPanel } from '../../components/secrets/edit-secret-panel.js';
+import { SecretForm } from '../../components/secrets/secret-form.js';
+import { SecretViewer } from '../../components/secrets/secret-viewer.js';
 import type { SavedSecret } from '../../crypto-client/save-secret.js';
 import { useSession } from '../../session/use-session.js';
-import type { WritableChests } from '../chests/use-writable-chests.js';
-import { EditSecretPanel } from '../secrets/edit-secret-panel.js';
-import { SecretForm } from '../secrets/secret-form.js';
-import { SecretViewer } from '../secrets/secret-viewer.js';
 import type { DashboardState } from './use-dashboard-state.js';
 
 /** The detail side of the dashboard: the secret viewer, or the new or edit form. */

@@ -1,17 +1,12 @@
-import { countMissingKeys } from '../../api/secret-keys-api.js';
-import type {
-  ConfirmPeople,
-  ReshareOptions,
-  ReshareProgress,
-  ReshareResult,
-  WaitingPerson,
-} from '../../crypto-client/index.js';
-import { reshareMissingKeys } from '../../crypto-client/index.js';
-import { loadPrivateKey } from '../../keys/key-store.js';
-import { keyTrusted, trustConfirmedKey } from '../../keys/key-trust.js';
-import type { Store } from '../../lib/create-store.js';
-import { createStore } from '../../lib/create-store.js';
-import { sessionCleared } from '../../session/clear-session.js';
+import { countMissingKeys } from '../api/secret-keys-api.js';
+import { loadPrivateKey } from '../keys/key-store.js';
+import { keyTrusted, trustConfirmedKey } from '../keys/key-trust.js';
+import { sessionCleared } from '../lib/clear-session.js';
+import type { Store } from '../lib/create-store.js';
+import { createStore } from '../lib/create-store.js';
+import type { ConfirmPeople } from './people-to-confirm.js';
+import type { ReshareOptions, ReshareProgress, ReshareResult, WaitingPerson } from './reshare-keys.js';
+import { reshareMissingKeys } from './reshare-keys.js';
 import type { RunLock } from './run-lock.js';
 import { createRunLock } from './run-lock.js';
 

@@ -1,10 +1,10 @@
 import { CHEST_NAME_VIEW_MAX } from '@coffer/core';
 import type { SecretListFilter, SecretRow } from '../../api/secrets-api.js';
 import { useSecretList } from '../../api/secrets-queries.js';
-import { truncateName } from '../chests/truncate-name.js';
-import type { RowMenuItem } from '../lists/row-menu.js';
-import { LIST_FAILED_MESSAGE, ScrollList } from '../lists/scroll-list.js';
-import { CATEGORY_LABELS } from '../secrets/secret-labels.js';
+import { truncateName } from '../../components/chests/truncate-name.js';
+import type { RowMenuItem } from '../../components/lists/row-menu.js';
+import { LIST_FAILED_MESSAGE, ScrollList } from '../../components/lists/scroll-list.js';
+import { CATEGORY_LABELS } from '../../components/secrets/secret-labels.js';
 import { DashboardRow } from './dashboard-row.js';
 
 /** Props of a scroll-paged list of secrets. */

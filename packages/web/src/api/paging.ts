@@ -1,4 +1,5 @@
-import type { PagePosition } from './secrets-api.js';
+/** Where the next page starts: the server's cursor when it gave one, else an offset. */
+export type PagePosition = { cursor: string } | { offset: number };
 
 /** A page of a scroll-paged list: its rows, the total, and the server's cursor when it pages by key. */
 export interface ListPage<T> {

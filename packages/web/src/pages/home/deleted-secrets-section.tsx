@@ -1,5 +1,5 @@
 import type { SecretListFilter, SecretRow } from '../../api/secrets-api.js';
-import type { RowMenuItem } from '../lists/row-menu.js';
+import type { RowMenuItem } from '../../components/lists/row-menu.js';
 import { SecretList } from './secret-list.js';
 
 /** Props of the 'Deleted Secrets' section. */

@@ -1,8 +1,8 @@
 import { SEARCH_DEBOUNCE_MS, TAB_SWITCH_MS } from '@coffer/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchReset } from '../../components/layout/search-reset-event.js';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '../../lib/local-storage.js';
 import { useDebouncedValue } from '../../lib/use-debounced-value.js';
-import { useSearchReset } from '../layout/search-reset-event.js';
 
 /** The dashboard's two tabs. */
 export type DashboardTab = 'secrets' | 'chests';

@@ -1,7 +1,7 @@
+import { useManualReshare } from '../../components/key-trust/use-manual-reshare.js';
 import { useSession } from '../../session/use-session.js';
-import { useManualReshare } from '../key-trust/use-manual-reshare.js';
 
-export { RESHARE_NOTHING, RESHARE_STARTED } from '../key-trust/use-manual-reshare.js';
+export { RESHARE_NOTHING, RESHARE_STARTED } from '../../components/key-trust/use-manual-reshare.js';
 
 /**
  * Tells an administrator that colleagues who were given access still lack the key of some secrets

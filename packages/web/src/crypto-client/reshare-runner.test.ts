@@ -1,18 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ReshareOptions, ReshareResult, WaitingPerson } from '../../crypto-client/index.js';
-import { DELIVERY_SIZE, reshareMissingKeys } from '../../crypto-client/index.js';
+import { savePrivateKey } from '../keys/key-store.js';
+import { loadTrust, trustCreatedKey } from '../keys/key-trust.js';
+import type { ReshareOptions, ReshareResult, WaitingPerson } from './index.js';
+import { DELIVERY_SIZE, reshareMissingKeys } from './index.js';
+import type { ReshareRunnerDeps } from './reshare-runner.js';
+import { createReshareRunner, FULL_RUN_INTERVAL_MS } from './reshare-runner.js';
+import type { LockManagerLike } from './run-lock.js';
+import { createRunLock } from './run-lock.js';
 import {
   fakePublicKey,
   missingPairs,
   recordingRewrapper,
   serveMissingKeys,
-} from '../../crypto-client/testing/missing-keys-server.js';
-import { savePrivateKey } from '../../keys/key-store.js';
-import { loadTrust, trustCreatedKey } from '../../keys/key-trust.js';
-import type { ReshareRunnerDeps } from './reshare-runner.js';
-import { createReshareRunner, FULL_RUN_INTERVAL_MS } from './reshare-runner.js';
-import type { LockManagerLike } from './run-lock.js';
-import { createRunLock } from './run-lock.js';
+} from './testing/missing-keys-server.js';
 
 const person = (userId: string, waitingKeys = 2): WaitingPerson => ({
   userId,

@@ -1,5 +1,7 @@
 import { useMatches } from 'react-router';
-import type { NotificationPlacement } from '../components/notifications/notification-host.js';
+
+/** Where banners show: floating over the page, or as a full-width banner under a header (register pages). */
+export type NotificationPlacement = 'floating' | 'header';
 
 /**
  * What a route tells the app shell, through its `handle` in the route table. The deepest route

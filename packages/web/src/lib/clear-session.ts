@@ -1,5 +1,5 @@
-import { createEvent } from '../lib/create-event.js';
-import { clearStorageExcept, STORAGE_KEYS } from '../lib/local-storage.js';
+import { createEvent } from './create-event.js';
+import { clearStorageExcept, STORAGE_KEYS } from './local-storage.js';
 
 /** The only keys that outlive a session: the theme and the last chest viewed. */
 export const KEPT_STORAGE_KEYS: readonly string[] = [STORAGE_KEYS.darkMode, STORAGE_KEYS.lastChest];

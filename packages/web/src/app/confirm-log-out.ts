@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { NavigateFunction } from 'react-router';
 import { openConfirm } from '../components/modals/confirm-modal.js';
-import { logOut } from './session-actions.js';
+import { logOut } from '../session/session-actions.js';
 
 /** The logout confirmation texts of spec section 2. */
 export const LOG_OUT_CONFIRM = {

@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
+import { useRowShortcuts } from '../../components/lists/use-row-shortcuts.js';
 import { isTypingTarget } from '../../shortcuts/typing-target.js';
 import { useShortcuts } from '../../shortcuts/use-shortcuts.js';
-import { useRowShortcuts } from '../lists/use-row-shortcuts.js';
 import type { DashboardState } from './use-dashboard-state.js';
 
 // A field of the secret form: Escape first leaves it, the next Escape closes the form.

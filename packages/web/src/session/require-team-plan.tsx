@@ -1,6 +1,6 @@
 import { Navigate, Outlet } from 'react-router';
-import { useTeamsGate } from '../../api/billing-queries.js';
-import { paths } from '../../app/paths.js';
+import { useTeamsGate } from '../api/billing-queries.js';
+import { paths } from '../navigation/paths.js';
 
 /**
  * Layout route element of the Teams and Users section (spec section 6: "shown only on a paid plan;

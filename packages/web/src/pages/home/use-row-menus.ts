@@ -1,13 +1,13 @@
 import type { Chest } from '@coffer/core';
 import { canDeletePermanently } from '@coffer/core';
 import type { SecretRow } from '../../api/secrets-api.js';
-import { paths } from '../../app/paths.js';
+import { useOpenAdminRow } from '../../components/admin-table/admin-row-state.js';
+import { useChestActions } from '../../components/chests/chest-actions.js';
+import type { WritableChests } from '../../components/chests/use-writable-chests.js';
+import type { RowMenuItem } from '../../components/lists/row-menu.js';
+import { useSecretActions } from '../../components/secrets/secret-actions.js';
+import { paths } from '../../navigation/paths.js';
 import { useSession } from '../../session/use-session.js';
-import { useOpenAdminRow } from '../admin-table/admin-row-state.js';
-import { useChestActions } from '../chests/chest-actions.js';
-import type { WritableChests } from '../chests/use-writable-chests.js';
-import type { RowMenuItem } from '../lists/row-menu.js';
-import { useSecretActions } from '../secrets/secret-actions.js';
 import type { DashboardState } from './use-dashboard-state.js';
 
 /** The chest a secret row sits in. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import type { RowMenuItem } from '../lists/row-menu.js';
-import { RowMenu } from '../lists/row-menu.js';
-import { ROW_ATTRIBUTE } from '../lists/row-navigation.js';
+import type { RowMenuItem } from '../../components/lists/row-menu.js';
+import { RowMenu } from '../../components/lists/row-menu.js';
+import { ROW_ATTRIBUTE } from '../../components/lists/row-navigation.js';
 
 /** Props of one row of a dashboard list. */
 export interface DashboardRowProps {

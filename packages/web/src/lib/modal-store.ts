@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { createStore } from '../../lib/create-store.js';
+import { createStore } from './create-store.js';
 
 /** A modal on the stack: its id and what to render. */
 export interface ModalEntry {

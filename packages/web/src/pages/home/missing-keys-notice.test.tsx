@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { loadTrust } from '../../keys/key-trust.js';
 import {
   NEWCOMER,
   newcomerPairs,
   renderAdminShell,
   setUpAdminAndNewcomer,
-} from '../key-trust/testing/admin-with-newcomer.js';
+} from '../../components/key-trust/testing/admin-with-newcomer.js';
+import { loadTrust } from '../../keys/key-trust.js';
 import { MissingKeysNotice, RESHARE_STARTED } from './missing-keys-notice.js';
 
 const setup = setUpAdminAndNewcomer('notice');

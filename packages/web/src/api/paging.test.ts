@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextPagePosition } from './secrets-paging.js';
+import { nextPagePosition } from './paging.js';
 
 const rows = (n: number) => Array.from({ length: n }, (_, i) => i);
 

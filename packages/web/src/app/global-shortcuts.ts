@@ -1,7 +1,7 @@
-import { isAdminPath, paths } from '../app/paths.js';
-import { confirmLogOut } from '../session/confirm-log-out.js';
-import { showHelpPanelBriefly } from './help-panel-store.js';
-import type { ShortcutDefinition } from './shortcut-types.js';
+import { isAdminPath, paths } from '../navigation/paths.js';
+import { showHelpPanelBriefly } from '../shortcuts/help-panel-store.js';
+import type { ShortcutDefinition } from '../shortcuts/shortcut-types.js';
+import { confirmLogOut } from './confirm-log-out.js';
 
 /** The shortcuts of the app shell (spec section 2); screens add theirs with useShortcuts(). */
 export const globalShortcuts: readonly ShortcutDefinition[] = [

@@ -1,10 +1,10 @@
 import type { Chest } from '@coffer/core';
 import { CHEST_NAME_VIEW_MAX } from '@coffer/core';
 import { useChestList } from '../../api/vaults-queries.js';
-import { secretCountLabel } from '../chests/select-chest-modal.js';
-import { truncateName } from '../chests/truncate-name.js';
-import type { RowMenuItem } from '../lists/row-menu.js';
-import { LIST_FAILED_MESSAGE, ScrollList } from '../lists/scroll-list.js';
+import { secretCountLabel } from '../../components/chests/select-chest-modal.js';
+import { truncateName } from '../../components/chests/truncate-name.js';
+import type { RowMenuItem } from '../../components/lists/row-menu.js';
+import { LIST_FAILED_MESSAGE, ScrollList } from '../../components/lists/scroll-list.js';
 import { DashboardRow } from './dashboard-row.js';
 
 /** Props of the Chests tab's list. */

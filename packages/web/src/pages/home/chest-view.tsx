@@ -3,8 +3,8 @@ import { useEffect } from 'react';
 import { ApiError } from '../../api/api-error.js';
 import type { SecretRow } from '../../api/secrets-api.js';
 import { useChest } from '../../api/vaults-queries.js';
-import { truncateName } from '../chests/truncate-name.js';
-import type { RowMenuItem } from '../lists/row-menu.js';
+import { truncateName } from '../../components/chests/truncate-name.js';
+import type { RowMenuItem } from '../../components/lists/row-menu.js';
 import { DeletedSecretsSection } from './deleted-secrets-section.js';
 import { SecretList } from './secret-list.js';
 
