@@ -1,7 +1,6 @@
 import type { BillingMode, Plan } from '@coffer/core';
 import { canUseTeams, FREE_PLAN_CARD, TEAM_PLAN_CARD } from '@coffer/core';
 import { useQuery } from '@tanstack/react-query';
-import { useSession } from '../session/use-session.js';
 import {
   fetchBillingConfig,
   fetchCustomer,
@@ -10,6 +9,7 @@ import {
   fetchPlans,
   fetchSubscription,
 } from './billing-api.js';
+import { useToken } from './token-store.js';
 
 /** Query keys of billing; `all` refetches everything billing shows after a change. */
 export const billingQueryKeys = {
@@ -36,7 +36,7 @@ export interface BillingState {
 
 /** How billing runs (`GET billing_api/config`, any signed-in user); fixed for the session. */
 export function useBillingState(): BillingState {
-  const { signedIn } = useSession();
+  const signedIn = useToken() !== null;
   const config = useQuery({
     queryKey: billingQueryKeys.config,
     queryFn: ({ signal }) => fetchBillingConfig(signal),
@@ -55,44 +55,43 @@ export function useBillingState(): BillingState {
 
 // The administrators' billing calls run once billing is known to be on (spec section 6: "for them the
 // billing customer and subscription are fetched on load").
-function useAdminBilling(): boolean {
-  const { isAdministrator } = useSession();
+function useAdminBilling(isAdministrator: boolean): boolean {
   return useBillingState().active && isAdministrator;
 }
 
 /** The organisation's subscription, or 'No Subscription' (administrators). */
-export function useSubscription() {
+export function useSubscription(isAdministrator: boolean) {
   return useQuery({
     queryKey: billingQueryKeys.subscription,
     queryFn: ({ signal }) => fetchSubscription(signal),
-    enabled: useAdminBilling(),
+    enabled: useAdminBilling(isAdministrator),
   });
 }
 
 /** The billing customer: whether the trial was taken (administrators). */
-export function useCustomer() {
+export function useCustomer(isAdministrator: boolean) {
   return useQuery({
     queryKey: billingQueryKeys.customer,
     queryFn: ({ signal }) => fetchCustomer(signal),
-    enabled: useAdminBilling(),
+    enabled: useAdminBilling(isAdministrator),
   });
 }
 
 /** The stored card payment methods (administrators). */
-export function usePaymentMethods() {
+export function usePaymentMethods(isAdministrator: boolean) {
   return useQuery({
     queryKey: billingQueryKeys.paymentMethods,
     queryFn: ({ signal }) => fetchPaymentMethods(signal),
-    enabled: useAdminBilling(),
+    enabled: useAdminBilling(isAdministrator),
   });
 }
 
 /** The invoices for the billing history (administrators). */
-export function useInvoices() {
+export function useInvoices(isAdministrator: boolean) {
   return useQuery({
     queryKey: billingQueryKeys.invoices,
     queryFn: ({ signal }) => fetchInvoices(signal),
-    enabled: useAdminBilling(),
+    enabled: useAdminBilling(isAdministrator),
   });
 }
 
@@ -100,11 +99,11 @@ export function useInvoices() {
 const BUILT_IN_PLANS: readonly Plan[] = [FREE_PLAN_CARD, TEAM_PLAN_CARD];
 
 /** The plan cards: the server's prices, core's cards while they load or if they cannot. */
-export function usePlans(): readonly Plan[] {
+export function usePlans(isAdministrator: boolean): readonly Plan[] {
   const plans = useQuery({
     queryKey: billingQueryKeys.plans,
     queryFn: ({ signal }) => fetchPlans(signal),
-    enabled: useAdminBilling(),
+    enabled: useAdminBilling(isAdministrator),
     staleTime: 5 * 60_000,
   });
   const items = plans.data?.items;
@@ -119,9 +118,9 @@ export type TeamsGate = 'open' | 'locked' | 'pending';
  * billing is off; locked on the free plan. When the server cannot say, it stays open: the server
  * enforces the plan's limits anyway, the web app only explains them.
  */
-export function useTeamsGate(): TeamsGate {
+export function useTeamsGate(isAdministrator: boolean): TeamsGate {
   const billing = useBillingState();
-  const subscription = useSubscription();
+  const subscription = useSubscription(isAdministrator);
   if (!billing.settled) return 'pending';
   if (!billing.active || billing.mode === undefined) return 'open';
   if (subscription.isPending) return 'pending';

@@ -1,6 +1,7 @@
+import type { Profile } from '@coffer/core';
 import { useQuery } from '@tanstack/react-query';
-import { useSession } from '../session/use-session.js';
 import { fetchOrganisation, listTransferCandidates } from './organisation-api.js';
+import { useToken } from './token-store.js';
 
 /** Query keys of the organisation. */
 export const organisationQueryKeys = {
@@ -11,7 +12,7 @@ export const organisationQueryKeys = {
 
 /** The caller's organisation (name, auto logout, owner). */
 export function useOrganisation() {
-  const { signedIn } = useSession();
+  const signedIn = useToken() !== null;
   return useQuery({
     queryKey: organisationQueryKeys.one,
     queryFn: ({ signal }) => fetchOrganisation(signal),
@@ -23,8 +24,7 @@ export function useOrganisation() {
  * The owner check of the settings (spec section 2): whether the signed-in user owns the organisation,
  * by the organisation's own owner_id (it changes with a transfer), with `checking` while it loads.
  */
-export function useOwnerCheck(): { checking: boolean; isOwner: boolean } {
-  const { profile } = useSession();
+export function useOwnerCheck(profile: Profile | undefined): { checking: boolean; isOwner: boolean } {
   const organisation = useOrganisation();
   if (!profile || organisation.isPending) return { checking: organisation.isPending, isOwner: false };
   return {

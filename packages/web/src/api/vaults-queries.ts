@@ -1,5 +1,4 @@
 import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useSession } from '../session/use-session.js';
 import type { PagePosition } from './paging.js';
 import { FIRST_PAGE, nextPagePosition } from './paging.js';
 import { fetchOwnMemberships } from './teams-api.js';
@@ -52,19 +51,17 @@ export function useChest(id: string | null, options: readonly string[] = []) {
  * Every chest the user sees plus their own team memberships: what the chest access rules need to
  * tell which chests the user may write to (administrators: all of them).
  */
-export function useChestAccessData() {
-  const { profile, isAdministrator } = useSession();
-  const userId = profile?.id ?? '';
+export function useChestAccessData(userId: string | undefined, isAdministrator: boolean) {
   return useQuery({
-    queryKey: chestQueryKeys.access(userId),
+    queryKey: chestQueryKeys.access(userId ?? ''),
     queryFn: async ({ signal }) => {
       const [chests, memberships] = await Promise.all([
         listAllChests(isAdministrator, signal),
-        isAdministrator ? Promise.resolve(null) : fetchOwnMemberships(userId, signal),
+        isAdministrator ? Promise.resolve(null) : fetchOwnMemberships(userId ?? '', signal),
       ]);
       return { chests, memberships };
     },
-    enabled: profile !== undefined,
+    enabled: userId !== undefined,
     staleTime: 30_000,
   });
 }

@@ -1,6 +1,7 @@
 import { Navigate, Outlet } from 'react-router';
 import { useTeamsGate } from '../api/billing-queries.js';
 import { paths } from '../navigation/paths.js';
+import { useSession } from './use-session.js';
 
 /**
  * Layout route element of the Teams and Users section (spec section 6: "shown only on a paid plan;
@@ -9,7 +10,7 @@ import { paths } from '../navigation/paths.js';
  * enforces the plan's limits; this only explains them). Loaded lazily by the route table.
  */
 export function Component() {
-  const gate = useTeamsGate();
+  const gate = useTeamsGate(useSession().isAdministrator);
   if (gate === 'pending') {
     return (
       <p className="visually-hidden" role="status">

@@ -1,6 +1,7 @@
 import { NavLink } from 'react-router';
 import { useTeamsGate } from '../../api/billing-queries.js';
 import { paths } from '../../navigation/paths.js';
+import { useSession } from '../../session/use-session.js';
 import './billing.css';
 
 /** The word of the locked Teams and Users item (spec section 6). */
@@ -11,7 +12,7 @@ export const UNLOCK_LABEL = 'Unlock';
  * 'Unlock' item leading to /plans (spec section 6); everything else is its plain link.
  */
 export function AdminSectionLink({ section }: { section: { label: string; path: string } }) {
-  const gate = useTeamsGate();
+  const gate = useTeamsGate(useSession().isAdministrator);
   if (section.path === paths.adminTeams && gate === 'locked') {
     return (
       <NavLink

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useCustomer } from '../../api/billing-queries.js';
 import { openModal } from '../../lib/modal-store.js';
 import { paths } from '../../navigation/paths.js';
+import { useSession } from '../../session/use-session.js';
 import { ModalDialog } from '../modals/modal-dialog.js';
 import { useStartTrialFlow } from './start-trial.js';
 import './billing.css';
@@ -23,7 +24,7 @@ export const BILLING_ALERT_TEXT = {
  */
 function BillingAlertModal({ onDone }: { onDone: () => void }) {
   const navigate = useNavigate();
-  const customer = useCustomer();
+  const customer = useCustomer(useSession().isAdministrator);
   const trial = useStartTrialFlow();
   // Until the customer answers, whether a trial is still possible is unknown: /plans tells it then.
   const offersTrial = customer.isSuccess && !hasTrialled(customer.data);

@@ -19,7 +19,7 @@ export interface WritableChests {
 /** The chests the signed-in user may write secrets to, per core's permission rules. */
 export function useWritableChests(): WritableChests {
   const { profile, isAdministrator } = useSession();
-  const access = useChestAccessData();
+  const access = useChestAccessData(profile?.id, isAdministrator);
   return useMemo(() => {
     const data = access.data;
     if (!profile || !data)

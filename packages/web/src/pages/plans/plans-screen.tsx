@@ -51,7 +51,7 @@ function Loading() {
 export function Component() {
   const { profile, isAdministrator } = useSession();
   const billing = useBillingState();
-  const subscription = useSubscription();
+  const subscription = useSubscription(isAdministrator);
 
   if (!profile || !billing.settled) return <Loading />;
   if (!isAdministrator || !billing.active) return <Navigate to={paths.home} replace />;
@@ -96,9 +96,10 @@ function PlansChoice({
   onKeep: () => void;
   onCancelled: () => void;
 }) {
-  const subscription = useSubscription();
-  const customer = useCustomer();
-  const plans = usePlans();
+  const { isAdministrator } = useSession();
+  const subscription = useSubscription(isAdministrator);
+  const customer = useCustomer(isAdministrator);
+  const plans = usePlans(isAdministrator);
   const trial = useStartTrialFlow();
   const { cancel, cancelling } = useCancelPlanFlow(onCancelled);
   const choose = (_plan: Plan, choice: 'pay' | 'cancel') => (choice === 'pay' ? onPay() : void cancel());
@@ -122,8 +123,9 @@ function PlansChoice({
 }
 
 function PlansPayment({ onBack, onDone }: { onBack: () => void; onDone: () => void }) {
-  const subscription = useSubscription();
-  const methods = usePaymentMethods();
+  const { isAdministrator } = useSession();
+  const subscription = useSubscription(isAdministrator);
+  const methods = usePaymentMethods(isAdministrator);
   const accounts = useAccountCount();
   const subscribe = useSubscribe();
   if (methods.isPending || accounts.loading) return <Loading />;

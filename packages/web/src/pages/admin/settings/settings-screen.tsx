@@ -5,6 +5,7 @@ import { useBillingState } from '../../../api/billing-queries.js';
 import { useOwnerCheck } from '../../../api/organisation-queries.js';
 import { focusedRow } from '../../../components/lists/row-navigation.js';
 import { ActiveSettingsRowProvider } from '../../../components/settings-rows/active-settings-row.js';
+import { useSession } from '../../../session/use-session.js';
 import { useShortcuts } from '../../../shortcuts/use-shortcuts.js';
 import { AuditLogSection } from './audit-log-section.js';
 import { BillingSection } from './billing-section.js';
@@ -30,7 +31,7 @@ const arrowsAreFree = () => focusedRow() === null;
  */
 export function Component() {
   const location = useLocation();
-  const { checking, isOwner } = useOwnerCheck();
+  const { checking, isOwner } = useOwnerCheck(useSession().profile);
   const [chosen, setChosen] = useState<SettingsSection>(() => initialSettingsSection(location.state));
   const sections = visibleSettingsSections(isOwner, useBillingState().mode !== 'off');
   // Owner Actions disappear with the ownership (a transfer): the settings fall back to General.

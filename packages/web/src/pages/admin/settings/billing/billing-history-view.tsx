@@ -8,6 +8,7 @@ import { useTableSort } from '../../../../components/admin-table/table-sort.js';
 import { toInvoiceRow } from '../../../../components/billing/billing-format.js';
 import { openInvoicePdf } from '../../../../components/billing/open-invoice-pdf.js';
 import { notify } from '../../../../lib/notification-store.js';
+import { useSession } from '../../../../session/use-session.js';
 import { BackToSummary } from './back-to-summary.js';
 
 /** Texts of the billing history (spec section 8 for the empty list). */
@@ -51,7 +52,7 @@ const COLUMNS: AdminColumn<InvoiceRow>[] = [
 
 /** The billing history (spec section 2): Date, Amount, Status and Invoice; 'You have no invoices' when none. */
 export function BillingHistoryView({ onBack }: { onBack: () => void }) {
-  const invoices = useInvoices();
+  const invoices = useInvoices(useSession().isAdministrator);
   const sort = useTableSort();
   return (
     <div className="billing-view">

@@ -9,6 +9,7 @@ import { useAccountCount } from '../../../../components/billing/use-account-coun
 import { notify } from '../../../../lib/notification-store.js';
 import { paths } from '../../../../navigation/paths.js';
 import type { SettingsLocationState } from '../../../../navigation/settings-location.js';
+import { useSession } from '../../../../session/use-session.js';
 import { BILLING_TEXT } from './billing-views.js';
 
 /**
@@ -27,8 +28,9 @@ export function BillingPaymentView({
   onSaved: () => void;
 }) {
   const navigate = useNavigate();
-  const subscription = useSubscription();
-  const methods = usePaymentMethods();
+  const { isAdministrator } = useSession();
+  const subscription = useSubscription(isAdministrator);
+  const methods = usePaymentMethods(isAdministrator);
   const accounts = useAccountCount();
   const subscribe = useSubscribe();
   const saveCard = useSavePaymentMethod();

@@ -3,6 +3,7 @@ import { useCustomer, usePlans, useSubscription } from '../../../../api/billing-
 import { useCancelPlanFlow } from '../../../../components/billing/cancel-plan.js';
 import { PlanCards } from '../../../../components/billing/plan-cards.js';
 import { useStartTrialFlow } from '../../../../components/billing/start-trial.js';
+import { useSession } from '../../../../session/use-session.js';
 import { BackToSummary } from './back-to-summary.js';
 
 /**
@@ -10,9 +11,10 @@ import { BackToSummary } from './back-to-summary.js';
  * view in the plans flow; Free (or the current plan) asks to cancel, then the summary shows.
  */
 export function BillingPlanView({ onBack, onPay }: { onBack: () => void; onPay: () => void }) {
-  const subscription = useSubscription();
-  const customer = useCustomer();
-  const plans = usePlans();
+  const { isAdministrator } = useSession();
+  const subscription = useSubscription(isAdministrator);
+  const customer = useCustomer(isAdministrator);
+  const plans = usePlans(isAdministrator);
   const trial = useStartTrialFlow();
   const { cancel, cancelling } = useCancelPlanFlow(onBack);
   return (

@@ -1,6 +1,7 @@
 import type { SubscriptionResponse } from '@coffer/core';
 import { usePaymentMethods } from '../../../../api/billing-queries.js';
 import { useAccountCount } from '../../../../components/billing/use-account-count.js';
+import { useSession } from '../../../../session/use-session.js';
 import { ACCOUNTS_TEXT, BillingAccountsTable } from './billing-accounts-table.js';
 import type { BillingViewName } from './billing-views.js';
 import { NextPaymentCard } from './next-payment-card.js';
@@ -18,7 +19,7 @@ export function BillingSummaryView({
   subscription: SubscriptionResponse;
   onOpen: (view: Exclude<BillingViewName, 'summary'>) => void;
 }) {
-  const methods = usePaymentMethods();
+  const methods = usePaymentMethods(useSession().isAdministrator);
   const accounts = useAccountCount();
   return (
     <div className="billing-view">

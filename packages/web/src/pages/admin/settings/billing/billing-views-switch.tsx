@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useBillingState, useSubscription } from '../../../../api/billing-queries.js';
 import { subscriptionKind } from '../../../../components/billing/billing-format.js';
+import { useSession } from '../../../../session/use-session.js';
 import { BillingHistoryView } from './billing-history-view.js';
 import { BillingPaymentView } from './billing-payment-view.js';
 import { BillingPlanView } from './billing-plan-view.js';
@@ -17,7 +18,7 @@ import '../../../../components/billing/billing.css';
  */
 export function BillingViews() {
   const billing = useBillingState();
-  const subscription = useSubscription();
+  const subscription = useSubscription(useSession().isAdministrator);
   const location = useLocation();
   const [view, setView] = useState<BillingView>(SUMMARY_VIEW);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new navigation entry is the trigger
