@@ -3,6 +3,11 @@ import type { Kysely } from 'kysely';
 import type { BillingMode } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../errors/app-error.js';
+import {
+  countLiveSecrets,
+  countOrganisationRows,
+  countPendingInvitations,
+} from '../repositories/organisation-count-repository.js';
 import { lockOrganisationRow } from '../repositories/organisation-repository.js';
 import { findRunningSubscription, presentMirroredSubscription } from './plan-state.js';
 
@@ -42,7 +47,7 @@ export async function requireWithinPlan(
   if (teamPlan && adding !== 'user') return;
   const counts = { users: 0, chests: 0, secrets: 0 };
   if (adding === 'user') counts.users = await countSeatsTaken(trx, organisationId, now, options.email);
-  if (adding === 'chest') counts.chests = await countRows(trx, 'vaults', organisationId);
+  if (adding === 'chest') counts.chests = await countOrganisationRows(trx, 'vaults', organisationId);
   if (adding === 'secret') counts.secrets = await countLiveSecrets(trx, organisationId);
   const refusal = checkPlanLimit({ teamPlan, adding, counts });
   if (refusal) throw AppError.validation(refusal);
@@ -50,7 +55,7 @@ export async function requireWithinPlan(
 
 /** The organisation's accounts: what the Team Plan charges for (quantity). */
 export async function countAccounts(db: Kysely<Database>, organisationId: string): Promise<number> {
-  return countRows(db, 'users', organisationId);
+  return countOrganisationRows(db, 'users', organisationId);
 }
 
 async function countSeatsTaken(
@@ -59,39 +64,6 @@ async function countSeatsTaken(
   now: Date,
   exceptEmail: string | undefined,
 ): Promise<number> {
-  let pending = db
-    .selectFrom('invitations')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('organisation_id', '=', organisationId)
-    .where('accepted_at', 'is', null)
-    .where('expires_at', '>', now.toISOString());
-  if (exceptEmail !== undefined) pending = pending.where('email', '!=', exceptEmail);
-  const [accounts, invitations] = [
-    await countAccounts(db, organisationId),
-    Number((await pending.executeTakeFirstOrThrow()).count),
-  ];
-  return accounts + invitations;
-}
-
-async function countRows(
-  db: Kysely<Database>,
-  table: 'users' | 'vaults',
-  organisationId: string,
-): Promise<number> {
-  const row = await db
-    .selectFrom(table)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('organisation_id', '=', organisationId)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
-async function countLiveSecrets(db: Kysely<Database>, organisationId: string): Promise<number> {
-  const row = await db
-    .selectFrom('secrets')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('organisation_id', '=', organisationId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  const accounts = await countAccounts(db, organisationId);
+  return accounts + (await countPendingInvitations(db, organisationId, now.toISOString(), exceptEmail));
 }

@@ -1,10 +1,14 @@
 import type { NoSubscription, Subscription, SubscriptionResponse, SubscriptionStatus } from '@coffer/core';
-import type { Kysely, Selectable } from 'kysely';
-import type { BillingSubscriptionsTable, Database } from '../db/schema.js';
-import { toBool } from '../db/to-bool.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { hasTakenTrial } from '../repositories/billing-customer-repository.js';
+import {
+  type BillingSubscriptionRow,
+  listSubscriptionsInStatuses,
+} from '../repositories/billing-subscription-repository.js';
 
 /** A row of billing_subscriptions as read. */
-export type SubscriptionRow = Selectable<BillingSubscriptionsTable>;
+export type SubscriptionRow = BillingSubscriptionRow;
 
 /** What the API answers when an organisation has no running subscription (spec section 3). */
 export const NO_SUBSCRIPTION: NoSubscription = 'No Subscription';
@@ -31,25 +35,10 @@ export async function findRunningSubscription(
   organisationId: string,
   now: Date,
 ): Promise<SubscriptionRow | null> {
-  const rows = await db
-    .selectFrom('billing_subscriptions')
-    .selectAll()
-    .where('organisation_id', '=', organisationId)
-    .where('status', 'in', [...RUNNING_STATUSES])
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+  const rows = await listSubscriptionsInStatuses(db, organisationId, RUNNING_STATUSES, {
+    breakTiesById: true,
+  });
   return rows.find((row) => !isLapsedTrial(row, now)) ?? null;
-}
-
-/** Whether the organisation has taken its one trial (billing_customers.trialled). */
-export async function hasTakenTrial(db: Kysely<Database>, organisationId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('billing_customers')
-    .select('trialled')
-    .where('organisation_id', '=', organisationId)
-    .executeTakeFirst();
-  return toBool(row?.trialled);
 }
 
 /** A mirrored subscription in the provider's shape: the fields spec section 3 reads. */

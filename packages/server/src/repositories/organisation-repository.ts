@@ -149,3 +149,21 @@ export async function setOrganisationOwner(
     .where('id', '=', organisationId)
     .execute();
 }
+
+/**
+ * A page of every organisation (not scoped: the daily statistics recorder walks them all), the
+ * first `limit` by id after `afterId` ('' for the first page), with the day each was created.
+ */
+export async function listOrganisationsAfter(
+  db: Kysely<Database>,
+  afterId: string,
+  limit: number,
+): Promise<{ id: string; created_at: string }[]> {
+  return db
+    .selectFrom('organisations')
+    .select(['id', 'created_at'])
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}

@@ -6,8 +6,8 @@ import { buildUser } from '../test/factories.js';
 import { createProcessData } from '../test/server-process.js';
 import { seedVariedOrganisation } from '../test/statistics-seed.js';
 import { createTestContext, type TestContext } from '../test/test-app.js';
+import { countSnapshotFigures } from './daily-figures.js';
 import { MAX_FILL_DAYS, missingDays, recordMissingDays } from './daily-recorder.js';
-import { countSnapshotFigures } from './figure-queries.js';
 import {
   delayUntilNextRun,
   RUN_AFTER_MIDNIGHT_MS,

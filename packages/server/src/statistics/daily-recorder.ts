@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { findNewestRecordDay, insertDayRecords } from './data-record-repository.js';
-import { countDailyEvents, countSnapshotFigures, NO_EVENTS } from './figure-queries.js';
+import { findNewestRecordDay, insertDayRecords } from '../repositories/data-record-repository.js';
+import { listOrganisationsAfter } from '../repositories/organisation-repository.js';
+import { countDailyEvents, countSnapshotFigures, NO_EVENTS } from './daily-figures.js';
 import { type DailyFigures, METRICS } from './statistics-metrics.js';
 import { addDays, dayOf, daysFrom } from './utc-days.js';
 
@@ -49,13 +50,7 @@ export async function recordMissingDays(
   const outcome: RecordOutcome = { organisations: 0, records: 0 };
   let after = '';
   for (;;) {
-    const page = await db
-      .selectFrom('organisations')
-      .select(['id', 'created_at'])
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(ORGANISATION_PAGE)
-      .execute();
+    const page = await listOrganisationsAfter(db, after, ORGANISATION_PAGE);
     for (const organisation of page) {
       if (options.shouldStop?.()) return outcome;
       const records = await recordOrganisation(db, organisation, yesterday);

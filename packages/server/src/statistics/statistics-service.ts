@@ -4,16 +4,17 @@ import type {
   StatisticsMetric,
 } from '@coffer/core';
 import { type CallerAccess, requireStatisticsViewer } from '../policy/index.js';
-import type { ServiceContext } from '../services/service-context.js';
 import {
-  type DataRecord,
+  type DataRecordRow,
   findNewestRecordDay,
   findOldestRecordDay,
   listRecordsBetween,
   listRecordsOfDays,
-} from './data-record-repository.js';
+} from '../repositories/data-record-repository.js';
+import type { ServiceContext } from '../services/service-context.js';
 import { type DateRangeQuery, readDayRange } from './date-range-input.js';
 import { buildCards, comparisonTarget } from './statistics-cards.js';
+import { isStatisticsMetric } from './statistics-metrics.js';
 import { daysFrom } from './utc-days.js';
 
 type DayValues = Partial<Record<StatisticsMetric, number>>;
@@ -60,9 +61,11 @@ export async function dateRangeDataRecords(
   return { from, to, days: daysFrom(from, to).map((date) => ({ date, values: byDay.get(date) ?? {} })) };
 }
 
-function valuesByDay(records: readonly DataRecord[]): Map<string, DayValues> {
+function valuesByDay(records: readonly DataRecordRow[]): Map<string, DayValues> {
   const byDay = new Map<string, DayValues>();
   for (const { recorded_on, metric, value } of records) {
+    // A metric this server does not know (written by a newer one sharing the database) is left out.
+    if (!isStatisticsMetric(metric)) continue;
     const values = byDay.get(recorded_on) ?? {};
     values[metric] = value;
     byDay.set(recorded_on, values);

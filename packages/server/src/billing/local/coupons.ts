@@ -1,10 +1,8 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { BillingCouponsTable, Database } from '../../db/schema.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import { toBool } from '../../db/to-bool.js';
+import { type CouponRow, findCoupon } from '../../repositories/billing-coupon-repository.js';
 import { billingRefusal } from '../billing-provider.js';
-
-/** A coupon as the ledger reads it. */
-export type CouponRow = Selectable<BillingCouponsTable>;
 
 /** Refusals of a coupon or promotion code; neither repeats the code typed. */
 export const COUPON_MESSAGES = {
@@ -25,12 +23,6 @@ export async function requireRedeemableCoupon(db: Kysely<Database>, code: string
   if (!coupon) throw billingRefusal(COUPON_MESSAGES.unknown);
   if (!toBool(coupon.valid)) throw billingRefusal(COUPON_MESSAGES.expired);
   return coupon;
-}
-
-/** The coupon with this (normalised) code, redeemable or not. */
-export async function findCoupon(db: Kysely<Database>, code: string): Promise<CouponRow | null> {
-  const row = await db.selectFrom('billing_coupons').selectAll().where('code', '=', code).executeTakeFirst();
-  return row ?? null;
 }
 
 /**

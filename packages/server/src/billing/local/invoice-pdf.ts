@@ -1,6 +1,6 @@
 import { formatDateEnGb, formatPence } from '@coffer/core';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
-import type { InvoiceRow } from './ledger-repository.js';
+import type { InvoiceRow } from '../../repositories/billing-invoice-repository.js';
 import { describeInvoiceLine } from './ledger-shapes.js';
 
 /** What an invoice PDF shows besides the invoice itself. */

@@ -1,17 +1,17 @@
 import { TEAM_PLAN } from '@coffer/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { countAccounts } from '../plan-limits.js';
-import { isLapsedTrial, type SubscriptionRow } from '../plan-state.js';
-import { billingPeriod, currentPeriodIndex } from './billing-periods.js';
-import { discountOf, findCoupon } from './coupons.js';
-import { newLedgerId } from './ledger-ids.js';
+import { findCoupon } from '../../repositories/billing-coupon-repository.js';
+import { insertPeriodInvoice, lastInvoicedPeriod } from '../../repositories/billing-invoice-repository.js';
 import {
-  insertPeriodInvoice,
-  lastInvoicedPeriod,
-  listRunningSubscriptions,
+  listSubscriptionsInStatuses,
   updateSubscription,
-} from './ledger-repository.js';
+} from '../../repositories/billing-subscription-repository.js';
+import { countAccounts } from '../plan-limits.js';
+import { isLapsedTrial, RUNNING_STATUSES, type SubscriptionRow } from '../plan-state.js';
+import { billingPeriod, currentPeriodIndex } from './billing-periods.js';
+import { discountOf } from './coupons.js';
+import { newLedgerId } from './ledger-ids.js';
 import { invoicePdfPath } from './ledger-shapes.js';
 
 // Far more periods than a subscription could have run: a guard against a broken clock, not a rule.
@@ -32,7 +32,8 @@ export async function bringLedgerUpToDate(
   now: Date,
 ): Promise<SubscriptionRow | null> {
   let running: SubscriptionRow | null = null;
-  for (const row of await listRunningSubscriptions(trx, organisationId)) {
+  // Subscriptions that still run by their status, a lapsed trial included.
+  for (const row of await listSubscriptionsInStatuses(trx, organisationId, RUNNING_STATUSES)) {
     if (isLapsedTrial(row, now)) {
       const endedAt = row.trial_end ?? now.toISOString();
       await updateSubscription(trx, organisationId, row.id, {

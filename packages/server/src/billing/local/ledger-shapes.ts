@@ -1,8 +1,9 @@
 import { formatDateEnGb, type Invoice, type PaymentMethod, type Subscription } from '@coffer/core';
+import type { CouponRow } from '../../repositories/billing-coupon-repository.js';
+import type { InvoiceRow } from '../../repositories/billing-invoice-repository.js';
+import type { PaymentMethodRow } from '../../repositories/billing-payment-method-repository.js';
 import { presentMirroredSubscription, type SubscriptionRow, toUnixSeconds } from '../plan-state.js';
 import { billingPeriod, currentPeriodIndex } from './billing-periods.js';
-import type { CouponRow } from './coupons.js';
-import type { InvoiceRow, PaymentMethodRow } from './ledger-repository.js';
 
 // The ledger's rows in the payment provider's (Stripe's) shapes, which the routes pass through.
 

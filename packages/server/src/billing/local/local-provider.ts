@@ -9,29 +9,36 @@ import {
 } from '@coffer/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { lockOrganisationRow } from '../../repositories/organisation-repository.js';
+import { type CouponRow, findCoupon } from '../../repositories/billing-coupon-repository.js';
+import { deleteCustomer, markCustomerTrialled } from '../../repositories/billing-customer-repository.js';
+import {
+  deleteInvoices,
+  findInvoice,
+  listInvoiceRows,
+} from '../../repositories/billing-invoice-repository.js';
+import {
+  deletePaymentMethods,
+  deleteUnattachedBefore,
+  findPaymentMethod,
+  insertPaymentMethod,
+  listAttachedPaymentMethods,
+  makeOnlyPaymentMethod,
+  type PaymentMethodRow,
+} from '../../repositories/billing-payment-method-repository.js';
+import {
+  deleteSubscriptions,
+  findSubscriptionOrThrow,
+  insertSubscription,
+  updateSubscription,
+} from '../../repositories/billing-subscription-repository.js';
+import { findOrganisationById, lockOrganisationRow } from '../../repositories/organisation-repository.js';
 import { type BillingAudit, type BillingProvider, billingRefusal } from '../billing-provider.js';
 import { countAccounts } from '../plan-limits.js';
 import { NO_SUBSCRIPTION, type SubscriptionRow } from '../plan-state.js';
-import { type CouponRow, findCoupon, requireRedeemableCoupon } from './coupons.js';
+import { requireRedeemableCoupon } from './coupons.js';
+import { ensureCustomer } from './ledger-customer.js';
 import { isLedgerId, newLedgerId } from './ledger-ids.js';
 import { bringLedgerUpToDate, invoicePeriod } from './ledger-periods.js';
-import {
-  deleteLedgerRows,
-  deletePaymentMethods,
-  deleteUnattachedBefore,
-  ensureCustomer,
-  findInvoice,
-  findPaymentMethod,
-  insertPaymentMethod,
-  insertSubscription,
-  listAttachedPaymentMethods,
-  listInvoiceRows,
-  makeOnlyPaymentMethod,
-  markTrialled,
-  type PaymentMethodRow,
-  updateSubscription,
-} from './ledger-repository.js';
 import {
   type LedgerInvoice,
   type LedgerSubscription,
@@ -112,13 +119,8 @@ export function createLocalProvider(deps: LocalProviderDeps): LocalBillingProvid
     });
   }
 
-  async function reread(trx: Kysely<Database>, organisationId: string, id: string): Promise<SubscriptionRow> {
-    return trx
-      .selectFrom('billing_subscriptions')
-      .selectAll()
-      .where('organisation_id', '=', organisationId)
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
+  function reread(trx: Kysely<Database>, organisationId: string, id: string): Promise<SubscriptionRow> {
+    return findSubscriptionOrThrow(trx, organisationId, id);
   }
 
   /** The organisation's card with this id, usable for payment; otherwise a 400. */
@@ -170,7 +172,7 @@ export function createLocalProvider(deps: LocalProviderDeps): LocalBillingProvid
           created_at: at,
           updated_at: at,
         });
-        await markTrialled(trx, organisationId, at);
+        await markCustomerTrialled(trx, organisationId, at);
         await audit?.(trx);
         return present(trx, organisationId, await reread(trx, organisationId, id), now);
       });
@@ -300,11 +302,9 @@ export function createLocalProvider(deps: LocalProviderDeps): LocalBillingProvid
       if (!isLedgerId('in', invoiceId)) return null;
       const invoice = await findInvoice(db, organisationId, invoiceId);
       if (!invoice) return null;
-      const organisation = await db
-        .selectFrom('organisations')
-        .select('name')
-        .where('id', '=', organisationId)
-        .executeTakeFirstOrThrow();
+      const organisation = await findOrganisationById(db, organisationId);
+      // Its invoice was just found, so the organisation is there unless deleted meanwhile.
+      if (!organisation) throw new Error('The organisation of the invoice no longer exists.');
       const customer = await ensureCustomer(db, organisationId, clock().toISOString());
       return {
         // pdf-lib costs 25 MB of memory once loaded: only a server that renders an invoice pays it.
@@ -316,7 +316,13 @@ export function createLocalProvider(deps: LocalProviderDeps): LocalBillingProvid
     },
 
     async forgetOrganisation(organisationId) {
-      await db.transaction().execute((trx) => deleteLedgerRows(trx, organisationId));
+      // Dependants first, each a plain delete by organisation_id.
+      await db.transaction().execute(async (trx) => {
+        await deleteInvoices(trx, organisationId);
+        await deletePaymentMethods(trx, organisationId);
+        await deleteSubscriptions(trx, organisationId);
+        await deleteCustomer(trx, organisationId);
+      });
     },
 
     createTestPaymentMethod(organisationId, request) {

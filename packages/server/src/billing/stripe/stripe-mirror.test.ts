@@ -4,10 +4,10 @@ import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../db/migrator.js';
 import type { Database } from '../../db/schema.js';
+import { saveProviderCustomerId as saveStripeCustomerId } from '../../repositories/billing-customer-repository.js';
 import { buildOrganisation } from '../../test/factories.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
 import { readPlanState } from '../plan-state.js';
-import { saveStripeCustomerId } from './stripe-customer-store.js';
 import { mirrorSubscription } from './stripe-mirror.js';
 
 const NOW = Math.floor(Date.now() / 1000);

@@ -2,6 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type Stripe from 'stripe';
 import type { Database } from '../../db/schema.js';
+import { touchCustomer } from '../../repositories/billing-customer-repository.js';
+import {
+  deleteSubscriptionsExcept,
+  insertSubscription,
+  updateSubscriptionByProviderId,
+} from '../../repositories/billing-subscription-repository.js';
 import type { BillingAudit } from '../billing-provider.js';
 import { mainItem, subscriptionStatus } from './stripe-shapes.js';
 
@@ -48,18 +54,8 @@ export async function mirrorSubscription(
   await db.transaction().execute(async (trx) => {
     // Touching the customer row first locks it on PostgreSQL, so two mirrors of one organisation
     // (an API answer and a webhook at once) run one after the other and never leave two rows.
-    await trx
-      .updateTable('billing_customers')
-      .set({ updated_at: at })
-      .where('organisation_id', '=', organisationId)
-      .execute();
-    let stale = trx.deleteFrom('billing_subscriptions').where('organisation_id', '=', organisationId);
-    if (live) {
-      stale = stale.where((eb) =>
-        eb.or([eb('provider_subscription_id', 'is', null), eb('provider_subscription_id', '!=', live.id)]),
-      );
-    }
-    await stale.execute();
+    await touchCustomer(trx, organisationId, at);
+    await deleteSubscriptionsExcept(trx, organisationId, live ? live.id : null);
     // The change's audit entry commits with the mirror, or neither does.
     await audit?.(trx);
     if (!live) return;
@@ -74,23 +70,14 @@ export async function mirrorSubscription(
       cancel_at: live.cancel_at === null ? null : isoFromUnix(live.cancel_at),
       updated_at: at,
     };
-    const updated = await trx
-      .updateTable('billing_subscriptions')
-      .set(plan)
-      .where('organisation_id', '=', organisationId)
-      .where('provider_subscription_id', '=', live.id)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) > 0) return;
-    await trx
-      .insertInto('billing_subscriptions')
-      .values({
-        id: randomUUID(),
-        organisation_id: organisationId,
-        provider_subscription_id: live.id,
-        created_at: at,
-        ...plan,
-      })
-      .execute();
+    if (await updateSubscriptionByProviderId(trx, organisationId, live.id, plan)) return;
+    await insertSubscription(trx, {
+      id: randomUUID(),
+      organisation_id: organisationId,
+      provider_subscription_id: live.id,
+      created_at: at,
+      ...plan,
+    });
   });
 }
 

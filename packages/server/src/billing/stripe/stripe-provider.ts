@@ -5,15 +5,17 @@ import type { Kysely } from 'kysely';
 import type Stripe from 'stripe';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
-import { type BillingAudit, type BillingProvider, billingRefusal } from '../billing-provider.js';
-import { hasTakenTrial, NO_SUBSCRIPTION } from '../plan-state.js';
-import { createStripeClient } from './stripe-client.js';
 import {
-  findStripeCustomerId,
-  forgetStripeCustomer,
-  markStripeCustomerTrialled,
-  saveStripeCustomerId,
-} from './stripe-customer-store.js';
+  deleteCustomer,
+  findProviderCustomerId,
+  hasTakenTrial,
+  markCustomerTrialled,
+  saveProviderCustomerId,
+} from '../../repositories/billing-customer-repository.js';
+import { deleteSubscriptions } from '../../repositories/billing-subscription-repository.js';
+import { type BillingAudit, type BillingProvider, billingRefusal } from '../billing-provider.js';
+import { NO_SUBSCRIPTION } from '../plan-state.js';
+import { createStripeClient } from './stripe-client.js';
 import { fetchCurrentSubscription, mirrorSubscription, refreshMirror } from './stripe-mirror.js';
 import { isMissing, refusingUserErrors, STRIPE_MESSAGES, toRefusal } from './stripe-refusals.js';
 import {
@@ -62,7 +64,7 @@ export function createStripeProvider(deps: StripeProviderDeps): BillingProvider 
 
   /** The organisation's live Stripe customer, made on first use (or again if Stripe lost it). */
   async function liveCustomer(organisationId: string): Promise<Stripe.Customer> {
-    const stored = await findStripeCustomerId(db, organisationId);
+    const stored = await findProviderCustomerId(db, organisationId);
     if (stored) {
       const customer = await retrieveCustomer(stored);
       if (customer) return customer;
@@ -72,7 +74,7 @@ export function createStripeProvider(deps: StripeProviderDeps): BillingProvider 
     const created = stored
       ? await stripe.customers.create(params)
       : await stripe.customers.create(params, { idempotencyKey: `coffer-customer-${organisationId}` });
-    const kept = await saveStripeCustomerId(db, organisationId, created.id, stored);
+    const kept = await saveProviderCustomerId(db, organisationId, created.id, stored);
     return kept === created.id ? created : ((await retrieveCustomer(kept)) ?? created);
   }
 
@@ -87,7 +89,7 @@ export function createStripeProvider(deps: StripeProviderDeps): BillingProvider 
   }
 
   async function currentSubscription(organisationId: string) {
-    const customerId = await findStripeCustomerId(db, organisationId);
+    const customerId = await findProviderCustomerId(db, organisationId);
     const subscription = customerId ? await fetchCurrentSubscription(stripe, customerId) : null;
     return { customerId, subscription };
   }
@@ -170,7 +172,7 @@ export function createStripeProvider(deps: StripeProviderDeps): BillingProvider 
     },
 
     async getSubscription(organisationId): Promise<SubscriptionResponse> {
-      const customerId = await findStripeCustomerId(db, organisationId);
+      const customerId = await findProviderCustomerId(db, organisationId);
       if (!customerId) return NO_SUBSCRIPTION;
       // Reading also heals the mirror, should a webhook have been missed.
       const current = await refreshMirror({ stripe, db }, organisationId, customerId);
@@ -199,7 +201,7 @@ export function createStripeProvider(deps: StripeProviderDeps): BillingProvider 
         { idempotencyKey: `coffer-trial-${organisationId}` },
       );
       await stripe.customers.update(customer.id, { metadata: { trialled: 'true' } });
-      await markStripeCustomerTrialled(db, organisationId);
+      await markCustomerTrialled(db, organisationId, new Date().toISOString());
       return mirrored(organisationId, subscription, audit);
     },
 
@@ -253,7 +255,7 @@ export function createStripeProvider(deps: StripeProviderDeps): BillingProvider 
     },
 
     async cancelSubscription(organisationId, audit) {
-      const customerId = await findStripeCustomerId(db, organisationId);
+      const customerId = await findProviderCustomerId(db, organisationId);
       if (!customerId) return NO_SUBSCRIPTION;
       // Every live one, so nothing keeps charging; then the mirror says: free plan.
       let current = await fetchCurrentSubscription(stripe, customerId);
@@ -276,7 +278,7 @@ export function createStripeProvider(deps: StripeProviderDeps): BillingProvider 
     },
 
     async listPaymentMethods(organisationId): Promise<ProviderList<PaymentMethod>> {
-      const customerId = await findStripeCustomerId(db, organisationId);
+      const customerId = await findProviderCustomerId(db, organisationId);
       const customer = customerId ? await retrieveCustomer(customerId) : null;
       if (!customer) return { data: [] };
       const page = await stripe.customers.listPaymentMethods(customer.id, {
@@ -318,7 +320,7 @@ export function createStripeProvider(deps: StripeProviderDeps): BillingProvider 
     },
 
     async listInvoices(organisationId) {
-      const customerId = await findStripeCustomerId(db, organisationId);
+      const customerId = await findProviderCustomerId(db, organisationId);
       if (!customerId) return { data: [] };
       // Newest first, as Stripe lists them.
       const page = await stripe.invoices.list({ customer: customerId, limit: LIST_LIMIT });
@@ -326,7 +328,7 @@ export function createStripeProvider(deps: StripeProviderDeps): BillingProvider 
     },
 
     async invoicePdf(organisationId, invoiceId) {
-      const customerId = await findStripeCustomerId(db, organisationId);
+      const customerId = await findProviderCustomerId(db, organisationId);
       if (!customerId || !STRIPE_ID.test(invoiceId)) return null;
       let invoice: Stripe.Invoice;
       try {
@@ -341,14 +343,18 @@ export function createStripeProvider(deps: StripeProviderDeps): BillingProvider 
     },
 
     async forgetOrganisation(organisationId) {
-      const customerId = await findStripeCustomerId(db, organisationId);
+      const customerId = await findProviderCustomerId(db, organisationId);
       if (customerId) {
         // Deleting the customer cancels its subscriptions at once and removes its cards.
         await stripe.customers.del(customerId).catch((error: unknown) => {
           if (!isMissing(error)) throw error;
         });
       }
-      await forgetStripeCustomer(db, organisationId);
+      // The customer and its mirrored plan go together, once Stripe has deleted the customer.
+      await db.transaction().execute(async (trx) => {
+        await deleteSubscriptions(trx, organisationId);
+        await deleteCustomer(trx, organisationId);
+      });
     },
   };
 }

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type Stripe from 'stripe';
 import type { Database } from '../../db/schema.js';
-import { findOrganisationIdByStripeCustomer } from './stripe-customer-store.js';
+import { findOrganisationIdByProviderCustomer } from '../../repositories/billing-customer-repository.js';
 import { refreshMirror } from './stripe-mirror.js';
 import { referenceId } from './stripe-shapes.js';
 
@@ -37,7 +37,7 @@ export async function applyStripeEvent(
   const customerId = referenceId(
     (event.data.object as { customer?: string | { id: string } | null }).customer,
   );
-  const organisationId = customerId ? await findOrganisationIdByStripeCustomer(deps.db, customerId) : null;
+  const organisationId = customerId ? await findOrganisationIdByProviderCustomer(deps.db, customerId) : null;
   if (!customerId || !organisationId) {
     // Ids only: an event's object may carry names and addresses.
     deps.log.info(

@@ -12,7 +12,7 @@ import {
   countMissingKeysOfOrganisation,
   countSnapshotFigures,
   type SnapshotFigures,
-} from './figure-queries.js';
+} from './daily-figures.js';
 import { addDays, dayOf } from './utc-days.js';
 
 // Every figure against a count made here, in JavaScript, over the raw rows of the organisation:

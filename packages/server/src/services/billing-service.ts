@@ -12,14 +12,14 @@ import {
   TEAM_PLAN_CARD,
   type TestPaymentMethodRequest,
 } from '@coffer/core';
+import { type BillingAudit, type BillingProvider, billingRefusal } from '../billing/billing-provider.js';
+import { normaliseCouponCode } from '../billing/local/coupons.js';
+import { isLocalProvider } from '../billing/local/local-provider.js';
+import { countAccounts } from '../billing/plan-limits.js';
 import { notFound } from '../errors/policy-errors.js';
 import { type CallerAccess, requireAdministrator } from '../policy/index.js';
-import { auditOrganisationChange } from '../services/caller-audit.js';
-import type { ServiceContext } from '../services/service-context.js';
-import { type BillingAudit, type BillingProvider, billingRefusal } from './billing-provider.js';
-import { normaliseCouponCode } from './local/coupons.js';
-import { isLocalProvider } from './local/local-provider.js';
-import { countAccounts } from './plan-limits.js';
+import { auditOrganisationChange } from './caller-audit.js';
+import type { ServiceContext } from './service-context.js';
 
 /** A coupon sent without a card: only paying takes one (a trial is taken with no body). */
 export const PAYMENT_METHOD_REQUIRED = 'A payment method is required to subscribe.';

@@ -2,16 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { StatisticsMetric } from '@coffer/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { isStatisticsMetric } from './statistics-metrics.js';
 
 // data_records: one row per organisation, metric and UTC day (unique), written by the daily recorder
 // and read by the statistics calls. Every query filters on organisation_id; the reads go through
 // (organisation_id, recorded_on) (migration 2026-11-24-0002), so they cost the same however many
 // users, secrets or other organisations there are.
 
-/** One stored figure. */
-export interface DataRecord {
-  metric: StatisticsMetric;
+/** One stored figure, its metric as written (a newer server sharing the database may write more). */
+export interface DataRecordRow {
+  metric: string;
   value: number;
   recorded_on: string;
 }
@@ -85,7 +84,7 @@ export async function listRecordsBetween(
   organisationId: string,
   from: string,
   to: string,
-): Promise<DataRecord[]> {
+): Promise<DataRecordRow[]> {
   const rows = await db
     .selectFrom('data_records')
     .select(['metric', 'value', 'recorded_on'])
@@ -102,7 +101,7 @@ export async function listRecordsOfDays(
   db: Kysely<Database>,
   organisationId: string,
   days: readonly string[],
-): Promise<DataRecord[]> {
+): Promise<DataRecordRow[]> {
   if (days.length === 0) return [];
   const rows = await db
     .selectFrom('data_records')
@@ -113,9 +112,6 @@ export async function listRecordsOfDays(
   return toRecords(rows);
 }
 
-// A metric this server does not know (written by a newer one sharing the database) is left out.
-function toRecords(rows: readonly { metric: string; value: number; recorded_on: string }[]): DataRecord[] {
-  return rows.flatMap(({ metric, value, recorded_on }) =>
-    isStatisticsMetric(metric) ? [{ metric, value: Number(value), recorded_on }] : [],
-  );
+function toRecords(rows: readonly DataRecordRow[]): DataRecordRow[] {
+  return rows.map(({ metric, value, recorded_on }) => ({ metric, value: Number(value), recorded_on }));
 }
