@@ -6,8 +6,8 @@ import {
   confirmEmail,
   resendConfirmation,
 } from '../../services/confirmation-service.js';
+import { object, text } from '../route-schemas.js';
 import type { AccountRouteOptions } from './account-limiters.js';
-import { object, text } from './schema-helpers.js';
 
 /** GET /users/confirmation (confirm once) and POST /users/confirmation (resend the e-mail). */
 export const confirmationRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app, { limiters }) => {

@@ -7,8 +7,8 @@ import {
   confirmOwnPassword,
 } from '../../services/password-service.js';
 import { type ProfileChanges, showProfile, updateProfile } from '../../services/profile-service.js';
+import { flag, object, text } from '../route-schemas.js';
 import type { AccountRouteOptions } from './account-limiters.js';
-import { flag, object, text } from './schema-helpers.js';
 
 // Only these fields of the profile are the user's to change; anything else sent is dropped.
 const profileBody = object(

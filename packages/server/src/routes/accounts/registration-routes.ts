@@ -2,8 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ipRateLimit } from '../../security/rate-limits.js';
 import type { RegistrationInput } from '../../services/registration-input.js';
 import { register } from '../../services/registration-service.js';
+import { object, text } from '../route-schemas.js';
 import type { AccountRouteOptions } from './account-limiters.js';
-import { object, text } from './schema-helpers.js';
 
 const registrationBody = object(
   {

@@ -3,8 +3,8 @@ import { PASSWORD_CHANGE_FLOW } from '../../auth/authenticate.js';
 import { bindAttempts, ipRateLimit } from '../../security/rate-limits.js';
 import { createSignInProofs } from '../../security/sign-in-proofs.js';
 import { checkTwoFactor, prelogin, signIn, signOut } from '../../services/sign-in-service.js';
+import { object, text } from '../route-schemas.js';
 import type { AccountRouteOptions } from './account-limiters.js';
-import { object, text } from './schema-helpers.js';
 
 /** Prelogin, two-factor check and sign-in (public tree). */
 export const sessionRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app, { limiters }) => {

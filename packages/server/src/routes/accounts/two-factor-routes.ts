@@ -10,8 +10,8 @@ import {
   TWO_FACTOR_ENABLED,
   TWO_FACTOR_WRONG_CODE,
 } from '../../services/two-factor-service.js';
+import { object, text } from '../route-schemas.js';
 import type { AccountRouteOptions } from './account-limiters.js';
-import { object, text } from './schema-helpers.js';
 
 // The spec's { "2fa": message } shape on failure too, with the request helper's errors[] (400) or
 // error (403) beside it.
