@@ -3,12 +3,10 @@ import { normaliseEmail } from '@coffer/core';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors/app-error.js';
+import { TOO_MANY_ATTEMPTS } from '../errors/rate-limit-messages.js';
 import type { AttemptStore } from './attempt-store.js';
 import type { RateLimit, RateLimitedAction } from './rate-limit-settings.js';
 import { RetryLaterError } from './retry-later.js';
-
-/** The 429 message of every account-related limit. */
-export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
 
 /**
  * Route config for the per-address limit of an action (counts every request, before the body is
