@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import type { Dialect } from './db/create-database.js';
 import type { Database } from './db/schema.js';
+import type { AttemptStore } from './security/attempt-store.js';
 import type { ServerSecrets } from './server-secrets.js';
 import type { ServiceContext } from './services/service-context.js';
 
@@ -15,6 +16,8 @@ declare module 'fastify' {
     dialect: Dialect;
     /** The key that seals TOTP seeds at rest (encryptAtRest / decryptAtRest). */
     serverSecrets: ServerSecrets;
+    /** Per-account attempt counters and sign-in proofs: Redis with REDIS_URL, else the database. */
+    attemptStore: AttemptStore;
   }
   interface FastifyRequest {
     /** What a route passes to a service: db, config, mailer, serverSecrets and this request's log. */

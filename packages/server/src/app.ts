@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import './app-types.js';
 import { registerAuthentication } from './auth/authenticate.js';
+import { configurePasswordHashing } from './auth/password-hash.js';
 import { createBillingProvider } from './billing/create-billing-provider.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/create-database.js';
@@ -13,6 +14,7 @@ import { stripJsonSuffix } from './http/json-suffix.js';
 import { lazySchemaCompilers } from './http/lazy-schema-compilers.js';
 import { buildLoggerOptions, type LogStream } from './http/logger-options.js';
 import { registerRateLimit } from './http/rate-limit.js';
+import { connectRedis } from './http/redis-client.js';
 import { registerRequestLog } from './http/request-log.js';
 import { registerRouteCatalogue } from './http/route-catalogue.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -20,6 +22,7 @@ import { registerWebApp } from './http/web-app.js';
 import type { Mailer } from './mail/mail-message.js';
 import { createMailer } from './mail/mailer.js';
 import { registerRoutes } from './routes/index.js';
+import { createAttemptStore } from './security/attempt-store.js';
 import type { ServerSecrets } from './server-secrets.js';
 import type { ServiceContext } from './services/service-context.js';
 
@@ -64,6 +67,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
   app.decorate('serverSecrets', deps.serverSecrets);
+  // One Redis client (REDIS_URL) for the per-address limits and the attempt store; none: memory and the database.
+  const redis = await connectRedis(app, config.redisUrl);
+  app.decorate('attemptStore', createAttemptStore(database.db, redis, app.log));
+  // The Argon2id gate belongs to the process (auth/password-hash.ts); PASSWORD_HASH_CONCURRENCY sizes it.
+  if (config.passwordHashConcurrency !== null) {
+    configurePasswordHashing({ concurrency: config.passwordHashConcurrency });
+  }
   const mailer = deps.mailer ?? createMailer(config, app.log);
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());
@@ -80,7 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerRequestLog(app);
   await registerSecurityHeaders(app, config);
-  await registerRateLimit(app, config);
+  await registerRateLimit(app, redis);
   await registerBodyParsers(app);
   registerAuthentication(app);
   registerCompression(app); // before the web app's static files, which it compresses too

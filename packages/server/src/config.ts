@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  DEFAULT_MEMBER_RATE_LIMIT,
   DEFAULT_RATE_LIMITS,
+  MEMBER_RATE_LIMIT_VARIABLE,
   parseRateLimit,
   RATE_LIMIT_VARIABLE_STEMS,
   type RateLimit,
@@ -38,6 +40,8 @@ export interface Config {
   minKdfIterations: number;
   /** Attempt limits of sign-in, two-factor check, password checks, registration, confirmation resend. */
   rateLimits: RateLimitSettings;
+  /** Requests per signed-in user on each route that names no other limit (RATE_LIMIT_MEMBER_PER_USER). */
+  memberRateLimit: RateLimit;
   /** Argon2id computations at once (PASSWORD_HASH_CONCURRENCY); null: half the cores, at least one. */
   passwordHashConcurrency: number | null;
   /** After SIGTERM, how long /healthz answers 503 while requests are still served (SHUTDOWN_DELAY_SECONDS). */
@@ -119,6 +123,7 @@ export function loadConfig(env: Env = process.env): Config {
     serverSecretKey: readKey(env, 'SERVER_SECRET_KEY'),
     minKdfIterations: readMinKdfIterations(env, nodeEnv),
     rateLimits: readRateLimits(env),
+    memberRateLimit: readRateLimit(env, MEMBER_RATE_LIMIT_VARIABLE, DEFAULT_MEMBER_RATE_LIMIT),
     passwordHashConcurrency:
       readOptional(env, 'PASSWORD_HASH_CONCURRENCY') === null
         ? null
@@ -135,13 +140,7 @@ function readMinKdfIterations(env: Env, nodeEnv: string): number {
 
 // RATE_LIMIT_<ACTION>_PER_ACCOUNT / _PER_IP = "10/15m"; tests set small numbers.
 function readRateLimits(env: Env): RateLimitSettings {
-  const read = (name: string, fallback: RateLimit): RateLimit => {
-    const raw = readOptional(env, name);
-    if (raw === null) return fallback;
-    const limit = parseRateLimit(raw);
-    if (!limit) throw new ConfigError(name, 'must look like 10/15m (attempts per window in s, m or h)');
-    return limit;
-  };
+  const read = (name: string, fallback: RateLimit) => readRateLimit(env, name, fallback);
   const actions = Object.keys(DEFAULT_RATE_LIMITS) as RateLimitedAction[];
   return Object.fromEntries(
     actions.map((action) => {
@@ -156,6 +155,14 @@ function readRateLimits(env: Env): RateLimitSettings {
       ];
     }),
   ) as RateLimitSettings;
+}
+
+function readRateLimit(env: Env, name: string, fallback: RateLimit): RateLimit {
+  const raw = readOptional(env, name);
+  if (raw === null) return fallback;
+  const limit = parseRateLimit(raw);
+  if (!limit) throw new ConfigError(name, 'must look like 10/15m (attempts per window in s, m or h)');
+  return limit;
 }
 
 function readOptional(env: Env, name: string): string | null {

@@ -1,3 +1,5 @@
+import { RATE_LIMITED } from './rate-limit-messages.js';
+
 /** Kinds of failure a route can report; each has one HTTP status and one answer shape. */
 export type AppErrorCode =
   | 'validation'
@@ -69,7 +71,7 @@ export class AppError extends Error {
   }
 
   /** 429 from our own throttles (the rate-limit plugin answers through the same handler). */
-  static rateLimited(message = 'Too many attempts. Please wait a moment and try again.'): AppError {
+  static rateLimited(message = RATE_LIMITED): AppError {
     return new AppError('rate_limited', message);
   }
 

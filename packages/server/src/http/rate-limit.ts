@@ -1,52 +1,23 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { configurePasswordHashing } from '../auth/password-hash.js';
-import type { Config } from '../config.js';
+import type { Redis } from 'ioredis';
 import { AppError } from '../errors/app-error.js';
-import {
-  type AttemptStore,
-  createDatabaseAttemptStore,
-  createRedisAttemptStore,
-  withFallback,
-} from '../security/attempt-store.js';
+import { tryAgainIn } from '../errors/rate-limit-messages.js';
 import { settleAttempts } from '../security/rate-limits.js';
 import { RetryLaterError } from '../security/retry-later.js';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Per-account attempt counters and sign-in proofs: Redis with REDIS_URL, else the database. */
-    attemptStore: AttemptStore;
-  }
-}
+import { registerRateLimitClasses } from './rate-limit-classes.js';
 
 /**
- * Registers every limit:
- * - per address: @fastify/rate-limit with no global limit; routes opt in with
- *   `config: { rateLimit: { max: 5, timeWindow: '1 minute' } }`. Counters in Redis when REDIS_URL
- *   is set (several servers share them), in memory otherwise.
- * - per account: `app.attemptStore` (security/attempt-store.ts), in Redis or the database, never
- *   in memory: lock state must survive junk traffic and be the same on every server. The onSend
- *   hook takes back the attempts a request counted before its check and did not fail.
- * - globally: the bound on concurrent Argon2id (auth/password-hash.ts), PASSWORD_HASH_CONCURRENCY.
+ * Registers rate limiting:
+ * - the named classes (http/rate-limit-classes.ts): a route says `config: { rateLimitClass:
+ *   'signIn' }`; the signed-in tree's routes that name none take `member`.
+ * - per address or per user: @fastify/rate-limit with no global limit, fed by the classes. Counters
+ *   in Redis when the app has a client (several servers share them), in memory otherwise.
+ * - per account: `app.accountLimiters`, counting in `app.attemptStore`; the onSend hook takes back
+ *   the attempts a request counted before its check and did not fail.
  * Refusals that know when to come back (RetryLaterError) carry Retry-After.
  */
-export async function registerRateLimit(
-  app: FastifyInstance,
-  config: Pick<Config, 'redisUrl' | 'passwordHashConcurrency'>,
-): Promise<void> {
-  if (config.passwordHashConcurrency !== null) {
-    configurePasswordHashing({ concurrency: config.passwordHashConcurrency });
-  }
-  // ioredis is loaded only when REDIS_URL asks for it: a single server keeps counters in memory.
-  const redis = config.redisUrl
-    ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 5_000 })
-    : null;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
-  const databaseStore = createDatabaseAttemptStore(app.db, Date.now);
-  app.decorate(
-    'attemptStore',
-    redis ? withFallback(createRedisAttemptStore(redis), databaseStore, app.log) : databaseStore,
-  );
+export async function registerRateLimit(app: FastifyInstance, redis: Redis | null): Promise<void> {
   app.addHook('onSend', async (request, _reply, payload) => {
     await settleAttempts(request);
     return payload;
@@ -54,12 +25,12 @@ export async function registerRateLimit(
   app.addHook('onError', async (_request, reply, error) => {
     if (error instanceof RetryLaterError) reply.header('retry-after', String(error.retryAfterSeconds));
   });
+  registerRateLimitClasses(app);
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: 'coffer-rate-limit:' } : {}),
     // The store failing must not lock everyone out of signing in.
     skipOnError: true,
-    errorResponseBuilder: (_request, context) =>
-      AppError.rateLimited(`Too many attempts. Please try again in ${context.after}.`),
+    errorResponseBuilder: (_request, context) => AppError.rateLimited(tryAgainIn(context.after)),
   });
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { type AccountRouteOptions, createAccountLimiters } from './accounts/account-limiters.js';
+import { useDefaultRateLimitClass } from '../http/rate-limit-classes.js';
 import { confirmationRoutes } from './accounts/confirmation-routes.js';
 import { invitationDetailsRoutes, invitationRoutes } from './accounts/invitation-routes.js';
 import { profileRoutes } from './accounts/profile-routes.js';
@@ -21,11 +21,11 @@ import { vaultRoutes } from './vaults/vault-routes.js';
 /**
  * The public tree: what a visitor without a session may call. Nothing here reads request.caller.
  */
-const publicRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app, options) => {
+const publicRoutes: FastifyPluginAsync = async (app) => {
   await app.register(healthRoutes);
-  await app.register(registrationRoutes, options);
-  await app.register(confirmationRoutes, options);
-  await app.register(sessionRoutes, options); // prelogin, two-factor check, sign-in
+  await app.register(registrationRoutes);
+  await app.register(confirmationRoutes);
+  await app.register(sessionRoutes); // prelogin, two-factor check, sign-in
   await app.register(invitationDetailsRoutes);
   // Stripe calls its webhook, proven by signature; the SDK is loaded only when Stripe is the provider.
   if (app.config.billing === 'stripe') {
@@ -38,12 +38,15 @@ const publicRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app, option
  * `request.caller` (user, organisation, session, memberships, assignments, managed chests), loaded
  * once per request. Route files never mention authentication; a route a user who must still
  * change a generated password may call says so with `config: { ...PASSWORD_CHANGE_FLOW }`.
+ * Every route here is rate-limited per user by the `member` class unless it names another
+ * (`config: { rateLimitClass: 'passwordCheck' }`, http/rate-limit-classes.ts).
  */
-const signedInRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app, options) => {
+const signedInRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', app.authenticate);
+  useDefaultRateLimitClass(app, 'member');
   await app.register(signOutRoutes);
-  await app.register(profileRoutes, options);
-  await app.register(twoFactorRoutes, options);
+  await app.register(profileRoutes);
+  await app.register(twoFactorRoutes);
   await app.register(invitationRoutes);
   await app.register(userRoutes); // the admin area's users: list, add, change, lock, reset, remove
   await app.register(keyEndorsementRoutes); // a colleague's key rotation endorsement, for every member
@@ -62,8 +65,6 @@ const signedInRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app, opti
  * trees: public and signed-in. A new route file goes into one of them, nearly always the second.
  */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
-  // Made once, so that routes checking the same thing (in either tree) share counters.
-  const options = { limiters: createAccountLimiters(app) };
-  await app.register(publicRoutes, options);
-  await app.register(signedInRoutes, options);
+  await app.register(publicRoutes);
+  await app.register(signedInRoutes);
 }

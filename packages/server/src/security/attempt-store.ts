@@ -246,3 +246,13 @@ export function withFallback(
     remove: (key) => attempt((store) => store.remove(key)),
   };
 }
+
+/** The app's store: in Redis when the app has a client (the database while Redis does not answer), else the database. */
+export function createAttemptStore(
+  database: Kysely<Database>,
+  redis: Redis | null,
+  log: FastifyBaseLogger,
+): AttemptStore {
+  const databaseStore = createDatabaseAttemptStore(database, Date.now);
+  return redis ? withFallback(createRedisAttemptStore(redis), databaseStore, log) : databaseStore;
+}

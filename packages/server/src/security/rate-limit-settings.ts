@@ -49,6 +49,16 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   },
 };
 
+/**
+ * The default class of the signed-in tree (http/rate-limit-classes.ts, `member`): requests per
+ * signed-in user on each route. A screen makes a handful of requests, so this stays far above what a
+ * person's browser sends, while it bounds what one leaked token or runaway script makes a server do.
+ */
+export const DEFAULT_MEMBER_RATE_LIMIT: RateLimit = { max: 3000, windowMs: MINUTE };
+
+/** The environment variable of the default class, "3000/1m" by default. */
+export const MEMBER_RATE_LIMIT_VARIABLE = 'RATE_LIMIT_MEMBER_PER_USER';
+
 /** The environment variable stem of each action: RATE_LIMIT_<STEM>_PER_ACCOUNT and _PER_IP. */
 export const RATE_LIMIT_VARIABLE_STEMS: Record<RateLimitedAction, string> = {
   prelogin: 'PRELOGIN',

@@ -1,27 +1,10 @@
 import { hash } from 'node:crypto';
 import { normaliseEmail } from '@coffer/core';
-import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../errors/app-error.js';
+import { TOO_MANY_ATTEMPTS } from '../errors/rate-limit-messages.js';
 import type { AttemptStore } from './attempt-store.js';
 import type { RateLimit, RateLimitedAction } from './rate-limit-settings.js';
 import { RetryLaterError } from './retry-later.js';
-
-/** The 429 message of every account-related limit. */
-export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
-
-/**
- * Route config for the per-address limit of an action (counts every request, before the body is
- * read): `config: { rateLimit: ipRateLimit(app.config.rateLimits.signIn.perIp) }`. It runs on the
- * foundation's @fastify/rate-limit, so counters live in Redis when REDIS_URL is set.
- */
-export function ipRateLimit(limit: RateLimit): RateLimitOptions {
-  return {
-    max: limit.max,
-    timeWindow: limit.windowMs,
-    errorResponseBuilder: () => AppError.rateLimited(TOO_MANY_ATTEMPTS),
-  };
-}
 
 /** Counts attempts per account (an e-mail or a user id) for one action. */
 export interface AccountLimiter {

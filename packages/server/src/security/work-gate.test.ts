@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RetryLaterError, SERVER_BUSY } from './retry-later.js';
+import { SERVER_BUSY } from '../errors/rate-limit-messages.js';
+import { RetryLaterError } from './retry-later.js';
 import { createWorkGate } from './work-gate.js';
 
 function deferred() {

@@ -1,4 +1,5 @@
-import { RetryLaterError, SERVER_BUSY } from './retry-later.js';
+import { SERVER_BUSY } from '../errors/rate-limit-messages.js';
+import { RetryLaterError } from './retry-later.js';
 
 /** How much of one kind of work may run at once, and how long a request may wait its turn. */
 export interface GateLimits {

@@ -1,16 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ipRateLimit } from '../../security/rate-limits.js';
 import {
   CONFIRMATION_RESENT,
   CONFIRMED,
   confirmEmail,
   resendConfirmation,
 } from '../../services/confirmation-service.js';
-import type { AccountRouteOptions } from './account-limiters.js';
-import { object, text } from './schema-helpers.js';
+import { object, text } from '../route-schemas.js';
 
 /** GET /users/confirmation (confirm once) and POST /users/confirmation (resend the e-mail). */
-export const confirmationRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app, { limiters }) => {
+export const confirmationRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: { confirmation_token?: string } }>(
     '/users/confirmation',
     { schema: { querystring: object({ confirmation_token: text }) } },
@@ -24,11 +22,11 @@ export const confirmationRoutes: FastifyPluginAsync<AccountRouteOptions> = async
     '/users/confirmation',
     {
       schema: { body: object({ user: object({ email: text }) }) },
-      config: { rateLimit: ipRateLimit(app.config.rateLimits.confirmationResend.perIp) },
+      config: { rateLimitClass: 'confirmationResend' },
     },
     async (request) => {
       const email = request.body?.user?.email ?? '';
-      await limiters.confirmationResend.consume(request, email);
+      await app.accountLimiters.confirmationResend.consume(request, email);
       await resendConfirmation(request.ctx, email);
       return { message: CONFIRMATION_RESENT };
     },

@@ -4,7 +4,7 @@ import {
   getInvitationDetails,
   type InvitationInput,
 } from '../../services/invitation-service.js';
-import { idList, object, text } from './schema-helpers.js';
+import { idList, object, text } from '../route-schemas.js';
 
 /** POST /api/v1/invitations: an administrator invites someone (signed-in tree). */
 export const invitationRoutes: FastifyPluginAsync = async (app) => {

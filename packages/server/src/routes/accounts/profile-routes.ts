@@ -1,14 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { PASSWORD_CHANGE_FLOW } from '../../auth/authenticate.js';
-import { bindAttempts, ipRateLimit } from '../../security/rate-limits.js';
+import { bindAttempts } from '../../security/rate-limits.js';
 import {
   type AccountChangeInput,
   changeAccount,
   confirmOwnPassword,
 } from '../../services/password-service.js';
 import { type ProfileChanges, showProfile, updateProfile } from '../../services/profile-service.js';
-import type { AccountRouteOptions } from './account-limiters.js';
-import { flag, object, text } from './schema-helpers.js';
+import { flag, object, text } from '../route-schemas.js';
 
 // Only these fields of the profile are the user's to change; anything else sent is dropped.
 const profileBody = object(
@@ -39,9 +38,7 @@ const accountChangeBody = object(
 );
 
 /** The caller's own account: profile, password and e-mail changes, password check. */
-export const profileRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app, { limiters }) => {
-  const passwordCheckLimit = ipRateLimit(app.config.rateLimits.passwordCheck.perIp);
-
+export const profileRoutes: FastifyPluginAsync = async (app) => {
   app.get('/api/v1/profile', { config: { ...PASSWORD_CHANGE_FLOW } }, async (request) =>
     showProfile(request.ctx, request.caller),
   );
@@ -57,10 +54,10 @@ export const profileRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
     // The e-mail change on the same route is refused by the service while the flag is set.
     {
       schema: { body: accountChangeBody },
-      config: { rateLimit: passwordCheckLimit, ...PASSWORD_CHANGE_FLOW },
+      config: { rateLimitClass: 'passwordCheck', ...PASSWORD_CHANGE_FLOW },
     },
     async (request) => {
-      const attempts = bindAttempts(limiters.passwordCheck, request, request.caller.user.id);
+      const attempts = bindAttempts(app.accountLimiters.passwordCheck, request, request.caller.user.id);
       return changeAccount(request.ctx, request.caller, request.body.user, attempts);
     },
   );
@@ -69,10 +66,10 @@ export const profileRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
     '/api/v1/users/verify_password',
     {
       schema: { body: object({ password: text }) },
-      config: { rateLimit: passwordCheckLimit, ...PASSWORD_CHANGE_FLOW },
+      config: { rateLimitClass: 'passwordCheck', ...PASSWORD_CHANGE_FLOW },
     },
     async (request) => {
-      const attempts = bindAttempts(limiters.passwordCheck, request, request.caller.user.id);
+      const attempts = bindAttempts(app.accountLimiters.passwordCheck, request, request.caller.user.id);
       return {
         valid: await confirmOwnPassword(request.ctx, request.caller, request.body.password, attempts),
       };

@@ -1,9 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ipRateLimit } from '../../security/rate-limits.js';
 import type { RegistrationInput } from '../../services/registration-input.js';
 import { register } from '../../services/registration-service.js';
-import type { AccountRouteOptions } from './account-limiters.js';
-import { object, text } from './schema-helpers.js';
+import { object, text } from '../route-schemas.js';
 
 const registrationBody = object(
   {
@@ -25,16 +23,16 @@ const registrationBody = object(
 );
 
 /** POST /users: registration of an organisation, or acceptance of an invitation (form-encoded or JSON). */
-export const registrationRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app, { limiters }) => {
+export const registrationRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: { user: RegistrationInput } }>(
     '/users',
     {
       schema: { body: registrationBody },
-      config: { rateLimit: ipRateLimit(app.config.rateLimits.registration.perIp) },
+      config: { rateLimitClass: 'registration' },
     },
     async (request, reply) => {
       const input = request.body.user;
-      await limiters.registration.consume(request, input.email ?? '');
+      await app.accountLimiters.registration.consume(request, input.email ?? '');
       const user = await register(request.ctx, input);
       return reply
         .code(201)

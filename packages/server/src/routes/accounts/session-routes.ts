@@ -1,14 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { PASSWORD_CHANGE_FLOW } from '../../auth/authenticate.js';
-import { bindAttempts, ipRateLimit } from '../../security/rate-limits.js';
+import { bindAttempts } from '../../security/rate-limits.js';
 import { createSignInProofs } from '../../security/sign-in-proofs.js';
 import { checkTwoFactor, prelogin, signIn, signOut } from '../../services/sign-in-service.js';
-import type { AccountRouteOptions } from './account-limiters.js';
-import { object, text } from './schema-helpers.js';
+import { object, text } from '../route-schemas.js';
 
 /** Prelogin, two-factor check and sign-in (public tree). */
-export const sessionRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app, { limiters }) => {
-  const limits = app.config.rateLimits;
+export const sessionRoutes: FastifyPluginAsync = async (app) => {
   // The two-factor check leaves a proof the sign-in accepts: one Argon2id per sign-in.
   const proofs = createSignInProofs(app.attemptStore, app.serverSecrets);
 
@@ -16,11 +14,11 @@ export const sessionRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
     '/api/v1/prelogin',
     {
       schema: { body: object({ email: text }) },
-      config: { rateLimit: ipRateLimit(limits.prelogin.perIp) },
+      config: { rateLimitClass: 'prelogin' },
     },
     async (request) => {
       // Keyed by the e-mail as sent (normalised), so a known and an unknown address count alike.
-      await limiters.prelogin.consume(request, request.body.email ?? '');
+      await app.accountLimiters.prelogin.consume(request, request.body.email ?? '');
       return prelogin(request.ctx, request.body.email);
     },
   );
@@ -29,10 +27,10 @@ export const sessionRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
     '/api/v1/two-factor-check',
     {
       schema: { body: object({ email: text, password: text }) },
-      config: { rateLimit: ipRateLimit(limits.twoFactorCheck.perIp) },
+      config: { rateLimitClass: 'twoFactorCheck' },
     },
     async (request) => {
-      const attempts = bindAttempts(limiters.twoFactorCheck, request, request.body.email ?? '');
+      const attempts = bindAttempts(app.accountLimiters.twoFactorCheck, request, request.body.email ?? '');
       return checkTwoFactor(request.ctx, request.body, attempts, proofs);
     },
   );
@@ -41,11 +39,11 @@ export const sessionRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
     '/users/sign_in',
     {
       schema: { body: object({ user: object({ email: text, password: text, otp_attempt: text }) }) },
-      config: { rateLimit: ipRateLimit(limits.signIn.perIp) },
+      config: { rateLimitClass: 'signIn' },
     },
     async (request, reply) => {
       const input = request.body.user ?? {};
-      const attempts = bindAttempts(limiters.signIn, request, input.email ?? '');
+      const attempts = bindAttempts(app.accountLimiters.signIn, request, input.email ?? '');
       const { token, profile } = await signIn(request.ctx, input, attempts, proofs);
       return reply.code(201).header('authorization', `Bearer ${token}`).send(profile);
     },

@@ -7,8 +7,8 @@ import {
   inPasswordSlot,
   passwordHashStats,
 } from '../../auth/password-hash.js';
+import { SERVER_BUSY } from '../../errors/rate-limit-messages.js';
 import { attemptKey } from '../../security/rate-limits.js';
-import { SERVER_BUSY } from '../../security/retry-later.js';
 import { generateTotpCode } from '../../services/totp.js';
 import { postSignIn, readBearer } from '../../test/account-helpers.js';
 import { buildSession, buildUser, TEST_AUTH_HASH } from '../../test/factories.js';

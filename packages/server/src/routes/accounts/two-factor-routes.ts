@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { AppError } from '../../errors/app-error.js';
-import { bindAttempts, ipRateLimit } from '../../security/rate-limits.js';
+import { bindAttempts } from '../../security/rate-limits.js';
 import {
   activateTwoFactor,
   disableTwoFactor,
@@ -10,8 +10,7 @@ import {
   TWO_FACTOR_ENABLED,
   TWO_FACTOR_WRONG_CODE,
 } from '../../services/two-factor-service.js';
-import type { AccountRouteOptions } from './account-limiters.js';
-import { object, text } from './schema-helpers.js';
+import { object, text } from '../route-schemas.js';
 
 // The spec's { "2fa": message } shape on failure too, with the request helper's errors[] (400) or
 // error (403) beside it.
@@ -27,9 +26,7 @@ function replyTwoFactorFailure(reply: FastifyReply, error: unknown) {
  * Disabling and new recovery codes need a step-up (auth/step-up.ts): a password proven within five
  * minutes, or for disabling a current code; a wrong code counts with the password checks.
  */
-export const twoFactorRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app, { limiters }) => {
-  const passwordCheckLimit = ipRateLimit(app.config.rateLimits.passwordCheck.perIp);
-
+export const twoFactorRoutes: FastifyPluginAsync = async (app) => {
   app.get('/api/v1/two-factor-code', async (request) => startTwoFactorSetup(request.ctx, request.caller));
 
   app.put<{ Body: { code?: string } }>(
@@ -48,9 +45,9 @@ export const twoFactorRoutes: FastifyPluginAsync<AccountRouteOptions> = async (a
   // The body is optional (the web app sends none after SecureConfirm), so it has no schema to fail.
   app.put<{ Body: unknown }>(
     '/api/v1/two-factor-disable',
-    { config: { rateLimit: passwordCheckLimit } },
+    { config: { rateLimitClass: 'passwordCheck' } },
     async (request, reply) => {
-      const attempts = bindAttempts(limiters.passwordCheck, request, request.caller.user.id);
+      const attempts = bindAttempts(app.accountLimiters.passwordCheck, request, request.caller.user.id);
       const body = request.body;
       const sent = typeof body === 'object' && body !== null ? (body as { code?: unknown }).code : undefined;
       const code = typeof sent === 'string' ? sent : undefined;

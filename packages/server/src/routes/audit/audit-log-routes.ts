@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { listAuditLogFor } from '../../services/audit-log-query-service.js';
 import type { ListQuery } from '../../services/list-params.js';
-import { listQuerySchema } from '../vaults/route-schemas.js';
+import { listQuerySchema } from '../route-schemas.js';
 
 /** The audit log (`/api/v1/audit_log_entries`, administrators): the settings' Audit Log and a user's activity. */
 export const auditLogRoutes: FastifyPluginAsync = async (app) => {

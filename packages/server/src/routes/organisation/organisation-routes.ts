@@ -1,11 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { OrganisationSettings } from '../../repositories/organisation-repository.js';
 import {
   changeOrganisationSettings,
   deleteOrganisation,
   showOrganisation,
   transferOwnership,
 } from '../../services/organisation-service.js';
+
+// Taken from the service's signature: routes never import a repository, even for a type.
+type OrganisationSettings = Parameters<typeof changeOrganisationSettings>[2];
 
 // Fastify's Ajv drops properties that `additionalProperties: false` names; a schema that nothing
 // matches refuses them instead ("Field organisation.owner_id is invalid"), so a client never takes

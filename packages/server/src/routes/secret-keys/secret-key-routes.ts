@@ -7,8 +7,7 @@ import {
   reportBrokenKey,
   type ShareInput,
 } from '../../services/key-share-service.js';
-import { WRAPPED_KEYS } from '../secrets/secret-schemas.js';
-import { ID_FIELD } from '../vaults/route-schemas.js';
+import { ID_FIELD, WRAPPED_KEYS } from '../route-schemas.js';
 
 const LIMIT_QUERY = {
   type: 'object',

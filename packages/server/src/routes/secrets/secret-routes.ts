@@ -12,7 +12,7 @@ import {
   OPTIONS_QUERY,
   type OptionsQuery,
   readOptions,
-} from '../vaults/route-schemas.js';
+} from '../route-schemas.js';
 import { refuseClearUrl } from './clear-url-guard.js';
 import { SECRET_BODY } from './secret-schemas.js';
 

@@ -1,20 +1,5 @@
 import { SECRET_CATEGORIES } from '@coffer/core';
-import { ID_FIELD, NAME_FIELD } from '../vaults/route-schemas.js';
-
-/** Wrapped keys sent with a save or a move: their form is checked by the service. */
-export const WRAPPED_KEYS = {
-  type: 'array',
-  maxItems: 1000,
-  items: {
-    type: 'object',
-    required: ['user_id', 'encrypted_value'],
-    properties: {
-      user_id: ID_FIELD,
-      encrypted_value: { type: 'string', maxLength: 4096 },
-      version: { type: 'integer' },
-    },
-  },
-} as const;
+import { NAME_FIELD, WRAPPED_KEYS } from '../route-schemas.js';
 
 /**
  * `secret` of a create, save or move. Unknown fields are dropped; a clear `url` is refused before

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ListQuery } from '../../services/list-params.js';
 import { listTeamsFor, showTeamFor } from '../../services/team-query-service.js';
 import { createTeam, removeTeam, type TeamInput, updateTeam } from '../../services/team-service.js';
-import { ID_PARAMS, listQuerySchema, NAME_FIELD, NESTED_ATTRIBUTES } from '../vaults/route-schemas.js';
+import { ID_PARAMS, listQuerySchema, NAME_FIELD, NESTED_ATTRIBUTES } from '../route-schemas.js';
 
 const TEAM_BODY = {
   type: 'object',

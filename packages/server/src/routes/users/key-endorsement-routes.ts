@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { showKeyEndorsement } from '../../services/key-endorsement-service.js';
-import { ID_PARAMS } from '../vaults/route-schemas.js';
+import { ID_PARAMS } from '../route-schemas.js';
 
 /**
  * A colleague's key rotation endorsement (`/api/v1/users/{id}/key_endorsement`, docs/server.md):

@@ -9,15 +9,17 @@ import {
   type UserChangeInput,
   updateUserByAdministrator,
 } from '../../services/user-service.js';
-import { idList, object, text } from '../accounts/schema-helpers.js';
 import {
   ID_FIELD,
   ID_PARAMS,
+  idList,
   listQuerySchema,
   NAME_FIELD,
   NESTED_ATTRIBUTES,
   OPTIONS_QUERY,
-} from '../vaults/route-schemas.js';
+  object,
+  text,
+} from '../route-schemas.js';
 
 // A field nothing matches: refused ("Field user.email is invalid") rather than silently dropped, so
 // a client never takes a field that was ignored (the e-mail is read-only when editing) as saved.

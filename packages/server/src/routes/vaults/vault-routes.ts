@@ -13,7 +13,7 @@ import {
   OPTIONS_QUERY,
   type OptionsQuery,
   readOptions,
-} from './route-schemas.js';
+} from '../route-schemas.js';
 
 // `options` (spec section 7: "with options ['users','teams']") names what the answer carries
 // besides teams and users, which it always does.

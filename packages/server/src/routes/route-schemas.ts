@@ -1,7 +1,8 @@
-import { LIST_QUERY_PROPERTIES } from '../../services/list-params.js';
+import { LIST_QUERY_PROPERTIES, parseListParams } from '../services/list-params.js';
 
-// JSON-schema pieces the chest, secret, key and team routes share. Names and other texts are left
-// long here so that core's validators answer with the specification's messages.
+// The JSON-schema kit every route file builds its schemas from. Names and other texts are left long
+// or unbounded here: core's validators check them in the services, so the answer carries the
+// specification's message rather than a schema's.
 
 /** `:id` in a path. Anything that is not an id of the caller's organisation is simply not found. */
 export const ID_PARAMS = {
@@ -16,6 +17,18 @@ export const ID_FIELD = { type: 'string', minLength: 1, maxLength: 64 } as const
 /** A name field: core's validators check it and answer with the specification's message. */
 export const NAME_FIELD = { type: 'string', maxLength: 1000 } as const;
 
+/** A string property. */
+export const text = { type: 'string' } as const;
+/** A boolean property (form text "true"/"false" is coerced). */
+export const flag = { type: 'boolean' } as const;
+/** A list of ids. */
+export const idList = { type: 'array', maxItems: 500, items: { type: 'string', maxLength: 100 } } as const;
+
+/** An object schema with these properties. */
+export function object<P extends Record<string, object>>(properties: P, required: (keyof P & string)[] = []) {
+  return { type: 'object', properties, required } as const;
+}
+
 /** A Rails-style nested-attributes list (`assignments_attributes`, `memberships_attributes`). */
 export const NESTED_ATTRIBUTES = {
   type: 'array',
@@ -29,6 +42,21 @@ export const NESTED_ATTRIBUTES = {
       team_id: ID_FIELD,
       vault_id: ID_FIELD,
       user_id: ID_FIELD,
+    },
+  },
+} as const;
+
+/** Wrapped keys sent with a save, a move or a reshare: their form is checked by the service. */
+export const WRAPPED_KEYS = {
+  type: 'array',
+  maxItems: 1000,
+  items: {
+    type: 'object',
+    required: ['user_id', 'encrypted_value'],
+    properties: {
+      user_id: ID_FIELD,
+      encrypted_value: { type: 'string', maxLength: 4096 },
+      version: { type: 'integer' },
     },
   },
 } as const;
@@ -50,8 +78,7 @@ export interface OptionsQuery {
   'options[]'?: string[];
 }
 
-/** The options of a show call as one set. */
-export function readOptions(query: OptionsQuery): Set<string> {
-  const all = [...(query.options ?? []), ...(query['options[]'] ?? [])];
-  return new Set(all.flatMap((option) => option.split(',').map((part) => part.trim())).filter(Boolean));
+/** The options of a show call as one set, read exactly as a list reads its own. */
+export function readOptions(query: OptionsQuery): ReadonlySet<string> {
+  return parseListParams(query).options;
 }
