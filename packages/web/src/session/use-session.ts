@@ -2,7 +2,7 @@ import type { Profile } from '@coffer/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { useProfile } from './profile-query.js';
+import { useProfile } from '../api/accounts-queries.js';
 import { logOut, startSession } from './session-actions.js';
 import { useToken } from './token-store.js';
 
