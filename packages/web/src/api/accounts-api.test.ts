@@ -27,10 +27,9 @@ describe('registerAccount', () => {
 
   it('answers the status and first error on failure', async () => {
     mockFetch({ 'POST /users': { status: 400, body: { errors: ['Email has already been taken'] } } });
-    expect(await registerAccount({ ...keys, companyName: 'A' })).toEqual({
-      ok: false,
+    await expect(registerAccount({ ...keys, companyName: 'A' })).rejects.toMatchObject({
       status: 400,
-      message: 'Email has already been taken',
+      serverMessage: 'Email has already been taken',
     });
   });
 });
@@ -62,6 +61,6 @@ describe('two-factor calls', () => {
 
   it('answers the recovery codes', async () => {
     mockFetch({ 'GET /api/v1/two-factor-backup.json': { body: { '2faCodes': ['a', 'b'] } } });
-    expect(await fetchBackupCodes()).toEqual({ ok: true, value: ['a', 'b'] });
+    expect(await fetchBackupCodes()).toEqual(['a', 'b']);
   });
 });

@@ -5,47 +5,30 @@ import type {
   SignInResponse,
   TwoFactorCheckResponse,
 } from '@coffer/core';
-import { request, requestRaw } from './api-client.js';
-import type { RawResponse, RequestResult } from './api-types.js';
-import { readErrorMessage } from './error-message.js';
+import { requestOrThrow, requestRaw } from './api-client.js';
+import { ApiError } from './api-error.js';
+import type { RawResponse } from './api-types.js';
 import type { FormObject } from './form-body.js';
 import { toFormBody } from './form-body.js';
 
 // Typed calls of sign-in, registration and confirmation (spec section 7, api.md). Every `password`
 // these send is the auth hash derived in the browser, never the password itself (crypto.md).
-
-/** What a call answered: the body on success, else the server's message (when it gave one) and status. */
-export type CallOutcome<T> =
-  | { ok: true; value: T }
-  | { ok: false; status: number; message: string | undefined };
-
-/** Turns a raw answer into an outcome: 20x with a body is success, anything else carries its message. */
-export function toOutcome<T>(answer: RawResponse<T>): CallOutcome<T> {
-  const { status, json } = answer;
-  if (status >= 200 && status < 300) return { ok: true, value: json as T };
-  return { ok: false, status, message: readErrorMessage(json) };
-}
+// Each answers the body, or throws ApiError with the status and the server's message.
 
 /** `POST /api/v1/prelogin`: the account's key-derivation iterations (the default for an unknown e-mail). */
-export async function fetchPrelogin(email: string): Promise<CallOutcome<PreloginResponse>> {
-  const outcome = toOutcome(
-    await requestRaw<PreloginResponse>('/api/v1/prelogin', { method: 'POST', body: { email } }),
-  );
-  if (outcome.ok && typeof outcome.value?.kdf_iterations !== 'number') {
-    return { ok: false, status: 200, message: undefined };
-  }
-  return outcome;
+export async function fetchPrelogin(email: string): Promise<PreloginResponse> {
+  const answer = await requestOrThrow<PreloginResponse | null>('/api/v1/prelogin', {
+    method: 'POST',
+    body: { email },
+  });
+  // Without iterations nothing can be derived: as much a failure as a refusal, with no message to show.
+  if (typeof answer?.kdf_iterations !== 'number') throw new ApiError(200, undefined);
+  return answer;
 }
 
-/**
- * `POST /api/v1/two-factor-check`: whether this account needs a one-time code. The answer is the
- * request helper's (an object, or a message / 1 on failure); callers only log a failure (spec section 8).
- */
-export function checkTwoFactor(
-  email: string,
-  authHash: string,
-): Promise<RequestResult<TwoFactorCheckResponse>> {
-  return request<TwoFactorCheckResponse>('/api/v1/two-factor-check', {
+/** `POST /api/v1/two-factor-check`: whether this account needs a one-time code (a failure is only logged, spec section 8). */
+export function checkTwoFactor(email: string, authHash: string): Promise<TwoFactorCheckResponse | null> {
+  return requestOrThrow<TwoFactorCheckResponse | null>('/api/v1/two-factor-check', {
     method: 'POST',
     body: { email, password: authHash },
   });
@@ -75,7 +58,7 @@ export interface RegistrationUser {
 }
 
 /** `POST /users`, form-encoded: registers an organisation owner, or an invitee with the invitation token. */
-export async function registerAccount(user: RegistrationUser): Promise<CallOutcome<unknown>> {
+export function registerAccount(user: RegistrationUser): Promise<unknown> {
   const { companyName, invitationToken, ...fields } = user;
   const form: FormObject = {
     user: {
@@ -86,25 +69,27 @@ export async function registerAccount(user: RegistrationUser): Promise<CallOutco
         : {}),
     },
   };
-  return toOutcome(await requestRaw('/users', { method: 'POST', body: toFormBody(form) }));
+  return requestOrThrow('/users', { method: 'POST', body: toFormBody(form) });
 }
 
 /** `GET /users/confirmation.json?confirmation_token=`: confirms the e-mail address of a new account. */
-export async function confirmAccount(token: string): Promise<CallOutcome<unknown>> {
-  return toOutcome(await requestRaw('/users/confirmation.json', { query: { confirmation_token: token } }));
+export function confirmAccount(token: string): Promise<unknown> {
+  return requestOrThrow('/users/confirmation.json', { query: { confirmation_token: token } });
 }
 
 /** `POST /users/confirmation.json`: sends the confirmation e-mail again. */
-export async function resendConfirmation(email: string): Promise<CallOutcome<unknown>> {
-  return toOutcome(
-    await requestRaw('/users/confirmation.json', { method: 'POST', body: { user: { email } } }),
-  );
+export function resendConfirmation(email: string): Promise<unknown> {
+  return requestOrThrow('/users/confirmation.json', { method: 'POST', body: { user: { email } } });
 }
 
 /** `GET /api/v1/invitations/{token}.json`: what the invited register form prefills (404 when unknown). */
-export async function fetchInvitation(token: string): Promise<CallOutcome<InvitationDetails>> {
-  const path = `/api/v1/invitations/${encodeURIComponent(token)}.json`;
-  return toOutcome(await requestRaw<InvitationDetails>(path));
+export function fetchInvitation(token: string): Promise<InvitationDetails | null> {
+  return requestOrThrow<InvitationDetails | null>(`/api/v1/invitations/${encodeURIComponent(token)}.json`);
+}
+
+/** `DELETE /users/sign_out.json`: revokes the session's token on the server. */
+export function signOut(): Promise<unknown> {
+  return requestOrThrow('/users/sign_out.json', { method: 'DELETE' });
 }
 
 /** The `message` of a success answer, when the server sent one. */

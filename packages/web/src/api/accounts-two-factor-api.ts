@@ -1,11 +1,11 @@
 import type { TwoFactorBackupCodes, TwoFactorMessage, TwoFactorSetup } from '@coffer/core';
-import type { CallOutcome } from './accounts-api.js';
-import { toOutcome } from './accounts-api.js';
-import { requestRaw } from './api-client.js';
+import { requestOrThrow, requestRaw } from './api-client.js';
+import { ApiError } from './api-error.js';
 import type { RawResponse } from './api-types.js';
 import { readErrorMessage } from './error-message.js';
 
-// Typed calls of two-step verification (spec section 7).
+// Typed calls of two-step verification (spec section 7). Turning two-step on or off reads the raw
+// answer: its verdict is the `2fa` message, which a 200 can carry as a refusal and a 400 as the reason.
 
 /** The server's answer when the code is right (spec section 7). */
 export const TWO_FACTOR_ACTIVATED = 'Success: Correct OTP Code!';
@@ -17,8 +17,8 @@ export interface TwoFactorOutcome {
 }
 
 /** `GET /api/v1/two-factor-code.json`: a new TOTP key and its QR code (SVG). */
-export async function fetchTwoFactorCode(): Promise<CallOutcome<TwoFactorSetup>> {
-  return toOutcome(await requestRaw<TwoFactorSetup>('/api/v1/two-factor-code.json'));
+export function fetchTwoFactorCode(): Promise<TwoFactorSetup | null> {
+  return requestOrThrow<TwoFactorSetup | null>('/api/v1/two-factor-code.json');
 }
 
 /** `PUT /api/v1/two-factor-active.json {code}`: turns two-step on when the code is right. */
@@ -38,13 +38,13 @@ export async function disableTwoFactor(): Promise<TwoFactorOutcome> {
   return { ok: isSuccess(answer.status) && (message ?? '').includes('Success'), message };
 }
 
-/** `GET /api/v1/two-factor-backup.json`: the recovery codes. */
-export async function fetchBackupCodes(): Promise<CallOutcome<string[]>> {
-  const outcome = toOutcome(await requestRaw<TwoFactorBackupCodes>('/api/v1/two-factor-backup.json'));
-  if (!outcome.ok) return outcome;
-  const codes = outcome.value?.['2faCodes'];
-  if (!Array.isArray(codes)) return { ok: false, status: 200, message: undefined };
-  return { ok: true, value: codes.filter((code): code is string => typeof code === 'string') };
+/** `GET /api/v1/two-factor-backup.json`: new recovery codes (the previous ones stop working). */
+export async function fetchBackupCodes(): Promise<string[]> {
+  const answer = await requestOrThrow<TwoFactorBackupCodes | null>('/api/v1/two-factor-backup.json');
+  const codes = answer?.['2faCodes'];
+  // An answer without codes is a failure with no message of the server's to show.
+  if (!Array.isArray(codes)) throw new ApiError(200, undefined);
+  return codes.filter((code): code is string => typeof code === 'string');
 }
 
 // The message is in `2fa`, on success and on a wrong code alike; other failures carry errors[] or error.

@@ -1,77 +1,98 @@
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, mockNetworkFailure } from '../test/mock-fetch.js';
-import { request, requestOrThrow, requestRaw } from './api-client.js';
+import { requestOrThrow, requestRaw } from './api-client.js';
 import { ApiError } from './api-error.js';
 import { toFormBody } from './form-body.js';
 import { sessionExpired } from './session-expired-event.js';
 
-describe('request (the spec request helper)', () => {
+// The one way to call the server; what the deleted spec helper (`request`, answering 1 on failure)
+// pinned is pinned here on the error it throws instead.
+describe('requestOrThrow answers and refusals', () => {
   it('answers the parsed body on 200 and 201', async () => {
     mockFetch({
       'GET /api/v1/teams.json': { status: 200, body: { items: [{ id: 't1' }], total: 1 } },
       'POST /api/v1/teams.json': { status: 201, body: { id: 't2' } },
     });
-    expect(await request('/api/v1/teams.json')).toEqual({ items: [{ id: 't1' }], total: 1 });
-    expect(await request('api/v1/teams.json', { method: 'POST', body: { team: { name: 'Ops' } } })).toEqual({
-      id: 't2',
-    });
+    expect(await requestOrThrow('/api/v1/teams.json')).toEqual({ items: [{ id: 't1' }], total: 1 });
+    expect(
+      await requestOrThrow('api/v1/teams.json', { method: 'POST', body: { team: { name: 'Ops' } } }),
+    ).toEqual({ id: 't2' });
   });
 
   it('answers null for a 20x with an empty body', async () => {
     mockFetch({ 'PUT /api/v1/teams/t1.json': { status: 204 } });
-    expect(await request('/api/v1/teams/t1.json', { method: 'PUT', body: {} })).toBeNull();
+    expect(await requestOrThrow('/api/v1/teams/t1.json', { method: 'PUT', body: {} })).toBeNull();
   });
 
-  it('answers 1 for a successful DELETE, whatever the body', async () => {
+  it('answers a successful DELETE without throwing, whatever the body', async () => {
     mockFetch({
       'DELETE /api/v1/teams/t1.json': { status: 200, body: { id: 't1' } },
       'DELETE /users/sign_out.json': { status: 204 },
     });
-    expect(await request('/api/v1/teams/t1.json', { method: 'DELETE' })).toBe(1);
-    expect(await request('/users/sign_out.json', { method: 'DELETE' })).toBe(1);
+    expect(await requestOrThrow('/api/v1/teams/t1.json', { method: 'DELETE' })).toEqual({ id: 't1' });
+    expect(await requestOrThrow('/users/sign_out.json', { method: 'DELETE' })).toBeNull();
   });
 
-  it('answers the first entry of errors on 400 and 401', async () => {
+  it('carries the first entry of errors on 400 and 401', async () => {
     mockFetch({
       'POST /a': { status: 400, body: { errors: ['Email has already been taken', 'second'] } },
       'POST /b': { status: 401, body: { errors: ['Current password is invalid'] } },
     });
-    expect(await request('/a', { method: 'POST', body: {} })).toBe('Email has already been taken');
-    expect(await request('/b', { method: 'POST', body: {} })).toBe('Current password is invalid');
+    await expect(requestOrThrow('/a', { method: 'POST', body: {} })).rejects.toMatchObject({
+      status: 400,
+      serverMessage: 'Email has already been taken',
+    });
+    await expect(requestOrThrow('/b', { method: 'POST', body: {} })).rejects.toMatchObject({
+      status: 401,
+      serverMessage: 'Current password is invalid',
+    });
   });
 
-  it('answers the error string when the body has no errors array', async () => {
+  it('carries the error string when the body has no errors array', async () => {
     mockFetch({ 'POST /users/sign_in.json': { status: 401, body: { error: 'Invalid Email or password.' } } });
-    expect(await request('/users/sign_in.json', { method: 'POST', body: {} })).toBe(
-      'Invalid Email or password.',
-    );
+    await expect(requestOrThrow('/users/sign_in.json', { method: 'POST', body: {} })).rejects.toMatchObject({
+      serverMessage: 'Invalid Email or password.',
+    });
   });
 
-  it('answers the body string when the body is text', async () => {
+  it('carries the body string when the body is text', async () => {
     mockFetch({ 'GET /text': { status: 400, body: 'Chests exceed subscription limit.' } });
-    expect(await request('/text')).toBe('Chests exceed subscription limit.');
+    await expect(requestOrThrow('/text')).rejects.toMatchObject({
+      serverMessage: 'Chests exceed subscription limit.',
+    });
   });
 
-  it('answers 1 for a 400 or 401 without any message', async () => {
+  it('carries no message for a 400 or 401 without any', async () => {
     mockFetch({ 'GET /empty': { status: 400 }, 'GET /object': { status: 401, body: { foo: 'bar' } } });
-    expect(await request('/empty')).toBe(1);
-    expect(await request('/object')).toBe(1);
+    await expect(requestOrThrow('/empty')).rejects.toMatchObject({ status: 400, serverMessage: undefined });
+    await expect(requestOrThrow('/object')).rejects.toMatchObject({ status: 401, serverMessage: undefined });
   });
 
-  it('answers 1 for every other status, even with a message', async () => {
+  it('throws an ApiError with the status for every other status', async () => {
     mockFetch({
       'GET /forbidden': { status: 403, body: { errors: ['no'] } },
       'GET /missing': { status: 404, body: { error: 'Not found' } },
       'GET /conflict': { status: 409, body: { error: 'stale' } },
       'GET /broken': { status: 500, body: 'boom' },
     });
-    for (const path of ['/forbidden', '/missing', '/conflict', '/broken'])
-      expect(await request(path)).toBe(1);
+    for (const [path, status] of [
+      ['/forbidden', 403],
+      ['/missing', 404],
+      ['/conflict', 409],
+      ['/broken', 500],
+    ] as const) {
+      const error = await requestOrThrow(path).catch((e) => e);
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toMatchObject({ status });
+    }
   });
 
-  it('answers 1 when the network fails', async () => {
+  it('throws an ApiError with status 0 when the network fails', async () => {
     mockNetworkFailure();
-    expect(await request('/api/v1/profile.json')).toBe(1);
+    await expect(requestOrThrow('/api/v1/profile.json')).rejects.toMatchObject({
+      status: 0,
+      serverMessage: undefined,
+    });
   });
 });
 
@@ -79,20 +100,20 @@ describe('what every request sends', () => {
   it('sends the stored token as a Bearer Authorization header', async () => {
     localStorage.setItem('token', 'tok-123');
     const calls = mockFetch({ 'GET /api/v1/profile.json': { body: {} } });
-    await request('/api/v1/profile.json');
+    await requestOrThrow('/api/v1/profile.json');
     expect(new Headers(calls[0]?.init.headers).get('Authorization')).toBe('Bearer tok-123');
   });
 
   it('sends no Authorization header without a token', async () => {
     const calls = mockFetch({ 'GET /healthz': { body: {} } });
-    await request('/healthz');
+    await requestOrThrow('/healthz');
     expect(new Headers(calls[0]?.init.headers).has('Authorization')).toBe(false);
   });
 
   it('sends JSON by default and a form for URLSearchParams bodies', async () => {
     const calls = mockFetch({ 'POST /api/v1/teams.json': { body: {} }, 'POST /users': { status: 201 } });
-    await request('/api/v1/teams.json', { method: 'POST', body: { team: { name: 'Ops' } } });
-    await request('/users', { method: 'POST', body: toFormBody({ user: { email: 'a@b.c' } }) });
+    await requestOrThrow('/api/v1/teams.json', { method: 'POST', body: { team: { name: 'Ops' } } });
+    await requestOrThrow('/users', { method: 'POST', body: toFormBody({ user: { email: 'a@b.c' } }) });
     const [json, form] = calls;
     expect(new Headers(json?.init.headers).get('Content-Type')).toBe('application/json');
     expect(json?.init.body).toBe('{"team":{"name":"Ops"}}');
@@ -104,7 +125,7 @@ describe('what every request sends', () => {
 
   it('appends the query, repeating array keys and leaving out undefined', async () => {
     const calls = mockFetch({ 'GET /api/v1/secrets.json': { body: { items: [], total: 0 } } });
-    await request('/api/v1/secrets.json', {
+    await requestOrThrow('/api/v1/secrets.json', {
       query: { limit: 20, offset: 0, options: ['vault'], filter: undefined },
     });
     expect(calls[0]?.path).toBe('/api/v1/secrets.json?limit=20&offset=0&options=vault');
@@ -151,9 +172,11 @@ describe('session expiry', () => {
       'GET /api/v1/teams.json': { status: 401, body: { errors: ['Signature has expired'] } },
       'GET /api/v1/vaults.json': { status: 401, body: { error: 'Invalid token' } },
     });
-    expect(await request('/api/v1/profile.json')).toBe('Signature has expired');
-    await request('/api/v1/teams.json');
-    await request('/api/v1/vaults.json');
+    await expect(requestOrThrow('/api/v1/profile.json')).rejects.toMatchObject({
+      serverMessage: 'Signature has expired',
+    });
+    await requestRaw('/api/v1/teams.json');
+    await requestRaw('/api/v1/vaults.json');
     unsubscribe();
     expect(listener).toHaveBeenCalledTimes(2);
   });

@@ -1,6 +1,5 @@
 import { ApiError } from './api-error.js';
-import type { RawResponse, RequestOptions, RequestResult } from './api-types.js';
-import { REQUEST_FAILED } from './api-types.js';
+import type { RawResponse, RequestOptions } from './api-types.js';
 import { readErrorMessage } from './error-message.js';
 import { toQueryString } from './query-string.js';
 import { SIGNATURE_EXPIRED, sessionExpired } from './session-expired-event.js';
@@ -28,26 +27,6 @@ export async function requestRaw<T = unknown>(
   const json = parseBody<T>(await readText(response, options.signal));
   if (readErrorMessage(json) === SIGNATURE_EXPIRED) sessionExpired.emit();
   return { status: response.status, json, headers: response.headers };
-}
-
-/**
- * The spec's request helper (section 7): 20x → the parsed body (DELETE → 1, empty body → null);
- * 400/401 → the first of `errors`, else `error`, else the body text; anything else → 1.
- */
-export async function request<T = unknown>(
-  path: string,
-  options: RequestOptions = {},
-): Promise<RequestResult<T>> {
-  let answer: RawResponse<T>;
-  try {
-    answer = await requestRaw<T>(path, options);
-  } catch {
-    return REQUEST_FAILED;
-  }
-  // The spec's helper answers 1 for a successful DELETE, whatever the body.
-  if (isSuccess(answer.status)) return options.method === 'DELETE' ? 1 : answer.json;
-  if (answer.status === 400 || answer.status === 401) return readErrorMessage(answer.json) ?? REQUEST_FAILED;
-  return REQUEST_FAILED;
 }
 
 /**

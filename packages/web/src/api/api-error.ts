@@ -12,3 +12,8 @@ export class ApiError extends Error {
     this.serverMessage = serverMessage;
   }
 }
+
+/** The server's message of a failed call, when it gave one; undefined for a network failure or any other error. */
+export function serverMessageOf(error: unknown): string | undefined {
+  return error instanceof ApiError ? error.serverMessage : undefined;
+}

@@ -21,12 +21,3 @@ export interface RawResponse<T = unknown> {
   json: T | string | null;
   headers: Headers;
 }
-
-/**
- * The spec's request-helper answer (section 7): the parsed body on 20x (null when empty, 1 for DELETE),
- * an error message string on 400/401, and 1 for any other failure. Callers treat falsy, 0 or 1 as failure.
- */
-export type RequestResult<T> = T | string | 1 | null;
-
-/** The generic failure value of the request helper. */
-export const REQUEST_FAILED = 1 as const;

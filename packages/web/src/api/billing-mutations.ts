@@ -1,7 +1,7 @@
 import type { Subscription, SubscriptionCreateRequest, SubscriptionResponse } from '@coffer/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { profileQueryKey } from '../session/profile-query.js';
+import { accountQueryKeys } from './accounts-queries.js';
 import { auditQueryKeys } from './audit-queries.js';
 import {
   addPaymentMethod,
@@ -20,7 +20,7 @@ import { billingQueryKeys } from './billing-queries.js';
 
 function refetchBilling(queryClient: QueryClient): Promise<void> {
   return Promise.all(
-    [billingQueryKeys.all, profileQueryKey, auditQueryKeys.all].map((queryKey) =>
+    [billingQueryKeys.all, accountQueryKeys.profile, auditQueryKeys.all].map((queryKey) =>
       queryClient.invalidateQueries({ queryKey }),
     ),
   ).then(() => undefined);

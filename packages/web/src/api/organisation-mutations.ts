@@ -1,6 +1,6 @@
 import type { Organisation, OrganisationUpdateRequest } from '@coffer/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { profileQueryKey } from '../session/profile-query.js';
+import { accountQueryKeys } from './accounts-queries.js';
 import { auditQueryKeys } from './audit-queries.js';
 import { deleteOrganisation, transferOrganisation, updateOrganisation } from './organisation-api.js';
 import { organisationQueryKeys } from './organisation-queries.js';
@@ -20,7 +20,7 @@ export function useUpdateOrganisation() {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: organisationQueryKeys.all }),
-        queryClient.invalidateQueries({ queryKey: profileQueryKey }),
+        queryClient.invalidateQueries({ queryKey: accountQueryKeys.profile }),
         queryClient.invalidateQueries({ queryKey: auditQueryKeys.all }),
       ]),
   });
@@ -37,7 +37,7 @@ export function useTransferOrganisation() {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: organisationQueryKeys.all }),
-        queryClient.invalidateQueries({ queryKey: profileQueryKey }),
+        queryClient.invalidateQueries({ queryKey: accountQueryKeys.profile }),
       ]),
   });
 }

@@ -27,9 +27,9 @@ describe('session expiry', () => {
     localStorage.setItem('token', 'old');
     mockFetch({ 'GET /api/v1/profile.json': { status: 401, body: { error: 'Signature has expired' } } });
     renderApp('/login', { visitor: [{ path: '/login', element: <p>Login screen</p> }] });
-    const { request } = await import('../api/api-client.js');
+    const { requestRaw } = await import('../api/api-client.js');
     await act(async () => {
-      await Promise.all([request('/api/v1/profile.json'), request('/api/v1/profile.json')]);
+      await Promise.all([requestRaw('/api/v1/profile.json'), requestRaw('/api/v1/profile.json')]);
     });
     expect(screen.getAllByText('Your session has expired.')).toHaveLength(1);
   });

@@ -1,6 +1,7 @@
 import type { AccountKeys } from '@coffer/core';
 import { isCryptoError } from '@coffer/core';
 import { verifyPassword } from '../api/accounts-profile-api.js';
+import { serverMessageOf } from '../api/api-error.js';
 import type { AccountKeyRecord, RekeyResult } from './account-rekey.js';
 import { deriveCurrentKeys, rekeyAccount } from './account-rekey.js';
 
@@ -36,12 +37,27 @@ export async function proveAndRekey(
     if (isCryptoError(error, 'iterations-too-low')) return { ok: false, reason: 'weak-kdf' };
     throw error;
   }
-  const check = await verifyPassword(current.authHash);
-  if (!check.ok) return { ok: false, reason: 'unverified', message: check.message };
-  if (check.value?.valid !== true) return { ok: false, reason: 'wrong-password' };
+  const refusal = await provePassword(current.authHash);
+  if (refusal) return { ok: false, ...refusal };
   try {
     return { ok: true, current, rekeyed: await rekeyAccount(record, current, next) };
   } catch {
     return { ok: false, reason: 'key-mismatch' };
   }
+}
+
+/**
+ * Has the server check the auth hash against the account's password: null when it is right, else
+ * why not (wrong, or the check itself failed, with the server's message when it sent one).
+ */
+export async function provePassword(
+  authHash: string,
+): Promise<Extract<RekeyRefusal, { reason: 'unverified' | 'wrong-password' }> | null> {
+  let valid: boolean;
+  try {
+    valid = (await verifyPassword(authHash))?.valid === true;
+  } catch (error) {
+    return { reason: 'unverified', message: serverMessageOf(error) };
+  }
+  return valid ? null : { reason: 'wrong-password' };
 }

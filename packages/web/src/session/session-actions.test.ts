@@ -1,9 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
+import { accountQueryKeys } from '../api/accounts-queries.js';
 import { getToken } from '../api/token-store.js';
 import { mockFetch } from '../test/mock-fetch.js';
 import { buildProfile } from '../test/profile-fixture.js';
-import { profileQueryKey } from './profile-query.js';
 import { logOut, startSession } from './session-actions.js';
 
 describe('startSession', () => {
@@ -18,7 +18,7 @@ describe('startSession', () => {
     expect(getToken()).toBe('tok-1');
     expect(localStorage.getItem('lastChest')).toBeNull();
     expect(localStorage.getItem('dark_mode')).toBe('true');
-    expect(queryClient.getQueryData(profileQueryKey)).toEqual(profile);
+    expect(queryClient.getQueryData(accountQueryKeys.profile)).toEqual(profile);
   });
 });
 
@@ -28,7 +28,7 @@ describe('logOut', () => {
     localStorage.setItem('dark_mode', 'true');
     const calls = mockFetch({ 'DELETE /users/sign_out.json': { status: 204 } });
     const queryClient = new QueryClient();
-    queryClient.setQueryData(profileQueryKey, buildProfile());
+    queryClient.setQueryData(accountQueryKeys.profile, buildProfile());
     const navigate = vi.fn();
 
     await logOut(queryClient, navigate);
@@ -37,7 +37,7 @@ describe('logOut', () => {
     expect(new Headers(calls[0]?.init.headers).get('Authorization')).toBe('Bearer tok-1');
     expect(getToken()).toBeNull();
     expect(localStorage.getItem('dark_mode')).toBe('true');
-    expect(queryClient.getQueryData(profileQueryKey)).toBeUndefined();
+    expect(queryClient.getQueryData(accountQueryKeys.profile)).toBeUndefined();
     expect(navigate).toHaveBeenCalledWith('/login', { replace: true });
   });
 

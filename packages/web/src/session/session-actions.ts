@@ -1,13 +1,13 @@
 import type { Profile } from '@coffer/core';
 import type { QueryClient } from '@tanstack/react-query';
 import type { NavigateFunction } from 'react-router';
-import { request } from '../api/index.js';
+import { signOut } from '../api/accounts-api.js';
+import { seedProfile } from '../api/accounts-queries.js';
 import { getToken, setToken } from '../api/token-store.js';
 import { deletePrivateKey } from '../keys/key-store.js';
 import { clearSession } from '../lib/clear-session.js';
 import { clearStorageExcept, STORAGE_KEYS, writeStorage } from '../lib/local-storage.js';
 import { paths } from '../navigation/paths.js';
-import { profileQueryKey } from './profile-query.js';
 
 /**
  * Starts a session after a 201 from sign-in: clears what a previous user left (all but dark_mode,
@@ -17,7 +17,7 @@ import { profileQueryKey } from './profile-query.js';
 export function startSession(queryClient: QueryClient, token: string, profile: Profile): void {
   clearStorageExcept([STORAGE_KEYS.darkMode]);
   queryClient.clear();
-  queryClient.setQueryData(profileQueryKey, profile);
+  seedProfile(queryClient, profile);
   writeStorage(STORAGE_KEYS.darkMode, String(profile.dark_mode === true));
   setToken(token);
 }
@@ -33,7 +33,8 @@ export function endSession(queryClient: QueryClient): void {
  * key from IndexedDB and goes to /login.
  */
 export async function logOut(queryClient: QueryClient, navigate: NavigateFunction): Promise<void> {
-  if (getToken()) await request('/users/sign_out.json', { method: 'DELETE' });
+  // Best effort: the session ends here whatever the server answers.
+  if (getToken()) await signOut().catch(() => undefined);
   endSession(queryClient);
   // The key store also deletes on sessionCleared; waiting here means /login never shows while it is still there.
   await deletePrivateKey().catch(() => undefined);

@@ -2,8 +2,8 @@ import type { Profile } from '@coffer/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
+import { useProfile } from '../api/accounts-queries.js';
 import { useToken } from '../api/token-store.js';
-import { useProfile } from './profile-query.js';
 import { logOut, startSession } from './session-actions.js';
 
 /** What a screen knows about the session. */

@@ -1,9 +1,5 @@
-import type { Profile } from '@coffer/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect } from 'react';
-import { PROFILE_PATH } from '../api/accounts-profile-api.js';
-import { request } from '../api/index.js';
-import { profileQueryKey } from '../session/profile-query.js';
+import { useSaveDarkMode } from '../api/accounts-mutations.js';
 import { useSession } from '../session/use-session.js';
 import { applyTheme, useDarkMode, writeDarkMode } from './theme-store.js';
 
@@ -28,15 +24,14 @@ export function useThemeSync(): void {
 export function useThemeToggle(): { dark: boolean; toggle: () => void } {
   const dark = useDarkMode();
   const { signedIn } = useSession();
-  const queryClient = useQueryClient();
+  const { mutate: saveDarkMode } = useSaveDarkMode();
 
   const toggle = useCallback(() => {
     const next = !dark;
     writeDarkMode(next);
     if (!signedIn) return;
-    queryClient.setQueryData<Profile | null>(profileQueryKey, (p) => (p ? { ...p, dark_mode: next } : p));
-    void request(PROFILE_PATH, { method: 'PATCH', body: { user: { dark_mode: next } } });
-  }, [dark, signedIn, queryClient]);
+    saveDarkMode(next);
+  }, [dark, signedIn, saveDarkMode]);
 
   return { dark, toggle };
 }

@@ -1,5 +1,7 @@
+import type { Profile } from '@coffer/core';
 import { normaliseEmailInput, validateEmailChange } from '@coffer/core';
 import { useState } from 'react';
+import { useChangeEmail } from '../../api/accounts-mutations.js';
 import { openModal } from '../../lib/modal-store.js';
 import { submitEmailChange } from '../../pages/profile/email-change.js';
 import { useSession, useSessionActions } from '../../session/use-session.js';
@@ -23,7 +25,10 @@ export function EmailModal({ onClose }: { onClose: () => void }) {
   const marked = useMarkedFields();
   const [step, setStep] = useState<EmailModalStep>('email');
   const [values, setValues] = useState({ email: '', confirmation: '', password: '' });
-  const [busy, setBusy] = useState(false);
+  const change = useChangeEmail((typed: { account: Profile; email: string; password: string }) =>
+    submitEmailChange(typed.account, typed.email, typed.password),
+  );
+  const busy = change.isPending;
 
   const setField = (field: keyof typeof values, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -37,14 +42,13 @@ export function EmailModal({ onClose }: { onClose: () => void }) {
   const save = async () => {
     if (busy || !profile || values.password === '') return;
     marked.clear();
-    setBusy(true);
-    try {
-      const outcome = await submitEmailChange(profile, values.email, values.password);
-      if (outcome.ok) setStep('success');
-      else marked.showErrors([outcome.message]);
-    } finally {
-      setBusy(false);
-    }
+    const outcome = await change.mutateAsync({
+      account: profile,
+      email: values.email,
+      password: values.password,
+    });
+    if (outcome.ok) setStep('success');
+    else marked.showErrors([outcome.message]);
   };
 
   const back = () => {

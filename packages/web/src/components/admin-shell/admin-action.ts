@@ -1,4 +1,4 @@
-import { ApiError } from '../../api/api-error.js';
+import { serverMessageOf } from '../../api/api-error.js';
 import { notify } from '../../lib/notification-store.js';
 import type { ConfirmOptions } from '../modals/confirm-modal.js';
 import { openConfirm } from '../modals/confirm-modal.js';
@@ -8,7 +8,7 @@ export const ACTION_FAILED_MESSAGE = 'The action failed. Please try again.';
 
 /** The server's reason, else the fallback (the generic failure text). */
 export function failureText(error: unknown, fallback: string = ACTION_FAILED_MESSAGE): string {
-  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
+  return serverMessageOf(error) || fallback;
 }
 
 /** Runs a change, then notifies its success or the server's reason; answers whether it was done. */

@@ -1,5 +1,6 @@
 import type { PaymentMethod } from '@coffer/core';
 import { calculateNextPayment, formatPence, validatePayment } from '@coffer/core';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useBillingState } from '../../api/billing-queries.js';
 import { notify } from '../../lib/notification-store.js';
@@ -64,35 +65,41 @@ export function PaymentForm({ purpose, stored, quantity, unitAmount, onSubmit, o
   const billing = useBillingState();
   const [values, setValues] = useState<PaymentFormState>(() => paymentFormStart(stored));
   const [provider, setProvider] = useState<CardProvider | null>(null);
-  const [busy, setBusy] = useState(false);
   const marks = useMarkedFields();
   const paying = purpose === 'pay';
   const titleRef = useRef<HTMLHeadingElement>(null);
   // The form replaces the view it was opened from: the keyboard and screen readers start at its title.
   useEffect(() => titleRef.current?.focus(), []);
 
-  const submit = async () => {
-    if (busy || !provider) return;
-    const result = validatePayment({ ...values, quantity: String(quantity) });
-    const cardErrors = provider.check();
-    if (!marks.show({ errors: [...result.errors, ...cardErrors], fields: result.fields })) return;
-    setBusy(true);
+  // Answers whether the payment went through; a refusal shows and lets the form be sent again.
+  const send = async (ready: CardProvider): Promise<boolean> => {
     let paymentMethodId: string;
     try {
-      paymentMethodId = await provider.createPaymentMethod(toBillingDetails(values));
+      paymentMethodId = await ready.createPaymentMethod(toBillingDetails(values));
     } catch (error) {
       const message = error instanceof CardEntryError ? error.message : CARD_ENTRY_TEXT.refused;
       notify({ type: 'error', message });
       marks.showErrors([message]);
-      setBusy(false);
-      return;
+      return false;
     }
     try {
       await onSubmit({ paymentMethodId, coupon: paying ? values.coupon.trim() : '' });
     } catch (error) {
       marks.showErrors([failureText(error, PAYMENT_FORM_TEXT.failed)]);
-      setBusy(false);
+      return false;
     }
+    return true;
+  };
+  const sending = useMutation({ mutationFn: send });
+  // A form that went through stays busy: the view that opened it replaces it.
+  const busy = sending.isPending || sending.data === true;
+
+  const submit = async () => {
+    if (busy || !provider) return;
+    const result = validatePayment({ ...values, quantity: String(quantity) });
+    const cardErrors = provider.check();
+    if (!marks.show({ errors: [...result.errors, ...cardErrors], fields: result.fields })) return;
+    await sending.mutateAsync(provider);
   };
 
   useShortcuts([

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import type { WaitingPerson } from '../../crypto-client/index.js';
 import { reshareRunner } from '../../crypto-client/reshare-runner.js';
 import { useStore } from '../../lib/create-store.js';
@@ -17,19 +17,11 @@ export const PEOPLE_TO_CONFIRM_TITLE = 'People to confirm';
 export function PeopleToConfirmNotice({ ownerId }: { ownerId: string }) {
   const people = useStore(reshareRunner.store, (state) => state.people);
   const names = usePeopleNames(people.map((person) => person.userId));
-  const [busy, setBusy] = useState<string | null>(null);
+  const confirming = useMutation({
+    mutationFn: (person: WaitingPerson) => reshareRunner.confirmPerson(ownerId, person),
+    onError: () => notify({ type: 'error', message: 'This key could not be confirmed. Please try again.' }),
+  });
   if (people.length === 0) return null;
-
-  const confirm = async (person: WaitingPerson) => {
-    setBusy(person.userId);
-    try {
-      await reshareRunner.confirmPerson(ownerId, person);
-    } catch {
-      notify({ type: 'error', message: 'This key could not be confirmed. Please try again.' });
-    } finally {
-      setBusy(null);
-    }
-  };
 
   return (
     <section className="people-to-confirm" aria-labelledby="people-to-confirm-title">
@@ -54,8 +46,8 @@ export function PeopleToConfirmNotice({ ownerId }: { ownerId: string }) {
                   type="button"
                   className="button button--primary button--small"
                   aria-label={`Confirm ${name}`}
-                  disabled={busy !== null}
-                  onClick={() => void confirm(person)}
+                  disabled={confirming.isPending}
+                  onClick={() => confirming.mutate(person)}
                 >
                   Confirm
                 </button>

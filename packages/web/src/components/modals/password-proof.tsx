@@ -1,9 +1,10 @@
 import { isCryptoError, PASSWORD_ENTERED_INCORRECT_MESSAGE } from '@coffer/core';
 import { useState } from 'react';
-import { verifyPassword } from '../../api/accounts-profile-api.js';
+import { useProvePassword } from '../../api/accounts-mutations.js';
 import { WEAK_KDF_MESSAGE } from '../../keys/account-messages.js';
 import type { AccountKeyRecord } from '../../keys/account-rekey.js';
 import { deriveCurrentKeys } from '../../keys/account-rekey.js';
+import { provePassword } from '../../keys/prove-and-rekey.js';
 import { TextField } from '../form-fields/text-field.js';
 import '../form-fields/form-fields.css';
 
@@ -24,9 +25,11 @@ export async function proveOwnPassword(account: AccountKeyRecord, password: stri
     if (isCryptoError(error, 'iterations-too-low')) return WEAK_KDF_MESSAGE;
     throw error;
   }
-  const check = await verifyPassword(authHash);
-  if (!check.ok) return check.message ?? PASSWORD_CHECK_FAILED_MESSAGE;
-  return check.value?.valid === true ? null : PASSWORD_ENTERED_INCORRECT_MESSAGE;
+  const refusal = await provePassword(authHash);
+  if (!refusal) return null;
+  return refusal.reason === 'unverified'
+    ? (refusal.message ?? PASSWORD_CHECK_FAILED_MESSAGE)
+    : PASSWORD_ENTERED_INCORRECT_MESSAGE;
 }
 
 /** A modal's password proof: the typed password, the check's refusal and whether it runs. */
@@ -45,25 +48,23 @@ export interface PasswordProof {
 export function usePasswordProof(account: AccountKeyRecord): PasswordProof {
   const [password, setPasswordValue] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const proving = useProvePassword((typed: string) => proveOwnPassword(account, typed));
   return {
     password,
     error,
-    busy,
+    busy: proving.isPending,
     setPassword: (value) => {
       setPasswordValue(value);
       setError(null);
     },
     prove: async () => {
-      setBusy(true);
       setError(null);
       let problem: string | null;
       try {
-        problem = await proveOwnPassword(account, password);
+        problem = await proving.mutateAsync(password);
       } catch {
         problem = PASSWORD_CHECK_FAILED_MESSAGE;
       }
-      setBusy(false);
       if (problem) setError(problem);
       return problem === null;
     },

@@ -1,4 +1,5 @@
 import { CryptoError } from '@coffer/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -28,7 +29,12 @@ function open(server: Parameters<typeof mockFetch>[0] = {}) {
     }),
     ...server,
   });
-  render(<ModalHost />);
+  // As in the app, the modal host sits inside the query client (the password proof is a mutation).
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <ModalHost />
+    </QueryClientProvider>,
+  );
   let answer: Promise<boolean> = Promise.resolve(false);
   act(() => {
     answer = openSecureConfirm({

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { refreshProfile } from '../../api/accounts-queries.js';
 import { invalidateSecretLists } from '../../api/secrets-queries.js';
 import type { EditTarget, SavedSecret, SecretDraft } from '../../crypto-client/save-secret.js';
 import { createEncryptedSecret, updateEncryptedSecret } from '../../crypto-client/save-secret.js';
-import { profileQueryKey } from '../../session/profile-query.js';
 import { confirmPeople } from '../key-trust/confirm-people-modal.js';
 import { computeStrength } from './compute-strength.js';
 import type { SecretFormValues } from './secret-form-values.js';
@@ -49,7 +49,7 @@ export function useSaveSecret(userId: string) {
     },
     onSuccess: async (_saved, { editTarget }) => {
       void invalidateSecretLists(queryClient);
-      if (!editTarget) await queryClient.invalidateQueries({ queryKey: profileQueryKey });
+      if (!editTarget) await refreshProfile(queryClient);
     },
   });
 }

@@ -1,7 +1,8 @@
 import { normaliseOtp } from '@coffer/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { activateTwoFactor, fetchTwoFactorCode } from '../../api/accounts-two-factor-api.js';
+import { useActivateTwoFactor } from '../../api/accounts-mutations.js';
+import { useTwoFactorCode } from '../../api/accounts-queries.js';
+import { serverMessageOf } from '../../api/api-error.js';
 import { TextField } from '../form-fields/text-field.js';
 import { toSvgDataUrl } from './qr-image.js';
 
@@ -12,39 +13,22 @@ export const TWO_FACTOR_ACTIVATE_FAILED_MESSAGE = 'The code could not be checked
 
 /** CODE: scan the QR code or type the key, then prove it with a code; `onActivated` once two-step is on. */
 export function TwoFactorCodeStep({ onActivated, onBack }: { onActivated: () => void; onBack: () => void }) {
-  // A fresh key per visit of this step; gcTime 0 drops it when the step unmounts.
-  const setup = useQuery({
-    queryKey: ['two-factor', 'code'],
-    queryFn: async () => {
-      const outcome = await fetchTwoFactorCode();
-      if (!outcome.ok || !outcome.value) {
-        throw new Error((outcome.ok ? undefined : outcome.message) ?? TWO_FACTOR_CODE_FAILED_MESSAGE);
-      }
-      return outcome.value;
-    },
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 0,
-    retry: false,
-  });
+  const setup = useTwoFactorCode();
+  const activation = useActivateTwoFactor();
   const [code, setCode] = useState('');
   const [edited, setEdited] = useState(false);
   const [message, setMessage] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const busy = activation.isPending;
 
   const submit = async () => {
     if (busy || code === '') return;
     setEdited(false);
-    setBusy(true);
-    try {
-      const outcome = await activateTwoFactor(code);
-      if (outcome.ok) {
-        onActivated();
-        return;
-      }
-      setMessage(outcome.message ?? TWO_FACTOR_ACTIVATE_FAILED_MESSAGE);
-    } finally {
-      setBusy(false);
+    const outcome = await activation.mutateAsync(code);
+    if (outcome.ok) {
+      onActivated();
+      return;
     }
+    setMessage(outcome.message ?? TWO_FACTOR_ACTIVATE_FAILED_MESSAGE);
   };
 
   return (
@@ -64,7 +48,7 @@ export function TwoFactorCodeStep({ onActivated, onBack }: { onActivated: () => 
       {setup.isPending ? <p role="status">Loading…</p> : null}
       {setup.isError ? (
         <p className="field__error" role="alert">
-          {setup.error.message}
+          {serverMessageOf(setup.error) ?? TWO_FACTOR_CODE_FAILED_MESSAGE}
         </p>
       ) : null}
       {setup.data ? (

@@ -1,11 +1,10 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { fetchBackupCodes } from '../../api/accounts-two-factor-api.js';
-import { profileQueryKey } from '../../session/profile-query.js';
+import { useRefreshProfile } from '../../api/accounts-mutations.js';
+import { useNewBackupCodes } from '../../api/accounts-queries.js';
 import { TwoFactorChoiceStep } from './two-factor-choice-step.js';
 import { TwoFactorCodeStep } from './two-factor-code-step.js';
 import { TwoFactorConfirmStep } from './two-factor-confirm-step.js';
-import { RECOVERY_CODES_FAILED_MESSAGE, TwoFactorSuccessStep } from './two-factor-success-step.js';
+import { TwoFactorSuccessStep } from './two-factor-success-step.js';
 import '../form-fields/form-card.css';
 import './two-factor.css';
 
@@ -27,30 +26,13 @@ export interface TwoFactorSetupProps {
  */
 export function TwoFactorSetup({ onDone, onCancel }: TwoFactorSetupProps) {
   const [step, setStep] = useState<TwoFactorStep>('choice');
-  const [finishing, setFinishing] = useState(false);
-  const queryClient = useQueryClient();
-  // Fetched once two-step is on and kept while SUCCESS and CONFIRM alternate; dropped on unmount.
-  const codes = useQuery({
-    queryKey: ['two-factor', 'backup-codes'],
-    queryFn: async () => {
-      const outcome = await fetchBackupCodes();
-      if (!outcome.ok) throw new Error(outcome.message ?? RECOVERY_CODES_FAILED_MESSAGE);
-      return outcome.value;
-    },
-    enabled: step === 'success' || step === 'confirm',
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 0,
-    retry: false,
-  });
+  // Fetched once two-step is on and kept while SUCCESS and CONFIRM alternate.
+  const codes = useNewBackupCodes(step === 'success' || step === 'confirm');
+  const refresh = useRefreshProfile();
 
   const finish = async () => {
-    setFinishing(true);
-    try {
-      // The server set otp_required_for_login on activation; the profile must say so before moving on.
-      await queryClient.invalidateQueries({ queryKey: profileQueryKey });
-    } finally {
-      setFinishing(false);
-    }
+    // The server set otp_required_for_login on activation; the profile must say so before moving on.
+    await refresh.mutateAsync();
     onDone();
   };
 
@@ -67,7 +49,7 @@ export function TwoFactorSetup({ onDone, onCancel }: TwoFactorSetupProps) {
         <TwoFactorConfirmStep
           onYes={() => void finish()}
           onBack={() => setStep('success')}
-          busy={finishing}
+          busy={refresh.isPending}
         />
       ) : null}
     </div>

@@ -1,4 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
+import { serverMessageOf } from '../../api/api-error.js';
 import { RECOVERY_CODES_FAILED_MESSAGE, RecoveryCodesPanel } from './recovery-codes-panel.js';
 
 export { RECOVERY_CODES_FAILED_MESSAGE } from './recovery-codes-panel.js';
@@ -21,7 +22,7 @@ export function TwoFactorSuccessStep({
       <RecoveryCodesPanel
         codes={codes.data}
         pending={codes.isPending}
-        error={codes.isError ? (codes.error?.message ?? RECOVERY_CODES_FAILED_MESSAGE) : null}
+        error={codes.isError ? (serverMessageOf(codes.error) ?? RECOVERY_CODES_FAILED_MESSAGE) : null}
       />
       <div className="form-card__actions">
         <button type="button" className="button button--primary" onClick={onContinue}>

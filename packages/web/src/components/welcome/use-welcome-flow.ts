@@ -1,11 +1,11 @@
-import type { Profile } from '@coffer/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { updateProfile } from '../../api/accounts-profile-api.js';
+import { useUpdateProfile } from '../../api/accounts-mutations.js';
+import { profileQuery } from '../../api/accounts-queries.js';
+import { serverMessageOf } from '../../api/api-error.js';
 import { notify } from '../../lib/notification-store.js';
 import { paths } from '../../navigation/paths.js';
-import { fetchProfile, profileQueryKey } from '../../session/profile-query.js';
 import { decideWelcomeStep, WELCOME_STEP_PATHS } from './welcome-steps.js';
 
 /** Shown when a welcome flag could not be saved. */
@@ -25,20 +25,19 @@ export interface WelcomeFlow {
 export function useWelcomeFlow(): WelcomeFlow {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { mutateAsync: updateProfile } = useUpdateProfile();
 
   const save = useCallback(
     async (user: { tutorial?: boolean; first_time?: boolean }): Promise<boolean> => {
-      const outcome = await updateProfile(user);
-      if (!outcome.ok) {
-        notify({ type: 'error', message: outcome.message ?? WELCOME_SAVE_FAILED_MESSAGE });
+      try {
+        await updateProfile(user);
+      } catch (error) {
+        notify({ type: 'error', message: serverMessageOf(error) ?? WELCOME_SAVE_FAILED_MESSAGE });
         return false;
       }
-      queryClient.setQueryData<Profile | null>(profileQueryKey, (current) =>
-        current ? { ...current, ...user, ...(outcome.value ?? {}) } : current,
-      );
       return true;
     },
-    [queryClient],
+    [updateProfile],
   );
 
   // Every flag done: first_time becomes false and the user goes to / (spec section 4).
@@ -48,10 +47,7 @@ export function useWelcomeFlow(): WelcomeFlow {
 
   const advance = useCallback(async () => {
     // Every step puts its flag into the cached profile before advancing; fetch only when none is cached.
-    const profile = await queryClient.ensureQueryData({
-      queryKey: profileQueryKey,
-      queryFn: ({ signal }) => fetchProfile(signal),
-    });
+    const profile = await queryClient.ensureQueryData(profileQuery());
     if (!profile) return;
     const step = decideWelcomeStep(profile);
     if (step === 'done') await finish();

@@ -1,6 +1,7 @@
 import type { AccountKeys, Profile, TwoFactorCheckResponse } from '@coffer/core';
 import { deriveAccountKeys, isCryptoError, normaliseEmailInput } from '@coffer/core';
 import { checkTwoFactor, fetchPrelogin, signIn } from '../../api/accounts-api.js';
+import { serverMessageOf } from '../../api/api-error.js';
 import { readErrorMessage } from '../../api/error-message.js';
 import { unlockPrivateKey } from '../../keys/unlock-private-key.js';
 
@@ -26,9 +27,12 @@ export type SignInResult = { ok: true; token: string; profile: Profile } | SignI
  */
 export async function proveCredentials(emailInput: string, password: string): Promise<FirstStepResult> {
   const email = normaliseEmailInput(emailInput);
-  const prelogin = await fetchPrelogin(email);
-  if (!prelogin.ok) return { ok: false, reason: 'server', serverMessage: prelogin.message };
-  const iterations = prelogin.value.kdf_iterations;
+  let iterations: number;
+  try {
+    iterations = (await fetchPrelogin(email)).kdf_iterations;
+  } catch (error) {
+    return { ok: false, reason: 'server', serverMessage: serverMessageOf(error) };
+  }
   let keys: AccountKeys;
   try {
     keys = await deriveAccountKeys({ email, password, iterations });
@@ -37,7 +41,7 @@ export async function proveCredentials(emailInput: string, password: string): Pr
     throw error;
   }
   const pending = { email, keys, iterations };
-  const check = await checkTwoFactor(email, keys.authHash);
+  const check = await checkTwoFactor(email, keys.authHash).catch(() => null);
   if (!isCheckAnswer(check)) {
     console.warn('Two-factor check failed; signing in without it.');
     return { ok: true, needsCode: false, pending };

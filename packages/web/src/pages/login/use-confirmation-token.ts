@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { confirmAccount, readSuccessMessage } from '../../api/accounts-api.js';
+import { serverMessageOf } from '../../api/api-error.js';
 import { notify } from '../../lib/notification-store.js';
 import { ACCOUNT_CONFIRMATION_FAILED_MESSAGE, ACCOUNT_CONFIRMED_MESSAGE } from './login-messages.js';
 
@@ -30,12 +31,11 @@ export function useConfirmationToken(): void {
       { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash },
       { replace: true, state: location.state },
     );
-    void confirmAccount(token).then((outcome) => {
-      notify(
-        outcome.ok
-          ? { type: 'success', message: readSuccessMessage(outcome.value) ?? ACCOUNT_CONFIRMED_MESSAGE }
-          : { type: 'error', message: outcome.message ?? ACCOUNT_CONFIRMATION_FAILED_MESSAGE },
-      );
-    });
+    void confirmAccount(token).then(
+      (answer) =>
+        notify({ type: 'success', message: readSuccessMessage(answer) ?? ACCOUNT_CONFIRMED_MESSAGE }),
+      (error: unknown) =>
+        notify({ type: 'error', message: serverMessageOf(error) ?? ACCOUNT_CONFIRMATION_FAILED_MESSAGE }),
+    );
   }, [token]);
 }

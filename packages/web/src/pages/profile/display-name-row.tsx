@@ -1,11 +1,10 @@
 import type { Profile } from '@coffer/core';
 import { checkField, DEFAULT_TEXT_MAX } from '@coffer/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { updateProfile } from '../../api/accounts-profile-api.js';
+import { useUpdateProfile } from '../../api/accounts-mutations.js';
+import { serverMessageOf } from '../../api/api-error.js';
 import { TextField } from '../../components/form-fields/text-field.js';
 import { notify } from '../../lib/notification-store.js';
-import { profileQueryKey } from '../../session/profile-query.js';
 
 /** Shown after the display name is saved. */
 export const DISPLAY_NAME_SAVED_MESSAGE = 'Display name updated.';
@@ -16,10 +15,10 @@ const NAME_RULE = { label: 'Display Name', required: true, max: DEFAULT_TEXT_MAX
 
 /** The Display Name row: Edit turns the name into a field, Save sends `PATCH profile {user:{name}}`. */
 export function DisplayNameRow({ profile }: { profile: Profile }) {
-  const queryClient = useQueryClient();
+  const update = useUpdateProfile();
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const busy = update.isPending;
 
   const save = async () => {
     if (draft === null || busy) return;
@@ -29,14 +28,12 @@ export function DisplayNameRow({ profile }: { profile: Profile }) {
       setError(invalid);
       return;
     }
-    setBusy(true);
-    const outcome = await updateProfile({ name });
-    setBusy(false);
-    if (!outcome.ok) {
-      notify({ type: 'error', message: outcome.message ?? DISPLAY_NAME_FAILED_MESSAGE });
+    try {
+      await update.mutateAsync({ name });
+    } catch (failure) {
+      notify({ type: 'error', message: serverMessageOf(failure) ?? DISPLAY_NAME_FAILED_MESSAGE });
       return;
     }
-    queryClient.setQueryData<Profile | null>(profileQueryKey, (p) => (p ? { ...p, name } : p));
     setDraft(null);
     notify({ type: 'success', message: DISPLAY_NAME_SAVED_MESSAGE });
   };

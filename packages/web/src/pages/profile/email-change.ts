@@ -1,6 +1,7 @@
 import type { Profile } from '@coffer/core';
 import { INCORRECT_PASSWORD_MESSAGE, normaliseEmailInput } from '@coffer/core';
 import { updateUserCredentials } from '../../api/accounts-profile-api.js';
+import { serverMessageOf } from '../../api/api-error.js';
 import { EMAIL_CHANGE_FAILED_MESSAGE, WEAK_KDF_MESSAGE } from '../../keys/account-messages.js';
 import { proveAndRekey } from '../../keys/prove-and-rekey.js';
 
@@ -24,13 +25,16 @@ export async function submitEmailChange(
     return { ok: false, message };
   }
   const { current, rekeyed } = proven;
-  const answer = await updateUserCredentials({
-    email,
-    password: rekeyed.authHash,
-    current_password: current.authHash,
-    encrypted_private_key: rekeyed.sealed.encrypted_private_key,
-    private_key_iv: rekeyed.sealed.private_key_iv,
-  });
-  if (!answer.ok) return { ok: false, message: answer.message ?? EMAIL_CHANGE_FAILED_MESSAGE };
+  try {
+    await updateUserCredentials({
+      email,
+      password: rekeyed.authHash,
+      current_password: current.authHash,
+      encrypted_private_key: rekeyed.sealed.encrypted_private_key,
+      private_key_iv: rekeyed.sealed.private_key_iv,
+    });
+  } catch (error) {
+    return { ok: false, message: serverMessageOf(error) ?? EMAIL_CHANGE_FAILED_MESSAGE };
+  }
   return { ok: true };
 }

@@ -1,17 +1,12 @@
-import { publicKeyFingerprint } from '@coffer/core';
 import { useQuery } from '@tanstack/react-query';
+import { fingerprintQuery } from '../../api/fingerprint-queries.js';
 
 /**
  * The user's public-key fingerprint (SHA-256 of the key, in groups of four hex digits), so that
  * colleagues can compare it out of band with what their administrator sees (crypto.md).
  */
 export function KeyFingerprintRow({ publicKey }: { publicKey: string }) {
-  const fingerprint = useQuery({
-    queryKey: ['profile', 'fingerprint', publicKey],
-    queryFn: () => publicKeyFingerprint(publicKey),
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
+  const fingerprint = useQuery(fingerprintQuery(publicKey));
   return (
     <div className="settings-row">
       <h2 className="settings-row__label">Key Fingerprint</h2>

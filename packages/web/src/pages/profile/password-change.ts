@@ -1,13 +1,14 @@
-import type { AccountKeys, PersonalPasswordChange, Profile } from '@coffer/core';
+import type { AccountKeys, PasswordChange, PersonalPasswordChange, Profile } from '@coffer/core';
 import { CURRENT_PASSWORD_INCORRECT_MESSAGE, INCORRECT_PASSWORD_MESSAGE, isCryptoError } from '@coffer/core';
-import { updateUserCredentials, verifyPassword } from '../../api/accounts-profile-api.js';
+import { updateUserCredentials } from '../../api/accounts-profile-api.js';
+import { serverMessageOf } from '../../api/api-error.js';
 import { PASSWORD_CHANGE_FAILED_MESSAGE, WEAK_KDF_MESSAGE } from '../../keys/account-messages.js';
 import { deriveCurrentKeys } from '../../keys/account-rekey.js';
 import { endorseNewKeyPair } from '../../keys/endorse-key-rotation.js';
 import { savePrivateKey } from '../../keys/key-store.js';
 import { makeAccountKeys } from '../../keys/make-account-keys.js';
 import type { RekeyRefusal } from '../../keys/prove-and-rekey.js';
-import { proveAndRekey } from '../../keys/prove-and-rekey.js';
+import { proveAndRekey, provePassword } from '../../keys/prove-and-rekey.js';
 
 /** How a password change ended: `field` names the field to mark; `fromServer` messages are notifications. */
 export type PasswordChangeOutcome =
@@ -42,17 +43,26 @@ export async function submitPasswordChange(
   });
   if (!proven.ok) return refusalOutcome(proven);
   const { current, rekeyed } = proven;
-  const answer = await updateUserCredentials({
+  const refused = await sendPasswordChange({
     password: rekeyed.authHash,
     current_password: current.authHash,
     encrypted_private_key: rekeyed.sealed.encrypted_private_key,
     private_key_iv: rekeyed.sealed.private_key_iv,
     must_change_password: false,
   });
-  if (!answer.ok) {
-    return { ok: false, message: answer.message ?? PASSWORD_CHANGE_FAILED_MESSAGE, fromServer: true };
+  return refused ?? { ok: true, sealed: rekeyed.sealed };
+}
+
+// The server's refusal is a notification, with its message when it sent one.
+async function sendPasswordChange(
+  change: PasswordChange | PersonalPasswordChange,
+): Promise<PasswordChangeOutcome | null> {
+  try {
+    await updateUserCredentials(change);
+  } catch (error) {
+    return { ok: false, message: serverMessageOf(error) ?? PASSWORD_CHANGE_FAILED_MESSAGE, fromServer: true };
   }
-  return { ok: true, sealed: rekeyed.sealed };
+  return null;
 }
 
 function refusalOutcome(refusal: RekeyRefusal): PasswordChangeOutcome {
@@ -91,9 +101,8 @@ export async function submitFirstPersonalPassword(
     if (isCryptoError(error, 'iterations-too-low')) return refusalOutcome({ reason: 'weak-kdf' });
     throw error;
   }
-  const check = await verifyPassword(current.authHash);
-  if (!check.ok) return refusalOutcome({ reason: 'unverified', message: check.message });
-  if (check.value?.valid !== true) return refusalOutcome({ reason: 'wrong-password' });
+  const refusal = await provePassword(current.authHash);
+  if (refusal) return refusalOutcome(refusal);
 
   const made = await makeAccountKeys(profile.email, nextPassword);
   const endorsement = await endorseNewKeyPair(profile, current, made.keys.public_key);
@@ -107,10 +116,8 @@ export async function submitFirstPersonalPassword(
     kdf_iterations: made.keys.kdf_iterations,
     ...(endorsement === undefined ? {} : { key_endorsement: endorsement }),
   };
-  const answer = await updateUserCredentials(change);
-  if (!answer.ok) {
-    return { ok: false, message: answer.message ?? PASSWORD_CHANGE_FAILED_MESSAGE, fromServer: true };
-  }
+  const refused = await sendPasswordChange(change);
+  if (refused) return refused;
   await savePrivateKey(await made.unlock());
   return {
     ok: true,

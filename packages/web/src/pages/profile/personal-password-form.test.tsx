@@ -2,7 +2,7 @@ import type { Profile } from '@coffer/core';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { profileQueryKey } from '../../session/profile-query.js';
+import { accountQueryKeys } from '../../api/accounts-queries.js';
 import { mockFetch } from '../../test/mock-fetch.js';
 import { buildProfile } from '../../test/profile-fixture.js';
 import { renderApp } from '../../test/render-app.js';
@@ -76,7 +76,9 @@ describe('PersonalPasswordForm', () => {
       user: { must_change_password: boolean };
     };
     expect(patch.user.must_change_password).toBe(false);
-    expect(view.queryClient.getQueryData<Profile>(profileQueryKey)?.must_change_password).toBe(false);
+    expect(view.queryClient.getQueryData<Profile>(accountQueryKeys.profile)?.must_change_password).toBe(
+      false,
+    );
     expect(screen.getByText('Your personal password has been set.')).toBeTruthy();
   });
 
@@ -108,7 +110,9 @@ describe('PersonalPasswordForm', () => {
     );
     const { savePrivateKey } = await import('../../keys/key-store.js');
     expect(savePrivateKey).toHaveBeenCalledWith(unlockedKey);
-    expect(view.queryClient.getQueryData<Profile>(profileQueryKey)?.public_key).toBe('fresh-public-key');
+    expect(view.queryClient.getQueryData<Profile>(accountQueryKeys.profile)?.public_key).toBe(
+      'fresh-public-key',
+    );
   });
 
   it('still sets the personal password when the old key cannot endorse the new one', async () => {

@@ -1,14 +1,12 @@
 import type { Profile } from '@coffer/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { disableTwoFactor, fetchBackupCodes } from '../../api/accounts-two-factor-api.js';
+import { useDisableTwoFactor, useRenewBackupCodes } from '../../api/accounts-mutations.js';
+import { serverMessageOf } from '../../api/api-error.js';
 import { openSecureConfirm } from '../../components/modals/secure-confirm-modal.js';
 import { openRecoveryCodesModal } from '../../components/two-factor/recovery-codes-modal.js';
 import { RECOVERY_CODES_FAILED_MESSAGE } from '../../components/two-factor/recovery-codes-panel.js';
 import { notify } from '../../lib/notification-store.js';
 import { paths } from '../../navigation/paths.js';
-import { profileQueryKey } from '../../session/profile-query.js';
 
 /**
  * The disable confirmation of spec sections 4 and 8, asked as a SecureConfirm: the server turns
@@ -40,43 +38,33 @@ export const DISABLE_TWO_FACTOR_FAILED_MESSAGE =
  */
 export function TwoStepRow({ profile }: { profile: Profile }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
+  const disabling = useDisableTwoFactor();
+  const renewing = useRenewBackupCodes();
+  const busy = disabling.isPending || renewing.isPending;
   const enabled = profile.otp_required_for_login;
 
-  const guarded = async (work: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await work();
-    } finally {
-      setBusy(false);
+  // The SecureConfirm is a modal: while it asks, the row behind it cannot be used.
+  const disable = async () => {
+    if (!(await openSecureConfirm({ ...DISABLE_TWO_FACTOR_CONFIRM, account: profile }))) return;
+    const outcome = await disabling.mutateAsync();
+    if (!outcome.ok) {
+      notify({ type: 'error', message: outcome.message ?? DISABLE_TWO_FACTOR_FAILED_MESSAGE });
+      return;
     }
+    notify({ type: 'success', message: outcome.message ?? 'Success' });
   };
 
-  const disable = () =>
-    guarded(async () => {
-      if (!(await openSecureConfirm({ ...DISABLE_TWO_FACTOR_CONFIRM, account: profile }))) return;
-      const outcome = await disableTwoFactor();
-      if (!outcome.ok) {
-        notify({ type: 'error', message: outcome.message ?? DISABLE_TWO_FACTOR_FAILED_MESSAGE });
-        return;
-      }
-      queryClient.setQueryData<Profile | null>(profileQueryKey, (p) =>
-        p ? { ...p, otp_required_for_login: false } : p,
-      );
-      notify({ type: 'success', message: outcome.message ?? 'Success' });
-    });
-
-  const renewCodes = () =>
-    guarded(async () => {
-      if (!(await openSecureConfirm({ ...NEW_RECOVERY_CODES_CONFIRM, account: profile }))) return;
-      const outcome = await fetchBackupCodes();
-      if (!outcome.ok) {
-        notify({ type: 'error', message: outcome.message ?? RECOVERY_CODES_FAILED_MESSAGE });
-        return;
-      }
-      await openRecoveryCodesModal(outcome.value);
-    });
+  const renewCodes = async () => {
+    if (!(await openSecureConfirm({ ...NEW_RECOVERY_CODES_CONFIRM, account: profile }))) return;
+    let codes: string[];
+    try {
+      codes = await renewing.mutateAsync();
+    } catch (error) {
+      notify({ type: 'error', message: serverMessageOf(error) ?? RECOVERY_CODES_FAILED_MESSAGE });
+      return;
+    }
+    await openRecoveryCodesModal(codes);
+  };
 
   return (
     <div className="settings-row">

@@ -1,12 +1,11 @@
 import type { PasswordChangeValues, Profile } from '@coffer/core';
 import { canSavePasswordChange, validatePasswordChange } from '@coffer/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useChangePassword } from '../../api/accounts-mutations.js';
 import type { MarkedFields } from '../../components/form-fields/use-marked-fields.js';
 import { useMarkedFields } from '../../components/form-fields/use-marked-fields.js';
 import { SAME_PASSWORD_MESSAGE } from '../../keys/account-messages.js';
 import { notify } from '../../lib/notification-store.js';
-import { profileQueryKey } from '../../session/profile-query.js';
 import { useSession } from '../../session/use-session.js';
 import { submitPasswordChange } from './password-change.js';
 
@@ -31,11 +30,13 @@ const EMPTY: Required<PasswordChangeValues> = { currentPassword: '', password: '
 /** Runs a password change form; `onChanged` follows a successful change. */
 export function usePasswordChangeForm(onChanged: () => void): PasswordChangeForm {
   const { profile } = useSession();
-  const queryClient = useQueryClient();
   const marked = useMarkedFields();
   const [values, setValues] = useState(EMPTY);
   const [currentPasswordError, setCurrentPasswordError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const change = useChangePassword((typed: { account: Profile; current: string; next: string }) =>
+    submitPasswordChange(typed.account, typed.current, typed.next),
+  );
+  const busy = change.isPending;
 
   const setField = (field: PasswordField, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -51,23 +52,19 @@ export function usePasswordChangeForm(onChanged: () => void): PasswordChangeForm
       marked.showErrors([SAME_PASSWORD_MESSAGE]);
       return;
     }
-    setBusy(true);
-    try {
-      const outcome = await submitPasswordChange(profile, values.currentPassword, values.password);
-      if (outcome.ok) {
-        queryClient.setQueryData<Profile | null>(profileQueryKey, (p) =>
-          p ? { ...p, ...outcome.sealed, must_change_password: false } : p,
-        );
-        setValues(EMPTY);
-        onChanged();
-        return;
-      }
-      if (outcome.fromServer) notify({ type: 'error', message: outcome.message });
-      else if (outcome.field) setCurrentPasswordError(outcome.message);
-      else marked.showErrors([outcome.message]);
-    } finally {
-      setBusy(false);
+    const outcome = await change.mutateAsync({
+      account: profile,
+      current: values.currentPassword,
+      next: values.password,
+    });
+    if (outcome.ok) {
+      setValues(EMPTY);
+      onChanged();
+      return;
     }
+    if (outcome.fromServer) notify({ type: 'error', message: outcome.message });
+    else if (outcome.field) setCurrentPasswordError(outcome.message);
+    else marked.showErrors([outcome.message]);
   };
 
   return {

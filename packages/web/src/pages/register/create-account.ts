@@ -5,19 +5,19 @@ import {
   normaliseEmailInput,
   sealPrivateKey,
 } from '@coffer/core';
-import type { CallOutcome } from '../../api/accounts-api.js';
 import { registerAccount } from '../../api/accounts-api.js';
 import type { InvitationContext, RegisterValues } from './register-values.js';
 
 /**
  * Makes the account's keys in the browser and registers it: keys derived from the password with
  * 600,000 iterations, a new RSA-OAEP-3072 key pair, the private half sealed under the encryption
- * key; only the auth hash, the public key and the sealed private key are sent (crypto.md).
+ * key; only the auth hash, the public key and the sealed private key are sent (crypto.md). A refusal
+ * throws the ApiError of registerAccount.
  */
 export async function createAccount(
   values: RegisterValues,
   invitation: InvitationContext | null,
-): Promise<CallOutcome<unknown>> {
+): Promise<unknown> {
   const email = normaliseEmailInput(invitation?.email ?? values.email);
   const iterations = DEFAULT_KDF_ITERATIONS;
   const [keys, pair] = await Promise.all([

@@ -1,6 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { readSuccessMessage, resendConfirmation } from '../../api/accounts-api.js';
+import { readSuccessMessage } from '../../api/accounts-api.js';
+import { useResendConfirmation } from '../../api/accounts-mutations.js';
+import { serverMessageOf } from '../../api/api-error.js';
 import { notify } from '../../lib/notification-store.js';
 import { paths } from '../../navigation/paths.js';
 import { WEBMAIL_LINKS } from './register-links.js';
@@ -12,16 +13,18 @@ import {
 
 /** The emailconfirmation step's body: the address, web-mail links and 'Resend email'. */
 export function EmailConfirmationStep({ email }: { email: string }) {
-  const resending = useMutation({ mutationFn: () => resendConfirmation(email) });
+  const resending = useResendConfirmation();
   const sending = resending.isPending;
 
   const resend = async () => {
-    const outcome = await resending.mutateAsync();
-    notify(
-      outcome.ok
-        ? { type: 'success', message: readSuccessMessage(outcome.value) ?? CONFIRMATION_RESENT_MESSAGE }
-        : { type: 'error', message: outcome.message ?? CONFIRMATION_RESEND_FAILED_MESSAGE },
-    );
+    let answer: unknown;
+    try {
+      answer = await resending.mutateAsync(email);
+    } catch (error) {
+      notify({ type: 'error', message: serverMessageOf(error) ?? CONFIRMATION_RESEND_FAILED_MESSAGE });
+      return;
+    }
+    notify({ type: 'success', message: readSuccessMessage(answer) ?? CONFIRMATION_RESENT_MESSAGE });
   };
 
   return (

@@ -2,6 +2,7 @@ import { normaliseEmailInput } from '@coffer/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { ApiError } from '../../api/api-error.js';
 import { ErrorBanner } from '../../components/form-fields/error-banner.js';
 import { FormCard } from '../../components/form-fields/form-card.js';
 import { notify } from '../../lib/notification-store.js';
@@ -45,25 +46,20 @@ export function Component() {
 
   const create = async () => {
     try {
-      const outcome = await createAccount(values, invitation);
-      if (!outcome.ok) {
-        notify({ type: 'error', message: REGISTRATION_FAILED_MESSAGE });
-        // A validation message of the server (e.g. 'Email has already been taken') tells what to fix.
-        if ((outcome.status === 400 || outcome.status === 401) && outcome.message) {
-          notify({ type: 'error', message: outcome.message });
-        }
-        return;
-      }
-      setValues((current) => ({ ...current, password: '', confirmation: '' }));
-      if (invitation) {
-        notify({ type: 'success', message: INVITED_ACCOUNT_READY_MESSAGE });
-        void navigate(paths.login, { replace: true });
-        return;
-      }
-      setStep('emailconfirmation');
-    } catch {
+      await createAccount(values, invitation);
+    } catch (error) {
       notify({ type: 'error', message: REGISTRATION_FAILED_MESSAGE });
+      // A validation message of the server (e.g. 'Email has already been taken') tells what to fix.
+      if (isValidationRefusal(error)) notify({ type: 'error', message: error.serverMessage });
+      return;
     }
+    setValues((current) => ({ ...current, password: '', confirmation: '' }));
+    if (invitation) {
+      notify({ type: 'success', message: INVITED_ACCOUNT_READY_MESSAGE });
+      void navigate(paths.login, { replace: true });
+      return;
+    }
+    setStep('emailconfirmation');
   };
   // The registration as a mutation: its pending state disables Create.
   const creation = useMutation({ mutationFn: create });
@@ -114,4 +110,8 @@ export function Component() {
       )}
     </FormCard>
   );
+}
+
+function isValidationRefusal(error: unknown): error is ApiError & { serverMessage: string } {
+  return error instanceof ApiError && (error.status === 400 || error.status === 401) && !!error.serverMessage;
 }

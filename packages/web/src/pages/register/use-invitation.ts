@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { fetchInvitation } from '../../api/accounts-api.js';
+import { useInvitationDetails } from '../../api/accounts-queries.js';
 import type { InvitationContext } from './register-values.js';
 
 /** The query parameter of the invitation e-mail's link (`/register?invitation_token=...`). */
@@ -43,17 +42,7 @@ export function useInvitation(): InvitationState {
     );
   }, [fromUrl, location.pathname, location.search, location.hash, navigate]);
 
-  const details = useQuery({
-    queryKey: ['register', 'invitation', token],
-    queryFn: async () => {
-      const outcome = await fetchInvitation(token ?? '');
-      if (!outcome.ok || !outcome.value) throw new Error('invitation');
-      return outcome.value;
-    },
-    enabled: token !== null,
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
+  const details = useInvitationDetails(token);
 
   // One object per invitation, so that screens can depend on it in effects.
   const invitation = useMemo(

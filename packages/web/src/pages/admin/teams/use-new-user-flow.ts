@@ -60,11 +60,11 @@ export function useNewUserFlow(preselected?: { id: string; name: string }): NewU
   const [teams, setTeams] = useState<readonly AccessLink[]>(() =>
     preselected ? [{ id: preselected.id, name: preselected.name, editAccess: false }] : [],
   );
-  const [inviting, setInviting] = useState(false);
   const marks = useMarkedFields();
   const defaultTeam = useQuery(defaultTeamQuery());
   const createUser = useCreateUser().mutateAsync;
-  const inviteUser = useInviteUser().mutateAsync;
+  const invitation = useInviteUser();
+  const inviting = invitation.isPending;
 
   // Every new user joins the default team anyway: it is not sent.
   const teamIds = () =>
@@ -125,14 +125,11 @@ export function useNewUserFlow(preselected?: { id: string; name: string }): NewU
     invite: async () => {
       if (step.kind !== 'form' || inviting || !valid()) return false;
       const user = values();
-      setInviting(true);
       try {
-        await inviteUser({ name: user.name, email: user.email, team_ids: teamIds() });
+        await invitation.mutateAsync({ name: user.name, email: user.email, team_ids: teamIds() });
       } catch (error) {
         marks.showErrors([failureText(error, NEW_USER_TEXT.inviteFailed)]);
         return false;
-      } finally {
-        setInviting(false);
       }
       notify({ type: 'success', message: NEW_USER_TEXT.invited(user.email) });
       return true;

@@ -2,6 +2,7 @@ import type { NamedRef, Team, UserDetail, UserRow } from '@coffer/core';
 import { generatePassword, validateResetPassword } from '@coffer/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { refreshProfile } from '../../../api/accounts-queries.js';
 import { listTeamChoices } from '../../../api/teams-api.js';
 import { fetchUser } from '../../../api/users-api.js';
 import {
@@ -16,7 +17,6 @@ import { openInputModal } from '../../../components/modals/input-modal.js';
 import { openSelectModal } from '../../../components/modals/select-modal.js';
 import { makeAccountKeys } from '../../../keys/make-account-keys.js';
 import { notify } from '../../../lib/notification-store.js';
-import { profileQueryKey } from '../../../session/profile-query.js';
 
 /** Texts of the user actions. */
 export const USER_ACTION_TEXT = {
@@ -150,7 +150,7 @@ export function useUserActions(): UserActions {
           async () => {
             await updateUser({ id: user.id, user: { data_administrator: dataAdministrator } });
             // The owner may give the flag to themselves: the account menu and guards read the profile.
-            await queryClient.invalidateQueries({ queryKey: profileQueryKey });
+            await refreshProfile(queryClient);
           },
           USER_ACTION_TEXT.dataAdministrator(user.name, dataAdministrator),
         ),

@@ -1,7 +1,7 @@
 import type { UserDetail } from '@coffer/core';
-import { canToggleAdministrator, canToggleLock, isOwner, publicKeyFingerprint } from '@coffer/core';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { canToggleAdministrator, canToggleLock, isOwner } from '@coffer/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { fingerprintQuery } from '../../../api/fingerprint-queries.js';
 import { useSession } from '../../../session/use-session.js';
 import { useUserActions } from './user-actions.js';
 import { ownerRef } from './user-labels.js';
@@ -43,11 +43,8 @@ export function userSettingRules(
 /** The user's key fingerprint, to compare with what they see (crypto.md). */
 function Fingerprint({ publicKey }: { publicKey: string | null }) {
   const fingerprint = useQuery({
-    queryKey: ['users', 'fingerprint', publicKey],
-    queryFn: () => publicKeyFingerprint(publicKey ?? ''),
+    ...fingerprintQuery(publicKey ?? ''),
     enabled: publicKey !== null && publicKey !== '',
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
   });
   if (!publicKey) return <span>{USER_SETTINGS_TEXT.noKey}</span>;
   if (fingerprint.data) {
@@ -100,16 +97,11 @@ function SwitchRow(props: {
 export function UserSettingsPanel({ user }: { user: UserDetail }) {
   const { profile } = useSession();
   const actions = useUserActions();
-  const [busy, setBusy] = useState(false);
   const rules = userSettingRules(profile, user);
-  const run = async (change: () => Promise<boolean>) => {
-    setBusy(true);
-    try {
-      await change();
-    } finally {
-      setBusy(false);
-    }
-  };
+  // One setting at a time, its modal included: every control waits while one runs.
+  const running = useMutation({ mutationFn: (change: () => Promise<boolean>) => change() });
+  const busy = running.isPending;
+  const run = (change: () => Promise<boolean>) => running.mutateAsync(change);
 
   return (
     <section className="user-page__section" aria-labelledby="user-settings-heading">

@@ -1,0 +1,109 @@
+import type { Profile } from '@coffer/core';
+import type { QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { clearSession } from '../lib/clear-session.js';
+import { fetchInvitation } from './accounts-api.js';
+import { PROFILE_PATH } from './accounts-profile-api.js';
+import { fetchBackupCodes, fetchTwoFactorCode } from './accounts-two-factor-api.js';
+import { requestRaw } from './api-client.js';
+import { ApiError } from './api-error.js';
+import { useToken } from './token-store.js';
+
+/** Query keys of the signed-in user's own account and of the screens before sign-in. */
+export const accountQueryKeys = {
+  profile: ['session', 'profile'] as const,
+  twoFactorCode: ['two-factor', 'code'] as const,
+  backupCodes: ['two-factor', 'backup-codes'] as const,
+  invitation: (token: string | null) => ['register', 'invitation', token] as const,
+};
+
+/**
+ * Loads the profile; a 401 ends the session (spec section 4) and answers null. It reads the raw
+ * answer because a 401 is an answer here, not a failure.
+ */
+export async function fetchProfile(signal?: AbortSignal): Promise<Profile | null> {
+  const answer = await requestRaw<Profile>(PROFILE_PATH, signal ? { signal } : {});
+  if (answer.status === 401) {
+    clearSession();
+    return null;
+  }
+  if (
+    answer.status >= 200 &&
+    answer.status < 300 &&
+    typeof answer.json === 'object' &&
+    answer.json !== null
+  ) {
+    return answer.json;
+  }
+  throw new ApiError(answer.status, undefined);
+}
+
+/** The profile query, for reading it outside a component (the welcome flow's ensureQueryData). */
+export function profileQuery() {
+  return queryOptions({
+    queryKey: accountQueryKeys.profile,
+    queryFn: ({ signal }) => fetchProfile(signal),
+  });
+}
+
+/** The signed-in user's profile through TanStack Query; idle while there is no token. */
+export function useProfile() {
+  const token = useToken();
+  return useQuery({ ...profileQuery(), enabled: token !== null, staleTime: 60_000 });
+}
+
+/** A fresh TOTP key per visit of the setup's code step; gcTime 0 drops it when the step unmounts. */
+export function useTwoFactorCode() {
+  return useQuery({
+    queryKey: accountQueryKeys.twoFactorCode,
+    queryFn: async () => {
+      const setup = await fetchTwoFactorCode();
+      // An empty answer is a failure with no message of the server's to show.
+      if (!setup) throw new ApiError(200, undefined);
+      return setup;
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    retry: false,
+  });
+}
+
+/**
+ * The recovery codes right after two-step is turned on: fetched once `enabled`, kept while the
+ * setup shows them, dropped on unmount.
+ */
+export function useNewBackupCodes(enabled: boolean) {
+  return useQuery({
+    queryKey: accountQueryKeys.backupCodes,
+    queryFn: fetchBackupCodes,
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    retry: false,
+  });
+}
+
+/** What an invitation link prefills on the register form; fails when the invitation is unknown. */
+export function useInvitationDetails(token: string | null) {
+  return useQuery({
+    queryKey: accountQueryKeys.invitation(token),
+    queryFn: async () => {
+      const details = await fetchInvitation(token ?? '');
+      if (!details) throw new ApiError(200, undefined);
+      return details;
+    },
+    enabled: token !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
+
+/** Seeds the profile of a new session with the one sign-in answered, so that nothing fetches it again. */
+export function seedProfile(queryClient: QueryClient, profile: Profile): void {
+  queryClient.setQueryData(accountQueryKeys.profile, profile);
+}
+
+/** Refetches the profile after a change the server made to it (two-step on, a first secret, a flag). */
+export function refreshProfile(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: accountQueryKeys.profile });
+}
