@@ -10,6 +10,7 @@ import { type DirectoryUser, findDirectoryUsers } from '../repositories/user-rep
 import { auditByCaller } from './caller-audit.js';
 import { showChestFor } from './chest-query-service.js';
 import { beginKeyChange, reconcileKeys } from './key-bookkeeping.js';
+import { runChange } from './organisation-change.js';
 import type { ServiceContext } from './service-context.js';
 
 /** Promote refuses administrators: they already reach every chest. */
@@ -49,7 +50,7 @@ export async function promoteManager(
   if (!rows.memberships.some((row) => row.user_id === user.id && teamIds.has(row.team_id))) {
     throw AppError.validation(NOT_IN_CHEST_TEAMS_MESSAGE);
   }
-  await db.transaction().execute(async (trx) => {
+  await runChange(db, access.organisation.id, async (trx) => {
     await insertManager(trx, access.organisation.id, { vault_id: chest.id, user_id: user.id });
     await auditByCaller(trx, access, describe(user, chest, 'Added'), 'Vault', chest.id);
   });
@@ -67,7 +68,7 @@ export async function demoteManager(
   const { chest, user, isManager } = await loadTarget(db, access, chestId, userId);
   if (!isManager) throw AppError.validation(NOT_A_MANAGER_MESSAGE);
   const organisationId = access.organisation.id;
-  await db.transaction().execute(async (trx) => {
+  await runChange(db, access.organisation.id, async (trx) => {
     await beginKeyChange(trx, organisationId);
     await deleteManager(trx, organisationId, { vault_id: chest.id, user_id: user.id });
     await reconcileKeys(trx, organisationId, { chestIds: [chest.id], userIds: [user.id] });

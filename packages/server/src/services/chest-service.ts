@@ -18,6 +18,7 @@ import { auditByCaller } from './caller-audit.js';
 import { showChestFor } from './chest-query-service.js';
 import { beginKeyChange, reconcileKeys } from './key-bookkeeping.js';
 import { type NestedAttribute, type NestedPlan, planNestedChanges } from './nested-attributes.js';
+import { runChange } from './organisation-change.js';
 import type { ServiceContext } from './service-context.js';
 
 /** Body of a chest create or update (`vault`). */
@@ -79,7 +80,7 @@ export async function createChest(
   await requireTeamsExist(db, organisationId, plan);
   const now = new Date().toISOString();
   const chest = { id: randomUUID(), organisation_id: organisationId, name, created_at: now, updated_at: now };
-  await db.transaction().execute(async (trx) => {
+  await runChange(db, access.organisation.id, async (trx) => {
     await requireWithinPlan(trx, ctx.config.billing, organisationId, 'chest');
     await insertChest(trx, chest);
     await applyAssignmentPlan(trx, organisationId, chest.id, plan);
@@ -118,7 +119,7 @@ export async function updateChest(
   const touchedUserIds = [
     ...new Set((await listMembershipsOfTeams(db, organisationId, changedTeamIds)).map((row) => row.user_id)),
   ];
-  await db.transaction().execute(async (trx) => {
+  await runChange(db, access.organisation.id, async (trx) => {
     await beginKeyChange(trx, organisationId);
     await applyAssignmentPlan(trx, organisationId, chest.id, plan);
     await touchChest(trx, chest, name === chest.name ? {} : { name });
@@ -137,7 +138,7 @@ export async function removeChest(ctx: ServiceContext, access: CallerAccess, id:
   const { db } = ctx;
   const chest = requireVisibleChest(access, await findChest(db, access.organisation.id, id));
   requireAdministrator(access);
-  await db.transaction().execute(async (trx) => {
+  await runChange(db, access.organisation.id, async (trx) => {
     await deleteChest(trx, chest);
     await auditByCaller(trx, access, `Deleted chest ${chest.name} and its secrets`, 'Vault', chest.id);
   });

@@ -12,9 +12,10 @@ import {
 } from '../repositories/invitation-repository.js';
 import { findOrganisationById } from '../repositories/organisation-repository.js';
 import { findUserById } from '../repositories/user-repository.js';
-import { writeAudit } from './audit-log.js';
+import { auditByCaller } from './caller-audit.js';
 import { findUsableInvitation } from './invitation-acceptance-service.js';
 import { assertEmailAvailable, newEmailToken } from './new-account.js';
+import { runChange } from './organisation-change.js';
 import type { ServiceContext } from './service-context.js';
 import { checkChosenTeams } from './team-selection.js';
 
@@ -59,7 +60,7 @@ export async function createInvitation(
 
   const link = newEmailToken();
   const now = new Date();
-  const invitation = await ctx.db.transaction().execute(async (trx) => {
+  const invitation = await runChange(ctx.db, auth.organisation.id, async (trx) => {
     // A pending invitation holds a seat; one to the same address is replaced, not added.
     await requireWithinPlan(trx, ctx.config.billing, auth.organisation.id, 'user', { email });
     await deletePendingInvitations(trx, auth.organisation.id, email);
@@ -74,13 +75,7 @@ export async function createInvitation(
       expires_at: new Date(now.getTime() + INVITATION_LIFETIME_MS).toISOString(),
       created_at: now.toISOString(),
     });
-    await writeAudit(trx, {
-      organisationId: auth.organisation.id,
-      user: auth.user,
-      action: `Invited ${name} (${email})`,
-      objectType: 'Invitation',
-      objectId: created.id,
-    });
+    await auditByCaller(trx, auth, `Invited ${name} (${email})`, 'Invitation', created.id);
     return created;
   });
   await sendInvitationMail(

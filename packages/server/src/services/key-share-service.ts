@@ -28,6 +28,7 @@ import { findTeam } from '../repositories/team-repository.js';
 import { findDirectoryUsers } from '../repositories/user-repository.js';
 import { auditByCaller } from './caller-audit.js';
 import { beginKeyChange, recordKeyChange, recordKeysDelivered } from './key-bookkeeping.js';
+import { runChange } from './organisation-change.js';
 import { checkWrappedKeys, type WrappedKeyInput } from './secret-input.js';
 import type { ServiceContext } from './service-context.js';
 
@@ -113,7 +114,7 @@ export async function deliverKeys(
     if (start > 0) await nextTurn();
     const piece = checked.slice(start, start + DELIVERY_PIECE);
     added += await withoutFsync(db, (conn) =>
-      conn.transaction().execute(async (trx) => {
+      runChange(conn, access.organisation.id, async (trx) => {
         await beginKeyChange(trx, access.organisation.id);
         await checkRecipients(trx, access, piece);
         const count = await insertMissingKeys(trx, access.organisation.id, piece);
@@ -171,7 +172,7 @@ function nextTurn(): Promise<void> {
 export async function purgeKeys(ctx: ServiceContext, access: CallerAccess): Promise<number> {
   const { db } = ctx;
   requireAdministrator(access);
-  return db.transaction().execute(async (trx) => {
+  return runChange(db, access.organisation.id, async (trx) => {
     const count = await deleteKeysWithoutAccess(trx, access.organisation.id);
     if (count > 0)
       await auditByCaller(trx, access, `Removed ${count} keys of users without access`, 'SecretKey', null);
@@ -193,7 +194,7 @@ export async function reportBrokenKey(
   const { db } = ctx;
   const organisationId = access.organisation.id;
   const secret = requireVisibleSecret(access, await findSecret(db, organisationId, secretId));
-  await db.transaction().execute(async (trx) => {
+  await runChange(db, access.organisation.id, async (trx) => {
     const deleted = await deleteWrappedKey(trx, organisationId, secret.id, access.user.id);
     if (deleted === 0) throw notFound();
     await recordKeyChange(trx, organisationId, { secretIds: [secret.id], userIds: [access.user.id] });

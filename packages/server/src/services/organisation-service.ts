@@ -12,6 +12,7 @@ import { AppError } from '../errors/app-error.js';
 import type { CallerAccess } from '../policy/caller-access.js';
 import { noPermission, notFound } from '../policy/index.js';
 import { presentOrganisation } from '../presenters/organisation-presenter.js';
+import { describeAuditUser } from '../repositories/audit-log-repository.js';
 import {
   changeOwner,
   claimOwnedOrganisation,
@@ -21,9 +22,8 @@ import {
 } from '../repositories/organisation-repository.js';
 import { revokeUserSessions } from '../repositories/session-repository.js';
 import { findUserById } from '../repositories/user-repository.js';
-import { describeAuditUser } from './audit-log.js';
 import { auditOrganisationChange } from './caller-audit.js';
-import { forgetListTotals } from './list-total-cache.js';
+import { runChange } from './organisation-change.js';
 import type { ServiceContext } from './service-context.js';
 
 /** PUT with an inactivity length that is not one of the Auto Logout options (spec section 9). */
@@ -77,7 +77,7 @@ export async function changeOrganisationSettings(
     }
   }
   if (actions.length === 0) return presentOrganisation(organisation);
-  const updated = await db.transaction().execute(async (trx) => {
+  const updated = await runChange(db, organisation.id, async (trx) => {
     const row = await updateOrganisationSettings(trx, organisation.id, settings, new Date().toISOString());
     for (const action of actions) await auditOrganisationChange(trx, caller, action);
     return row;
@@ -108,7 +108,7 @@ export async function transferOwnership(
     throw AppError.validation(TRANSFER_TARGET_MESSAGE);
   if (target.locked || !target.confirmed_at) throw AppError.validation(TRANSFER_INACTIVE_TARGET_MESSAGE);
 
-  const updated = await db.transaction().execute(async (trx) => {
+  const updated = await runChange(db, organisation.id, async (trx) => {
     const at = new Date().toISOString();
     const row = await changeOwner(trx, organisation.id, user.id, target.id, at);
     if (!row) return null;
@@ -136,7 +136,7 @@ export async function deleteOrganisation(ctx: ServiceContext, caller: CallerAcce
   // A provider that bills elsewhere (Stripe) must stop charging before its ids go with the rows
   // below; the local ledger's rows are deleted by the transaction itself.
   if (ctx.billing && ctx.billing.mode !== 'local') await ctx.billing.forgetOrganisation(organisation.id);
-  const deleted = await db.transaction().execute(async (trx) => {
+  const deleted = await runChange(db, organisation.id, async (trx) => {
     if (!(await claimOwnedOrganisation(trx, organisation.id, user.id, new Date().toISOString()))) {
       return false;
     }
@@ -144,7 +144,6 @@ export async function deleteOrganisation(ctx: ServiceContext, caller: CallerAcce
     return true;
   });
   if (!deleted) throw noPermission();
-  forgetListTotals(organisation.id);
 }
 
 function ownerRef(caller: Pick<CallerAccess, 'organisation'>): { owner_id: string } {

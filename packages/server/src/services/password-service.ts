@@ -22,7 +22,7 @@ import {
 import { isUniqueViolation } from '../repositories/unique-violation.js';
 import { completeUser, updateUser } from '../repositories/user-repository.js';
 import type { AttemptCounter } from '../security/rate-limits.js';
-import { writeAudit } from './audit-log.js';
+import { auditOwnAccount } from './caller-audit.js';
 import { recordKeyChange } from './key-bookkeeping.js';
 import {
   decodeBase64,
@@ -31,6 +31,7 @@ import {
   validateKeyMaterial,
 } from './key-material-validator.js';
 import { assertEmailAvailable, EMAIL_TAKEN } from './new-account.js';
+import { runChange } from './organisation-change.js';
 import { loadProfile } from './profile-service.js';
 import type { ServiceContext } from './service-context.js';
 
@@ -198,7 +199,7 @@ async function saveChange(
   newKey: KeyEndorsementValues | null,
 ) {
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
+    return await runChange(ctx.db, auth.organisation.id, async (trx) => {
       const user = await updateUser(trx, auth.user, values);
       if (newKey) await saveKeyEndorsement(trx, user, newKey);
       await revokeUserSessions(trx, user, reason, { exceptSessionId: auth.session.id });
@@ -207,13 +208,7 @@ async function saveChange(
         await deleteKeysOfUser(trx, auth.organisation.id, user.id);
         await recordKeyChange(trx, auth.organisation.id, { userIds: [user.id] });
       }
-      await writeAudit(trx, {
-        organisationId: auth.organisation.id,
-        user,
-        action,
-        objectType: 'User',
-        objectId: user.id,
-      });
+      await auditOwnAccount(trx, user, action);
       return user;
     });
   } catch (error) {

@@ -7,7 +7,8 @@ import type { CallerAccess } from '../policy/caller-access.js';
 import { presentProfile } from '../presenters/profile-presenter.js';
 import { listUserTeams } from '../repositories/membership-repository.js';
 import { completeUser, type SignedInUser, type User, updateUser } from '../repositories/user-repository.js';
-import { writeAudit } from './audit-log.js';
+import { auditOwnAccount } from './caller-audit.js';
+import { runChange } from './organisation-change.js';
 import type { ServiceContext } from './service-context.js';
 
 /** The only fields a user may change on their own profile. */
@@ -63,15 +64,9 @@ export async function updateProfile(
     if (changes[flag] !== undefined) values[flag] = changes[flag];
   }
   if (Object.keys(values).length === 0) return loadProfile(db, auth);
-  const user = await db.transaction().execute(async (trx) => {
+  const user = await runChange(db, auth.organisation.id, async (trx) => {
     const updated = await updateUser(trx, auth.user, values);
-    await writeAudit(trx, {
-      organisationId: auth.organisation.id,
-      user: updated,
-      action: describeChanges(values),
-      objectType: 'User',
-      objectId: updated.id,
-    });
+    await auditOwnAccount(trx, updated, describeChanges(values));
     return updated;
   });
   return loadProfile(db, { organisation: auth.organisation, user });

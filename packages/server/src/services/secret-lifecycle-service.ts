@@ -4,6 +4,7 @@ import { AppError } from '../errors/app-error.js';
 import { type CallerAccess, requirePermanentDelete, requireWritableSecret } from '../policy/index.js';
 import { deleteSecret, findSecret, placeOf, setSecretDeletedAt } from '../repositories/secret-repository.js';
 import { auditByCaller } from './caller-audit.js';
+import { runChange } from './organisation-change.js';
 import type { ServiceContext } from './service-context.js';
 
 /** Marks a secret for deletion (it moves to Deleted Secrets) or restores it; writers of its chest. */
@@ -17,7 +18,7 @@ export async function markSecretForDeletion(
   const organisationId = access.organisation.id;
   const secret = requireWritableSecret(access, await findSecret(db, organisationId, id));
   if ((secret.deleted_at !== null) === marked) return;
-  await db.transaction().execute(async (trx) => {
+  await runChange(db, access.organisation.id, async (trx) => {
     // A restored secret is live again, so it counts against the plan like a new one.
     if (!marked) await requireWithinPlan(trx, ctx.config.billing, organisationId, 'secret');
     const deletedAt = marked ? new Date().toISOString() : null;
@@ -39,7 +40,7 @@ export async function deleteSecretPermanently(
   const { db } = ctx;
   const organisationId = access.organisation.id;
   const secret = requirePermanentDelete(access, await findSecret(db, organisationId, id));
-  await db.transaction().execute(async (trx) => {
+  await runChange(db, access.organisation.id, async (trx) => {
     if (!(await deleteSecret(trx, organisationId, id, placeOf(secret)))) {
       throw AppError.conflict(STALE_REVISION_MESSAGE);
     }

@@ -10,6 +10,7 @@ import { auditByCaller } from './caller-audit.js';
 import { loadReaderIds } from './chest-reader-service.js';
 import { beginKeyChange, reconcileKeys } from './key-bookkeeping.js';
 import { checkKeysForReaders } from './key-cover-check.js';
+import { runChange } from './organisation-change.js';
 import { checkWrappedKeys, type WrappedKeyInput } from './secret-input.js';
 import { MARKED_SECRET_MESSAGE } from './secret-write-service.js';
 
@@ -46,7 +47,7 @@ export async function moveSecret(
   if (target.id === secret.vault_id) throw AppError.validation(SAME_CHEST_MESSAGE);
   const keys = checkWrappedKeys(input.secret_keys_attributes ?? []);
   const from = await findChest(db, organisationId, secret.vault_id);
-  await db.transaction().execute(async (trx) => {
+  await runChange(db, access.organisation.id, async (trx) => {
     await beginKeyChange(trx, organisationId);
     const readers = await loadReaderIds(trx, organisationId, target.id, secret.hidden);
     const formerReaders = await loadReaderIds(trx, organisationId, secret.vault_id, secret.hidden);

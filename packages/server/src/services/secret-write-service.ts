@@ -25,6 +25,7 @@ import { auditByCaller } from './caller-audit.js';
 import { loadReaderIds } from './chest-reader-service.js';
 import { beginKeyChange, recordKeyChange } from './key-bookkeeping.js';
 import { checkKeyCover } from './key-cover-check.js';
+import { runChange } from './organisation-change.js';
 import { checkSecretId, checkSecretValues, checkWrappedKeys, type SecretInput } from './secret-input.js';
 import type { ServiceContext } from './service-context.js';
 
@@ -52,7 +53,7 @@ export async function createSecret(
   requireHiddenChangeAllowed(access, false, values.hidden);
   if (await findSecret(db, organisationId, id)) throw AppError.conflict(DUPLICATE_SECRET_MESSAGE);
   try {
-    await db.transaction().execute(async (trx) => {
+    await runChange(db, access.organisation.id, async (trx) => {
       await beginKeyChange(trx, organisationId);
       await requireWithinPlan(trx, ctx.config.billing, organisationId, 'secret');
       const readers = await loadReaderIds(trx, organisationId, chest.id, values.hidden);
@@ -107,7 +108,7 @@ export async function saveSecret(
   // An edit of an old copy is told so before anything else; a save racing this one is caught
   // atomically by saveSecretRevision below.
   if (secret.revision !== values.revision - 1) throw AppError.conflict(STALE_REVISION_MESSAGE);
-  await db.transaction().execute(async (trx) => {
+  await runChange(db, access.organisation.id, async (trx) => {
     await beginKeyChange(trx, organisationId);
     const readers = await loadReaderIds(trx, organisationId, chest.id, values.hidden);
     checkKeyCover(

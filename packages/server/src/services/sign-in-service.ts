@@ -9,8 +9,9 @@ import { findUserByEmail } from '../repositories/user-repository.js';
 import { decoyIterations } from '../security/prelogin-decoy.js';
 import type { AttemptCounter } from '../security/rate-limits.js';
 import type { SignInProofs } from '../security/sign-in-proofs.js';
-import { writeAudit } from './audit-log.js';
+import { auditOwnAccount } from './caller-audit.js';
 import { checkCredentials } from './credential-check.js';
+import { runChange } from './organisation-change.js';
 import { verifyOtpAttempt } from './otp-verification.js';
 import { loadProfile } from './profile-service.js';
 import type { ServiceContext } from './service-context.js';
@@ -98,7 +99,7 @@ export async function signIn(
   const organisation = await findOrganisationById(deps.db, user.organisation_id);
   if (!organisation) throw AppError.unauthorized(INVALID_CREDENTIALS);
 
-  const token = await deps.db.transaction().execute(async (trx) => {
+  const token = await runChange(deps.db, organisation.id, async (trx) => {
     let action = 'Signed in';
     if (user.otp_required_for_login) {
       const passed = await verifyOtpAttempt(trx, deps.serverSecrets, user, input.otp_attempt);
@@ -106,13 +107,7 @@ export async function signIn(
       if (passed === 'recovery') action = 'Signed in with a recovery code';
     }
     const session = await createSession(trx, user);
-    await writeAudit(trx, {
-      organisationId: organisation.id,
-      user,
-      action,
-      objectType: 'User',
-      objectId: user.id,
-    });
+    await auditOwnAccount(trx, user, action);
     return session.token;
   });
   if (!token) {
@@ -126,14 +121,8 @@ export async function signIn(
 
 /** DELETE /users/sign_out: ends the caller's session. */
 export async function signOut(deps: ServiceContext, auth: CallerAccess): Promise<void> {
-  await deps.db.transaction().execute(async (trx) => {
+  await runChange(deps.db, auth.organisation.id, async (trx) => {
     await revokeSession(trx, auth.session, 'logout');
-    await writeAudit(trx, {
-      organisationId: auth.organisation.id,
-      user: auth.user,
-      action: 'Signed out',
-      objectType: 'User',
-      objectId: auth.user.id,
-    });
+    await auditOwnAccount(trx, auth.user, 'Signed out');
   });
 }

@@ -30,6 +30,7 @@ import { findDirectoryUsers } from '../repositories/user-repository.js';
 import { auditByCaller } from './caller-audit.js';
 import { beginKeyChange, reconcileKeys } from './key-bookkeeping.js';
 import { type NestedAttribute, type NestedPlan, planNestedChanges } from './nested-attributes.js';
+import { runChange } from './organisation-change.js';
 import type { ServiceContext } from './service-context.js';
 import { showTeamFor } from './team-query-service.js';
 
@@ -183,7 +184,7 @@ export async function createTeam(ctx: ServiceContext, access: CallerAccess, inpu
     created_at: now,
     updated_at: now,
   };
-  await db.transaction().execute(async (trx) => {
+  await runChange(db, access.organisation.id, async (trx) => {
     await beginKeyChange(trx, organisationId);
     await insertTeam(trx, team);
     await applyTeamPlans(trx, organisationId, team.id, plans);
@@ -209,7 +210,7 @@ export async function updateTeam(
   requireAdministrator(access);
   const name = checkName(input.name ?? team.name);
   const { plans, touched } = await planTeam(db, organisationId, input, team);
-  await db.transaction().execute(async (trx) => {
+  await runChange(db, access.organisation.id, async (trx) => {
     await beginKeyChange(trx, organisationId);
     await applyTeamPlans(trx, organisationId, team.id, plans);
     await touchTeam(trx, team, { name });
@@ -235,7 +236,7 @@ export async function removeTeam(ctx: ServiceContext, access: CallerAccess, id: 
     chestIds: assignments.map((row) => row.vault_id),
     userIds: memberships.map((row) => row.user_id),
   };
-  await db.transaction().execute(async (trx) => {
+  await runChange(db, access.organisation.id, async (trx) => {
     await beginKeyChange(trx, organisationId);
     // Explicitly first, so that the chests' team counts follow (the cascade would not).
     await deleteAssignmentsOfTeam(trx, organisationId, team.id);

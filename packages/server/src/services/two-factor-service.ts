@@ -13,7 +13,8 @@ import { consumeOtpProof, markOtpVerified, revokeUserSessions } from '../reposit
 import { completeUser, updateUser } from '../repositories/user-repository.js';
 import type { AttemptCounter } from '../security/rate-limits.js';
 import { encryptAtRest } from '../server-secrets.js';
-import { writeAudit } from './audit-log.js';
+import { auditOwnAccount } from './caller-audit.js';
+import { runChange } from './organisation-change.js';
 import { otpSecretContext, readOtpSecret, verifyTotpCode } from './otp-verification.js';
 import type { ServiceContext } from './service-context.js';
 import {
@@ -38,23 +39,16 @@ export const TWO_FACTOR_NOT_STARTED = 'Please start two-factor setup again.';
 /** Backup codes asked for while two-factor is off. */
 export const TWO_FACTOR_NOT_ON = 'Two-factor authentication is not enabled.';
 
-type Audited = Pick<CallerAccess, 'user' | 'organisation'>;
-
+// Every two-factor change is the account holder's, with its audit entry in its transaction.
 async function audit(
   ctx: ServiceContext,
-  auth: Audited,
+  auth: CallerAccess,
   action: string,
   work: (trx: ServiceContext['db']) => Promise<void>,
 ) {
-  await ctx.db.transaction().execute(async (trx) => {
+  await runChange(ctx.db, auth.organisation.id, async (trx) => {
     await work(trx);
-    await writeAudit(trx, {
-      organisationId: auth.organisation.id,
-      user: auth.user,
-      action,
-      objectType: 'User',
-      objectId: auth.user.id,
-    });
+    await auditOwnAccount(trx, auth.user, action);
   });
 }
 
@@ -62,7 +56,7 @@ async function audit(
  * Starts (or restarts) setup: a fresh seed, stored sealed and pending until a code proves the
  * app has it. Refused while two-factor is on, which would silently replace the working seed.
  */
-export async function startTwoFactorSetup(ctx: ServiceContext, auth: Audited): Promise<TwoFactorSetup> {
+export async function startTwoFactorSetup(ctx: ServiceContext, auth: CallerAccess): Promise<TwoFactorSetup> {
   if (auth.user.otp_required_for_login) throw AppError.validation(TWO_FACTOR_ALREADY_ON);
   const key = generateTotpSecret();
   const sealed = encryptAtRest(ctx.serverSecrets, key, otpSecretContext(auth.user.id));
@@ -120,7 +114,7 @@ export async function disableTwoFactor(
   const byCode = !byPassword && code !== undefined && code.trim() !== '';
   if (!byPassword && !byCode) throw AppError.forbidden(PASSWORD_CONFIRMATION_REQUIRED);
   if (byCode) await attempts.assertAllowed();
-  const proven = await ctx.db.transaction().execute(async (trx) => {
+  const proven = await runChange(ctx.db, auth.organisation.id, async (trx) => {
     const user = await completeUser(trx, auth.organisation.id, auth.user);
     if (byCode && !(await verifyTotpCode(trx, ctx.serverSecrets, user, code))) return false;
     await updateUser(trx, auth.user, {
@@ -129,13 +123,7 @@ export async function disableTwoFactor(
       otp_last_step: null,
     });
     await deleteRecoveryCodes(trx, auth.user);
-    await writeAudit(trx, {
-      organisationId: auth.organisation.id,
-      user: auth.user,
-      action: 'Disabled two-factor authentication',
-      objectType: 'User',
-      objectId: auth.user.id,
-    });
+    await auditOwnAccount(trx, auth.user, 'Disabled two-factor authentication');
     return true;
   });
   if (!proven) {

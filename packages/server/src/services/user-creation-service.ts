@@ -7,10 +7,11 @@ import type { CallerAccess } from '../policy/caller-access.js';
 import { requireAdministrator } from '../policy/index.js';
 import { insertMemberships, readOnlyMemberships } from '../repositories/membership-repository.js';
 import { findDefaultTeamIds } from '../repositories/team-repository.js';
-import { writeAudit } from './audit-log.js';
+import { auditByCaller } from './caller-audit.js';
 import { beginKeyChange, reconcileKeys } from './key-bookkeeping.js';
 import type { KeyMaterialInput } from './key-material-validator.js';
 import { assertEmailAvailable, insertAccount, newEmailToken, prepareAccountKeys } from './new-account.js';
+import { runChange } from './organisation-change.js';
 import type { ServiceContext } from './service-context.js';
 import { checkChosenTeams } from './team-selection.js';
 import { loadUserDetail } from './user-query-service.js';
@@ -44,7 +45,7 @@ export async function createUserByAdministrator(
 
   const confirmation = newEmailToken();
   const now = new Date().toISOString();
-  const user = await ctx.db.transaction().execute(async (trx) => {
+  const user = await runChange(ctx.db, auth.organisation.id, async (trx) => {
     await beginKeyChange(trx, auth.organisation.id);
     await requireWithinPlan(trx, ctx.config.billing, auth.organisation.id, 'user', { email });
     const created = await insertAccount(trx, {
@@ -66,13 +67,7 @@ export async function createUserByAdministrator(
     );
     await reconcileKeys(trx, created.organisation_id, { userIds: [created.id] });
     await syncSeatsInTransaction(trx, ctx, auth.organisation.id);
-    await writeAudit(trx, {
-      organisationId: auth.organisation.id,
-      user: auth.user,
-      action: `Added user ${name} (${email})`,
-      objectType: 'User',
-      objectId: created.id,
-    });
+    await auditByCaller(trx, auth, `Added user ${name} (${email})`, 'User', created.id);
     return created;
   });
   await syncSeatsAfterCommit(ctx, auth.organisation.id);
