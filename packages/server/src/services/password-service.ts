@@ -61,7 +61,7 @@ export interface AccountChangeInput extends KeyMaterialInput {
 /** POST /api/v1/users/verify_password: whether the auth hash is the caller's. Failures count. */
 export async function verifyOwnPassword(
   db: Kysely<Database>,
-  auth: CallerAccess,
+  caller: CallerAccess,
   password: unknown,
   attempts: AttemptCounter,
 ): Promise<boolean> {
@@ -72,7 +72,7 @@ export async function verifyOwnPassword(
     typeof password === 'string' &&
     (await verifyPassword(
       (
-        await completeUser(db, auth.organisation.id, auth.user)
+        await completeUser(db, caller.organisation.id, caller.user)
       ).password_hash,
       password,
       count,
@@ -88,12 +88,12 @@ export async function verifyOwnPassword(
  */
 export async function confirmOwnPassword(
   ctx: Pick<ServiceContext, 'db'>,
-  auth: CallerAccess,
+  caller: CallerAccess,
   password: unknown,
   attempts: AttemptCounter,
 ): Promise<boolean> {
-  const valid = await verifyOwnPassword(ctx.db, auth, password, attempts);
-  if (valid) await markPasswordVerified(ctx.db, auth.session, new Date().toISOString());
+  const valid = await verifyOwnPassword(ctx.db, caller, password, attempts);
+  if (valid) await markPasswordVerified(ctx.db, caller.session, new Date().toISOString());
   return valid;
 }
 
@@ -104,13 +104,13 @@ export async function confirmOwnPassword(
  */
 export async function changeAccount(
   ctx: ServiceContext,
-  auth: CallerAccess,
+  caller: CallerAccess,
   input: AccountChangeInput,
   attempts: AttemptCounter,
 ): Promise<Profile> {
   const emailChange = input.email !== undefined;
   // Only the password change is open to an account that must still replace its generated password.
-  if (emailChange && auth.user.must_change_password) throw AppError.forbidden(PASSWORD_CHANGE_REQUIRED);
+  if (emailChange && caller.user.must_change_password) throw AppError.forbidden(PASSWORD_CHANGE_REQUIRED);
   const email = normaliseEmailInput(input.email);
   if (emailChange && validateEmailChange({ email, confirmation: email }).errors.length > 0) {
     throw AppError.validation(INVALID_NEW_EMAIL_MESSAGE);
@@ -119,7 +119,7 @@ export async function changeAccount(
   // fresh key pair made in the user's own browser (api.md), so that nobody who knew the generated
   // password ever held the private key the user keeps; their wrapped keys are dropped with it.
   const newKeyPair = input.public_key !== undefined;
-  if (newKeyPair && (emailChange || !auth.user.must_change_password)) {
+  if (newKeyPair && (emailChange || !caller.user.must_change_password)) {
     throw AppError.validation(NEW_KEY_PAIR_MESSAGE);
   }
   const problem = validateKeyMaterial(input, {
@@ -134,10 +134,10 @@ export async function changeAccount(
   });
   if (problem) throw AppError.validation(problem);
   const endorsement = readKeyEndorsement(input.key_endorsement, newKeyPair);
-  if (!(await verifyOwnPassword(ctx.db, auth, input.current_password, attempts))) {
+  if (!(await verifyOwnPassword(ctx.db, caller, input.current_password, attempts))) {
     throw AppError.validation(CURRENT_PASSWORD_INVALID);
   }
-  if (emailChange && email !== auth.user.email) await assertEmailAvailable(ctx.db, email);
+  if (emailChange && email !== caller.user.email) await assertEmailAvailable(ctx.db, email);
 
   const values: UserUpdate = {
     password_hash: await hashPassword(String(input.password)),
@@ -147,12 +147,12 @@ export async function changeAccount(
       ? {}
       : { kdf_iterations: parseIterations(input.kdf_iterations) ?? 0 }),
     ...(emailChange ? { email } : { must_change_password: input.must_change_password === true }),
-    ...(newKeyPair ? { public_key: String(input.public_key), key_version: auth.user.key_version + 1 } : {}),
+    ...(newKeyPair ? { public_key: String(input.public_key), key_version: caller.user.key_version + 1 } : {}),
   };
   const reason: RevokedReason = emailChange ? 'email_changed' : 'password_changed';
   const user = await saveChange(
     ctx,
-    auth,
+    caller,
     values,
     reason,
     emailChange
@@ -160,12 +160,12 @@ export async function changeAccount(
       : newKeyPair
         ? 'Set a personal password and a new key pair'
         : 'Changed password',
-    newKeyPair ? endorsementOf(auth, endorsement) : null,
+    newKeyPair ? endorsementOf(caller, endorsement) : null,
   );
   // The notice goes to the address the account had: the old one after an e-mail change. An
   // "e-mail change" to the same address still replaced the credentials: that is a password notice.
-  await sendSecurityNotice(ctx, auth.user, user.email !== auth.user.email ? 'email' : 'password');
-  return loadProfile(ctx.db, { organisation: auth.organisation, user });
+  await sendSecurityNotice(ctx, caller.user, user.email !== caller.user.email ? 'email' : 'password');
+  return loadProfile(ctx.db, { organisation: caller.organisation, user });
 }
 
 /**
@@ -182,8 +182,8 @@ function readKeyEndorsement(value: unknown, newKeyPair: boolean): string | null 
 }
 
 // Stored with the key that signed it, the caller's key until this change; none when there was none.
-function endorsementOf(auth: CallerAccess, endorsement: string | null): KeyEndorsementValues {
-  const previous = auth.user.public_key;
+function endorsementOf(caller: CallerAccess, endorsement: string | null): KeyEndorsementValues {
+  const previous = caller.user.public_key;
   return endorsement !== null && previous !== ''
     ? { key_endorsement: endorsement, endorsing_public_key: previous }
     : { key_endorsement: null, endorsing_public_key: null };
@@ -192,21 +192,21 @@ function endorsementOf(auth: CallerAccess, endorsement: string | null): KeyEndor
 /** Saves the change; `newKey` (a new key pair's endorsement, or nulls) drops the user's wrapped keys. */
 async function saveChange(
   ctx: ServiceContext,
-  auth: CallerAccess,
+  caller: CallerAccess,
   values: UserUpdate,
   reason: RevokedReason,
   action: string,
   newKey: KeyEndorsementValues | null,
 ) {
   try {
-    return await runChange(ctx.db, auth.organisation.id, async (trx) => {
-      const user = await updateUser(trx, auth.user, values);
+    return await runChange(ctx.db, caller.organisation.id, async (trx) => {
+      const user = await updateUser(trx, caller.user, values);
       if (newKey) await saveKeyEndorsement(trx, user, newKey);
-      await revokeUserSessions(trx, user, reason, { exceptSessionId: auth.session.id });
+      await revokeUserSessions(trx, user, reason, { exceptSessionId: caller.session.id });
       // Wrapped for the old public key, they open nothing now: missing keys to reshare.
       if (newKey) {
-        await deleteKeysOfUser(trx, auth.organisation.id, user.id);
-        await recordKeyChange(trx, auth.organisation.id, { userIds: [user.id] });
+        await deleteKeysOfUser(trx, caller.organisation.id, user.id);
+        await recordKeyChange(trx, caller.organisation.id, { userIds: [user.id] });
       }
       await auditOwnAccount(trx, user, action);
       return user;

@@ -36,20 +36,20 @@ export async function showProfile(ctx: ServiceContext, caller: CallerAccess): Pr
 /** The profile of a user as answered by GET /api/v1/profile, sign-in and account changes. */
 export async function loadProfile(
   db: Kysely<Database>,
-  auth: Pick<CallerAccess, 'organisation'> & { user: SignedInUser | User },
+  caller: Pick<CallerAccess, 'organisation'> & { user: SignedInUser | User },
 ): Promise<Profile> {
   // The profile carries the sealed private key, which a signed-in caller's user does not.
   const [user, teams] = await Promise.all([
-    completeUser(db, auth.organisation.id, auth.user),
-    listUserTeams(db, auth.user),
+    completeUser(db, caller.organisation.id, caller.user),
+    listUserTeams(db, caller.user),
   ]);
-  return presentProfile(user, auth.organisation, teams);
+  return presentProfile(user, caller.organisation, teams);
 }
 
 /** Applies PATCH /api/v1/profile: name (the spec's rules), dark mode and onboarding flags. */
 export async function updateProfile(
   ctx: ServiceContext,
-  auth: CallerAccess,
+  caller: CallerAccess,
   changes: ProfileChanges,
 ): Promise<Profile> {
   const { db } = ctx;
@@ -63,13 +63,13 @@ export async function updateProfile(
   for (const flag of ['first_time', 'dark_mode', 'tutorial'] as const) {
     if (changes[flag] !== undefined) values[flag] = changes[flag];
   }
-  if (Object.keys(values).length === 0) return loadProfile(db, auth);
-  const user = await runChange(db, auth.organisation.id, async (trx) => {
-    const updated = await updateUser(trx, auth.user, values);
+  if (Object.keys(values).length === 0) return loadProfile(db, caller);
+  const user = await runChange(db, caller.organisation.id, async (trx) => {
+    const updated = await updateUser(trx, caller.user, values);
     await auditOwnAccount(trx, updated, describeChanges(values));
     return updated;
   });
-  return loadProfile(db, { organisation: auth.organisation, user });
+  return loadProfile(db, { organisation: caller.organisation, user });
 }
 
 function describeChanges(values: ProfileChanges): string {

@@ -33,13 +33,13 @@ export const SAME_CHEST_MESSAGE = 'The secret is already in this chest.';
  */
 export async function moveSecret(
   db: Kysely<Database>,
-  access: CallerAccess,
+  caller: CallerAccess,
   id: string,
   input: SecretMoveInput,
 ): Promise<void> {
-  const organisationId = access.organisation.id;
+  const organisationId = caller.organisation.id;
   const { secret, target } = requireMovableSecret(
-    access,
+    caller,
     await findSecret(db, organisationId, id),
     await findChest(db, organisationId, input.vault_id),
   );
@@ -47,7 +47,7 @@ export async function moveSecret(
   if (target.id === secret.vault_id) throw AppError.validation(SAME_CHEST_MESSAGE);
   const keys = checkWrappedKeys(input.secret_keys_attributes ?? []);
   const from = await findChest(db, organisationId, secret.vault_id);
-  await runChange(db, access.organisation.id, async (trx) => {
+  await runChange(db, caller.organisation.id, async (trx) => {
     await beginKeyChange(trx, organisationId);
     const readers = await loadReaderIds(trx, organisationId, target.id, secret.hidden);
     const formerReaders = await loadReaderIds(trx, organisationId, secret.vault_id, secret.hidden);
@@ -57,13 +57,13 @@ export async function moveSecret(
     );
     const newcomers = keys.filter((key) => !formerReaders.has(key.user_id));
     if (
-      !(await moveSecretToChest(trx, organisationId, secret.id, placeOf(secret), target.id, access.user.id))
+      !(await moveSecretToChest(trx, organisationId, secret.id, placeOf(secret), target.id, caller.user.id))
     ) {
       throw AppError.conflict(STALE_REVISION_MESSAGE);
     }
     await upsertWrappedKeys(trx, organisationId, secret.id, newcomers);
     await reconcileKeys(trx, organisationId, { secretIds: [secret.id] });
     const action = `Moved secret ${secret.name} from chest ${from?.name ?? ''} to chest ${target.name}`;
-    await auditByCaller(trx, access, action, 'Secret', secret.id);
+    await auditByCaller(trx, caller, action, 'Secret', secret.id);
   });
 }

@@ -31,26 +31,26 @@ export interface UserCreationInput extends KeyMaterialInput {
  */
 export async function createUserByAdministrator(
   ctx: ServiceContext,
-  auth: CallerAccess,
+  caller: CallerAccess,
   input: UserCreationInput,
 ): Promise<UserDetail> {
-  requireAdministrator(auth);
+  requireAdministrator(caller);
   const name = (input.name ?? '').trim();
   const email = normaliseEmailInput(input.email);
   const problem = validateUserForm({ userName: name, userEmail: email }).errors[0];
   if (problem) throw AppError.validation(problem);
-  const chosenTeams = await checkChosenTeams(ctx.db, auth.organisation.id, input.team_ids);
+  const chosenTeams = await checkChosenTeams(ctx.db, caller.organisation.id, input.team_ids);
   await assertEmailAvailable(ctx.db, email);
   const keys = await prepareAccountKeys(input, ctx.config.minKdfIterations);
 
   const confirmation = newEmailToken();
   const now = new Date().toISOString();
-  const user = await runChange(ctx.db, auth.organisation.id, async (trx) => {
-    await beginKeyChange(trx, auth.organisation.id);
-    await requireWithinPlan(trx, ctx.config.billing, auth.organisation.id, 'user', { email });
+  const user = await runChange(ctx.db, caller.organisation.id, async (trx) => {
+    await beginKeyChange(trx, caller.organisation.id);
+    await requireWithinPlan(trx, ctx.config.billing, caller.organisation.id, 'user', { email });
     const created = await insertAccount(trx, {
       ...keys,
-      organisation_id: auth.organisation.id,
+      organisation_id: caller.organisation.id,
       name,
       email,
       administrator: false,
@@ -59,18 +59,18 @@ export async function createUserByAdministrator(
       confirmation_token_hash: confirmation.hash,
       confirmation_sent_at: now,
     });
-    const defaultTeams = await findDefaultTeamIds(trx, auth.organisation.id);
+    const defaultTeams = await findDefaultTeamIds(trx, caller.organisation.id);
     await insertMemberships(
       trx,
       created.organisation_id,
       readOnlyMemberships(created.id, [...defaultTeams, ...chosenTeams]),
     );
     await reconcileKeys(trx, created.organisation_id, { userIds: [created.id] });
-    await syncSeatsInTransaction(trx, ctx, auth.organisation.id);
-    await auditByCaller(trx, auth, `Added user ${name} (${email})`, 'User', created.id);
+    await syncSeatsInTransaction(trx, ctx, caller.organisation.id);
+    await auditByCaller(trx, caller, `Added user ${name} (${email})`, 'User', created.id);
     return created;
   });
-  await syncSeatsAfterCommit(ctx, auth.organisation.id);
+  await syncSeatsAfterCommit(ctx, caller.organisation.id);
   await sendConfirmationMail(ctx, user, confirmation.token);
-  return loadUserDetail(ctx.db, auth, user);
+  return loadUserDetail(ctx.db, caller, user);
 }
