@@ -52,12 +52,3 @@ export function requireWritableChest<T extends { id: string }>(caller: CallerAcc
   if (!mayWriteChest(caller, visible.id)) throw noPermission();
   return visible;
 }
-
-/**
- * Administrators only (chest and team changes, managers, resharing and purging keys, adding and
- * inviting users); 403 otherwise. Takes the caller's access, or the signed-in user where no access was loaded.
- */
-export function requireAdministrator(caller: CallerAccess | { user: { administrator: boolean } }): void {
-  const administrator = 'actor' in caller ? caller.actor.administrator : caller.user.administrator;
-  if (!administrator) throw noPermission();
-}

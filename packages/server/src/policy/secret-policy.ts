@@ -20,6 +20,11 @@ export interface SecretRef {
   hidden: boolean;
 }
 
+/** Whether lists and chest counts include hidden secrets: administrators only, as canSeeSecret rules. */
+export function seesHiddenSecrets(caller: CallerAccess): boolean {
+  return caller.actor.administrator;
+}
+
 /** Core's access context of the caller for one secret. */
 export function secretContext(caller: CallerAccess, secret: SecretRef): SecretAccessContext {
   return { ...chestContext(caller, secret.vault_id), hidden: secret.hidden };

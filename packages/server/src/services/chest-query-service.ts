@@ -1,7 +1,12 @@
 import type { Chest, ChestSortKey, ListResponse } from '@coffer/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { type CallerAccess, listableChestIds, requireVisibleChest } from '../policy/index.js';
+import {
+  type CallerAccess,
+  listableChestIds,
+  requireVisibleChest,
+  seesHiddenSecrets,
+} from '../policy/index.js';
 import { presentChest } from '../presenters/chest-presenter.js';
 import {
   type ChestRecord,
@@ -60,7 +65,7 @@ export async function listChestsFor(
   const scope: ChestScope = {
     organisationId: caller.organisation.id,
     chestIds: listableChestIds(caller, params.everything),
-    includeHidden: caller.actor.administrator,
+    includeHidden: seesHiddenSecrets(caller),
   };
   return runList(db, CHEST_LIST, caller, scope, params);
 }
@@ -79,8 +84,8 @@ export async function showChestFor(
   return presented;
 }
 
-/** Presents chests with their extras, keeping their order. */
-export async function presentChests(
+// Presents chests with their extras, keeping their order.
+async function presentChests(
   db: Kysely<Database>,
   caller: CallerAccess,
   chests: readonly ChestRecord[],
@@ -92,6 +97,6 @@ export async function presentChests(
     chests.map((chest) => chest.id),
     options,
   );
-  const counted = caller.actor.administrator ? 'secret_count' : 'visible_secret_count';
+  const counted = seesHiddenSecrets(caller) ? 'secret_count' : 'visible_secret_count';
   return chests.map((chest) => presentChest(chest, { secretCount: chest[counted], ...extras.get(chest.id) }));
 }

@@ -12,7 +12,10 @@ import { findChest } from '../repositories/chest-repository.js';
 import { findPublicKeys } from '../repositories/user-repository.js';
 import type { ServiceContext } from './service-context.js';
 
-/** Ids of the users who must hold a key of a secret in this chest (hidden or not). */
+/**
+ * Sub-step of saving, creating and moving secrets: ids of the users who must hold a key of a secret
+ * in this chest (hidden or not).
+ */
 export async function loadReaderIds(
   db: Kysely<Database>,
   organisationId: string,

@@ -24,7 +24,10 @@ export const INVITATION_INVALID = 'Invitation token is invalid';
 /** The registration names another address than the invitation went to. */
 export const INVITATION_EMAIL_MISMATCH = 'Email does not match the invitation.';
 
-/** The invitation of a token if it can still be used (not accepted, not expired), else null. */
+/**
+ * Sub-step of acceptInvitation and getInvitationDetails: the invitation of a token if it can still
+ * be used (not accepted, not expired), else null.
+ */
 export async function findUsableInvitation(
   ctx: Pick<ServiceContext, 'db'>,
   token: unknown,

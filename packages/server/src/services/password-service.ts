@@ -58,8 +58,8 @@ export interface AccountChangeInput extends KeyMaterialInput {
   key_endorsement?: unknown;
 }
 
-/** POST /api/v1/users/verify_password: whether the auth hash is the caller's. Failures count. */
-export async function verifyOwnPassword(
+// Whether the auth hash is the caller's (verify_password and account changes). Failures count.
+async function verifyOwnPassword(
   db: Kysely<Database>,
   caller: CallerAccess,
   password: unknown,

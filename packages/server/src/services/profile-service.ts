@@ -33,7 +33,7 @@ export async function showProfile(ctx: ServiceContext, caller: CallerAccess): Pr
   return { ...profile, ...billing };
 }
 
-/** The profile of a user as answered by GET /api/v1/profile, sign-in and account changes. */
+/** Sub-step of showProfile, signIn and the account changes: the profile of a user as they answer it. */
 export async function loadProfile(
   db: Kysely<Database>,
   caller: Pick<CallerAccess, 'organisation'> & { user: SignedInUser | User },

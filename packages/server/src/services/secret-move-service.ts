@@ -24,12 +24,13 @@ export interface SecretMoveInput {
 export const SAME_CHEST_MESSAGE = 'The secret is already in this chest.';
 
 /**
- * Moves a secret to another chest the caller may write. A move changes keys only for readers who
- * gain or lose access: in one transaction, the keys given for readers of the new chest who could
- * not read the old one are stored, and keys of users who cannot read the new chest are deleted.
- * Keys given for readers of both chests are ignored: replacing another reader's key happens only
- * in a save, with a new revision. A key for anyone else refuses the move (400). Readers still
- * without a key show up in reshare_all. The payload and its revision do not change.
+ * Sub-step of updateSecret (secret-update-service.ts): moves a secret to another chest the caller
+ * may write. A move changes keys only for readers who gain or lose access: in one transaction, the
+ * keys given for readers of the new chest who could not read the old one are stored, and keys of
+ * users who cannot read the new chest are deleted. Keys given for readers of both chests are
+ * ignored: replacing another reader's key happens only in a save, with a new revision. A key for
+ * anyone else refuses the move (400). Readers still without a key show up in reshare_all. The
+ * payload and its revision do not change.
  */
 export async function moveSecret(
   db: Kysely<Database>,

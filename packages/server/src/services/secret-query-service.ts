@@ -16,6 +16,7 @@ import {
   managesChest,
   requireVisibleChest,
   requireVisibleSecret,
+  seesHiddenSecrets,
 } from '../policy/index.js';
 import { presentAssignment } from '../presenters/chest-presenter.js';
 import { presentSecret, presentSecretListItem, type SecretExtras } from '../presenters/secret-presenter.js';
@@ -112,7 +113,7 @@ export async function listSecretsFor(
   const scope: SecretScope = {
     organisationId,
     chestIds,
-    includeHidden: caller.actor.administrator,
+    includeHidden: seesHiddenSecrets(caller),
     deleted: params.deleted,
   };
   return runList(db, resource, caller, scope, params);

@@ -89,8 +89,8 @@ async function requireSaveTarget(
 }
 
 /**
- * Saves a new revision of a secret (stored revision + 1, else 409), re-wrapped for exactly the
- * readers of its chest; may move it at the same time.
+ * Sub-step of updateSecret (secret-update-service.ts): saves a new revision of a secret (stored
+ * revision + 1, else 409), re-wrapped for exactly the readers of its chest; may move it at the same time.
  */
 export async function saveSecret(
   db: Kysely<Database>,

@@ -82,7 +82,7 @@ export async function showUserFor(
   return loadUserDetail(ctx.db, caller, user);
 }
 
-/** The answer of every call about one user (show, update, lock, unlock, reset, create). */
+/** Sub-step of every call about one user (show, update, lock, unlock, reset, create): its answer. */
 export async function loadUserDetail(
   db: Kysely<Database>,
   caller: Pick<CallerAccess, 'organisation'>,
