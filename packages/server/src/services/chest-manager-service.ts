@@ -68,7 +68,7 @@ export async function demoteManager(
   const { chest, user, isManager } = await loadTarget(db, caller, chestId, userId);
   if (!isManager) throw AppError.validation(NOT_A_MANAGER_MESSAGE);
   const organisationId = caller.organisation.id;
-  await runChange(db, caller.organisation.id, async (trx) => {
+  await runChange(db, organisationId, async (trx) => {
     await beginKeyChange(trx, organisationId);
     await deleteManager(trx, organisationId, { vault_id: chest.id, user_id: user.id });
     await reconcileKeys(trx, organisationId, { chestIds: [chest.id], userIds: [user.id] });

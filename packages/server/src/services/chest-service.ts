@@ -80,7 +80,7 @@ export async function createChest(
   await requireTeamsExist(db, organisationId, plan);
   const now = new Date().toISOString();
   const chest = { id: randomUUID(), organisation_id: organisationId, name, created_at: now, updated_at: now };
-  await runChange(db, caller.organisation.id, async (trx) => {
+  await runChange(db, organisationId, async (trx) => {
     await requireWithinPlan(trx, ctx.config.billing, organisationId, 'chest');
     await insertChest(trx, chest);
     await applyAssignmentPlan(trx, organisationId, chest.id, plan);
@@ -119,7 +119,7 @@ export async function updateChest(
   const touchedUserIds = [
     ...new Set((await listMembershipsOfTeams(db, organisationId, changedTeamIds)).map((row) => row.user_id)),
   ];
-  await runChange(db, caller.organisation.id, async (trx) => {
+  await runChange(db, organisationId, async (trx) => {
     await beginKeyChange(trx, organisationId);
     await applyAssignmentPlan(trx, organisationId, chest.id, plan);
     await touchChest(trx, chest, name === chest.name ? {} : { name });

@@ -194,7 +194,7 @@ export async function reportBrokenKey(
   const { db } = ctx;
   const organisationId = caller.organisation.id;
   const secret = requireVisibleSecret(caller, await findSecret(db, organisationId, secretId));
-  await runChange(db, caller.organisation.id, async (trx) => {
+  await runChange(db, organisationId, async (trx) => {
     const deleted = await deleteWrappedKey(trx, organisationId, secret.id, caller.user.id);
     if (deleted === 0) throw notFound();
     await recordKeyChange(trx, organisationId, { secretIds: [secret.id], userIds: [caller.user.id] });

@@ -18,7 +18,7 @@ export async function markSecretForDeletion(
   const organisationId = caller.organisation.id;
   const secret = requireWritableSecret(caller, await findSecret(db, organisationId, id));
   if ((secret.deleted_at !== null) === marked) return;
-  await runChange(db, caller.organisation.id, async (trx) => {
+  await runChange(db, organisationId, async (trx) => {
     // A restored secret is live again, so it counts against the plan like a new one.
     if (!marked) await requireWithinPlan(trx, ctx.config.billing, organisationId, 'secret');
     const deletedAt = marked ? new Date().toISOString() : null;
@@ -40,7 +40,7 @@ export async function deleteSecretPermanently(
   const { db } = ctx;
   const organisationId = caller.organisation.id;
   const secret = requirePermanentDelete(caller, await findSecret(db, organisationId, id));
-  await runChange(db, caller.organisation.id, async (trx) => {
+  await runChange(db, organisationId, async (trx) => {
     if (!(await deleteSecret(trx, organisationId, id, placeOf(secret)))) {
       throw AppError.conflict(STALE_REVISION_MESSAGE);
     }

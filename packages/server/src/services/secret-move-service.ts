@@ -48,7 +48,7 @@ export async function moveSecret(
   if (target.id === secret.vault_id) throw AppError.validation(SAME_CHEST_MESSAGE);
   const keys = checkWrappedKeys(input.secret_keys_attributes ?? []);
   const from = await findChest(db, organisationId, secret.vault_id);
-  await runChange(db, caller.organisation.id, async (trx) => {
+  await runChange(db, organisationId, async (trx) => {
     await beginKeyChange(trx, organisationId);
     const readers = await loadReaderIds(trx, organisationId, target.id, secret.hidden);
     const formerReaders = await loadReaderIds(trx, organisationId, secret.vault_id, secret.hidden);

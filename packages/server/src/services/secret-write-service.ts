@@ -53,7 +53,7 @@ export async function createSecret(
   requireHiddenChangeAllowed(caller, false, values.hidden);
   if (await findSecret(db, organisationId, id)) throw AppError.conflict(DUPLICATE_SECRET_MESSAGE);
   try {
-    await runChange(db, caller.organisation.id, async (trx) => {
+    await runChange(db, organisationId, async (trx) => {
       await beginKeyChange(trx, organisationId);
       await requireWithinPlan(trx, ctx.config.billing, organisationId, 'secret');
       const readers = await loadReaderIds(trx, organisationId, chest.id, values.hidden);
@@ -108,7 +108,7 @@ export async function saveSecret(
   // An edit of an old copy is told so before anything else; a save racing this one is caught
   // atomically by saveSecretRevision below.
   if (secret.revision !== values.revision - 1) throw AppError.conflict(STALE_REVISION_MESSAGE);
-  await runChange(db, caller.organisation.id, async (trx) => {
+  await runChange(db, organisationId, async (trx) => {
     await beginKeyChange(trx, organisationId);
     const readers = await loadReaderIds(trx, organisationId, chest.id, values.hidden);
     checkKeyCover(

@@ -184,7 +184,7 @@ export async function createTeam(ctx: ServiceContext, caller: CallerAccess, inpu
     created_at: now,
     updated_at: now,
   };
-  await runChange(db, caller.organisation.id, async (trx) => {
+  await runChange(db, organisationId, async (trx) => {
     await beginKeyChange(trx, organisationId);
     await insertTeam(trx, team);
     await applyTeamPlans(trx, organisationId, team.id, plans);
@@ -210,7 +210,7 @@ export async function updateTeam(
   requireAdministrator(caller);
   const name = checkName(input.name ?? team.name);
   const { plans, touched } = await planTeam(db, organisationId, input, team);
-  await runChange(db, caller.organisation.id, async (trx) => {
+  await runChange(db, organisationId, async (trx) => {
     await beginKeyChange(trx, organisationId);
     await applyTeamPlans(trx, organisationId, team.id, plans);
     await touchTeam(trx, team, { name });
@@ -236,7 +236,7 @@ export async function removeTeam(ctx: ServiceContext, caller: CallerAccess, id: 
     chestIds: assignments.map((row) => row.vault_id),
     userIds: memberships.map((row) => row.user_id),
   };
-  await runChange(db, caller.organisation.id, async (trx) => {
+  await runChange(db, organisationId, async (trx) => {
     await beginKeyChange(trx, organisationId);
     // Explicitly first, so that the chests' team counts follow (the cascade would not).
     await deleteAssignmentsOfTeam(trx, organisationId, team.id);
