@@ -1,8 +1,10 @@
-// The one policy module: every route asks it before acting, on top of core's pure permission rules.
+// The one policy module, one file per resource, on top of core's pure permission rules: services ask
+// it before they act (routes never do), passing the caller they were given.
 
 export * from '../errors/policy-errors.js';
 export * from './caller-access.js';
 export * from './chest-policy.js';
+export * from './organisation-policy.js';
 export * from './reader-policy.js';
 export * from './secret-policy.js';
 export * from './team-policy.js';

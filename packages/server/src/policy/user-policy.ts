@@ -9,7 +9,7 @@ import {
 import { AppError } from '../errors/app-error.js';
 import { noPermission, notFound } from '../errors/policy-errors.js';
 import type { CallerAccess } from './caller-access.js';
-import { requireAdministrator } from './chest-policy.js';
+import { ownerOf, requireAdministrator } from './organisation-policy.js';
 
 // The admin area's users (spec sections 4 and 6), on core's user rules. Users are administrators'
 // business: anyone else gets 403 before any lookup, so a member learns nothing about who exists;
@@ -29,11 +29,6 @@ export const PROMOTE_LOCKED_MESSAGE = 'Unlock this user before making them an ad
 /** An administrator's reset of their own password, or of the owner's. */
 export const RESET_PASSWORD_MESSAGE =
   "You cannot reset your own password or the owner's here. Change your own in Account Settings.";
-
-/** The organisation's owner reference, as core's rules take it. */
-export function ownerOf(caller: Pick<CallerAccess, 'organisation'>): { owner_id: string } {
-  return { owner_id: caller.organisation.owner_id ?? '' };
-}
 
 /** Administrators only (403 first), then the user of the caller's organisation (404 otherwise). */
 export function requireManagedUser<T extends { id: string }>(caller: CallerAccess, user: T | null): T {

@@ -20,11 +20,11 @@ export type ChestIncludes = Omit<ChestExtras, 'secretCount'>;
  */
 export async function loadChestExtras(
   db: Kysely<Database>,
-  access: CallerAccess,
+  caller: CallerAccess,
   chestIds: readonly string[],
   options: ReadonlySet<string>,
 ): Promise<Map<string, ChestIncludes>> {
-  const organisationId = access.organisation.id;
+  const organisationId = caller.organisation.id;
   const extras = new Map<string, ChestIncludes>(chestIds.map((id) => [id, {}]));
   const withTeams = wantsOption(options, 'teams');
   const withUsers = wantsOption(options, 'users');

@@ -10,6 +10,7 @@ import { type DirectoryUser, findDirectoryUsers } from '../repositories/user-rep
 import { auditByCaller } from './caller-audit.js';
 import { showChestFor } from './chest-query-service.js';
 import { beginKeyChange, reconcileKeys } from './key-bookkeeping.js';
+import { runChange } from './organisation-change.js';
 import type { ServiceContext } from './service-context.js';
 
 /** Promote refuses administrators: they already reach every chest. */
@@ -19,10 +20,10 @@ export const NOT_IN_CHEST_TEAMS_MESSAGE = "Only members of the chest's teams can
 
 const ANSWER_OPTIONS = new Set(['teams', 'users']);
 
-async function loadTarget(db: Kysely<Database>, access: CallerAccess, chestId: string, userId: string) {
-  const organisationId = access.organisation.id;
-  const chest = requireVisibleChest(access, await findChest(db, organisationId, chestId));
-  requireAdministrator(access);
+async function loadTarget(db: Kysely<Database>, caller: CallerAccess, chestId: string, userId: string) {
+  const organisationId = caller.organisation.id;
+  const chest = requireVisibleChest(caller, await findChest(db, organisationId, chestId));
+  requireAdministrator(caller);
   const [user] = await findDirectoryUsers(db, organisationId, [userId]);
   if (!user) throw AppError.validation('User not found.');
   const rows = await loadChestAccessRows(db, organisationId, [chest.id]);
@@ -37,41 +38,41 @@ function describe(user: DirectoryUser, chest: ChestRecord, verb: string): string
 /** Makes a member of one of the chest's teams its manager (administrators). */
 export async function promoteManager(
   ctx: ServiceContext,
-  access: CallerAccess,
+  caller: CallerAccess,
   chestId: string,
   userId: string,
 ): Promise<Chest> {
   const { db } = ctx;
-  const { chest, user, rows, isManager } = await loadTarget(db, access, chestId, userId);
+  const { chest, user, rows, isManager } = await loadTarget(db, caller, chestId, userId);
   if (isManager) throw AppError.validation(ALREADY_MANAGER_MESSAGE);
   if (user.administrator) throw AppError.validation(ADMINISTRATOR_MANAGER_MESSAGE);
   const teamIds = new Set(rows.assignments.map((row) => row.team_id));
   if (!rows.memberships.some((row) => row.user_id === user.id && teamIds.has(row.team_id))) {
     throw AppError.validation(NOT_IN_CHEST_TEAMS_MESSAGE);
   }
-  await db.transaction().execute(async (trx) => {
-    await insertManager(trx, access.organisation.id, { vault_id: chest.id, user_id: user.id });
-    await auditByCaller(trx, access, describe(user, chest, 'Added'), 'Vault', chest.id);
+  await runChange(db, caller.organisation.id, async (trx) => {
+    await insertManager(trx, caller.organisation.id, { vault_id: chest.id, user_id: user.id });
+    await auditByCaller(trx, caller, describe(user, chest, 'Added'), 'Vault', chest.id);
   });
-  return showChestFor(ctx, access, chest.id, ANSWER_OPTIONS);
+  return showChestFor(ctx, caller, chest.id, ANSWER_OPTIONS);
 }
 
 /** Takes a chest's management from a user; keys they held only as manager are deleted with it. */
 export async function demoteManager(
   ctx: ServiceContext,
-  access: CallerAccess,
+  caller: CallerAccess,
   chestId: string,
   userId: string,
 ): Promise<Chest> {
   const { db } = ctx;
-  const { chest, user, isManager } = await loadTarget(db, access, chestId, userId);
+  const { chest, user, isManager } = await loadTarget(db, caller, chestId, userId);
   if (!isManager) throw AppError.validation(NOT_A_MANAGER_MESSAGE);
-  const organisationId = access.organisation.id;
-  await db.transaction().execute(async (trx) => {
+  const organisationId = caller.organisation.id;
+  await runChange(db, organisationId, async (trx) => {
     await beginKeyChange(trx, organisationId);
     await deleteManager(trx, organisationId, { vault_id: chest.id, user_id: user.id });
     await reconcileKeys(trx, organisationId, { chestIds: [chest.id], userIds: [user.id] });
-    await auditByCaller(trx, access, describe(user, chest, 'Removed'), 'Vault', chest.id);
+    await auditByCaller(trx, caller, describe(user, chest, 'Removed'), 'Vault', chest.id);
   });
-  return showChestFor(ctx, access, chest.id, ANSWER_OPTIONS);
+  return showChestFor(ctx, caller, chest.id, ANSWER_OPTIONS);
 }

@@ -1,7 +1,12 @@
 import type { Chest, ChestSortKey, ListResponse } from '@coffer/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { type CallerAccess, listableChestIds, requireVisibleChest } from '../policy/index.js';
+import {
+  type CallerAccess,
+  listableChestIds,
+  requireVisibleChest,
+  seesHiddenSecrets,
+} from '../policy/index.js';
 import { presentChest } from '../presenters/chest-presenter.js';
 import {
   type ChestRecord,
@@ -52,46 +57,46 @@ export const CHEST_LIST: ListResource<'vaults', ChestScope, ChestRecord, Chest> 
 /** Chests as the caller may list them: their own, or with `everything` (administrators) all of them. */
 export async function listChestsFor(
   ctx: ServiceContext,
-  access: CallerAccess,
+  caller: CallerAccess,
   query: ListQuery,
 ): Promise<ListResponse<Chest>> {
   const { db } = ctx;
   const params = readListParams(CHEST_LIST, query);
   const scope: ChestScope = {
-    organisationId: access.organisation.id,
-    chestIds: listableChestIds(access, params.everything),
-    includeHidden: access.actor.administrator,
+    organisationId: caller.organisation.id,
+    chestIds: listableChestIds(caller, params.everything),
+    includeHidden: seesHiddenSecrets(caller),
   };
-  return runList(db, CHEST_LIST, access, scope, params);
+  return runList(db, CHEST_LIST, caller, scope, params);
 }
 
 /** One chest the caller can see, with the related objects asked for; 404 otherwise. */
 export async function showChestFor(
   ctx: ServiceContext,
-  access: CallerAccess,
+  caller: CallerAccess,
   id: string,
   options: ReadonlySet<string>,
 ): Promise<Chest> {
   const { db } = ctx;
-  const chest = requireVisibleChest(access, await findChest(db, access.organisation.id, id));
-  const [presented] = await presentChests(db, access, [chest], options);
+  const chest = requireVisibleChest(caller, await findChest(db, caller.organisation.id, id));
+  const [presented] = await presentChests(db, caller, [chest], options);
   if (!presented) throw new Error('a presented chest went missing');
   return presented;
 }
 
-/** Presents chests with their extras, keeping their order. */
-export async function presentChests(
+// Presents chests with their extras, keeping their order.
+async function presentChests(
   db: Kysely<Database>,
-  access: CallerAccess,
+  caller: CallerAccess,
   chests: readonly ChestRecord[],
   options: ReadonlySet<string>,
 ): Promise<Chest[]> {
   const extras = await loadChestExtras(
     db,
-    access,
+    caller,
     chests.map((chest) => chest.id),
     options,
   );
-  const counted = access.actor.administrator ? 'secret_count' : 'visible_secret_count';
+  const counted = seesHiddenSecrets(caller) ? 'secret_count' : 'visible_secret_count';
   return chests.map((chest) => presentChest(chest, { secretCount: chest[counted], ...extras.get(chest.id) }));
 }

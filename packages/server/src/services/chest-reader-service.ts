@@ -12,7 +12,10 @@ import { findChest } from '../repositories/chest-repository.js';
 import { findPublicKeys } from '../repositories/user-repository.js';
 import type { ServiceContext } from './service-context.js';
 
-/** Ids of the users who must hold a key of a secret in this chest (hidden or not). */
+/**
+ * Sub-step of saving, creating and moving secrets: ids of the users who must hold a key of a secret
+ * in this chest (hidden or not).
+ */
 export async function loadReaderIds(
   db: Kysely<Database>,
   organisationId: string,
@@ -29,14 +32,14 @@ export async function loadReaderIds(
  */
 export async function listChestPublicKeys(
   ctx: ServiceContext,
-  access: CallerAccess,
+  caller: CallerAccess,
   chestId: string,
   hidden: boolean,
 ): Promise<PublicKeysResponse> {
   const { db } = ctx;
-  const organisationId = access.organisation.id;
-  const chest = requireWritableChest(access, await findChest(db, organisationId, chestId));
-  if (hidden) requireAdministrator(access);
+  const organisationId = caller.organisation.id;
+  const chest = requireWritableChest(caller, await findChest(db, organisationId, chestId));
+  if (hidden) requireAdministrator(caller);
   const readers = await loadReaderIds(db, organisationId, chest.id, hidden);
   const keys = await findPublicKeys(db, organisationId, [...readers]);
   return { items: keys.map(({ user_id, public_key }) => ({ user_id, public_key })) };

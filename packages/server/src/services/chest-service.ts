@@ -18,6 +18,7 @@ import { auditByCaller } from './caller-audit.js';
 import { showChestFor } from './chest-query-service.js';
 import { beginKeyChange, reconcileKeys } from './key-bookkeeping.js';
 import { type NestedAttribute, type NestedPlan, planNestedChanges } from './nested-attributes.js';
+import { runChange } from './organisation-change.js';
 import type { ServiceContext } from './service-context.js';
 
 /** Body of a chest create or update (`vault`). */
@@ -67,25 +68,25 @@ async function applyAssignmentPlan(
 /** Creates a chest linked to at least one team (administrators). */
 export async function createChest(
   ctx: ServiceContext,
-  access: CallerAccess,
+  caller: CallerAccess,
   input: ChestInput,
   options: readonly string[] = [],
 ): Promise<Chest> {
   const { db } = ctx;
-  requireAdministrator(access);
-  const organisationId = access.organisation.id;
+  requireAdministrator(caller);
+  const organisationId = caller.organisation.id;
   const plan = planNestedChanges(input.assignments_attributes ?? [], [], 'team_id', 'Assignment');
   const name = checkChest(input.name, plan.finalRefs);
   await requireTeamsExist(db, organisationId, plan);
   const now = new Date().toISOString();
   const chest = { id: randomUUID(), organisation_id: organisationId, name, created_at: now, updated_at: now };
-  await db.transaction().execute(async (trx) => {
+  await runChange(db, organisationId, async (trx) => {
     await requireWithinPlan(trx, ctx.config.billing, organisationId, 'chest');
     await insertChest(trx, chest);
     await applyAssignmentPlan(trx, organisationId, chest.id, plan);
-    await auditByCaller(trx, access, `Created chest ${name}`, 'Vault', chest.id);
+    await auditByCaller(trx, caller, `Created chest ${name}`, 'Vault', chest.id);
   });
-  return showChestFor(ctx, access, chest.id, answerOptions(options));
+  return showChestFor(ctx, caller, chest.id, answerOptions(options));
 }
 
 /**
@@ -95,15 +96,15 @@ export async function createChest(
  */
 export async function updateChest(
   ctx: ServiceContext,
-  access: CallerAccess,
+  caller: CallerAccess,
   id: string,
   input: ChestInput,
   options: readonly string[] = [],
 ): Promise<Chest> {
   const { db } = ctx;
-  const organisationId = access.organisation.id;
-  const chest = requireVisibleChest(access, await findChest(db, organisationId, id));
-  requireAdministrator(access);
+  const organisationId = caller.organisation.id;
+  const chest = requireVisibleChest(caller, await findChest(db, organisationId, id));
+  requireAdministrator(caller);
   const existing = await listAssignmentsOfChests(db, organisationId, [chest.id]);
   const links = existing.map((row) => ({ id: row.id, ref: row.team_id, edit_access: row.edit_access }));
   const plan = planNestedChanges(input.assignments_attributes ?? [], links, 'team_id', 'Assignment');
@@ -118,27 +119,27 @@ export async function updateChest(
   const touchedUserIds = [
     ...new Set((await listMembershipsOfTeams(db, organisationId, changedTeamIds)).map((row) => row.user_id)),
   ];
-  await db.transaction().execute(async (trx) => {
+  await runChange(db, organisationId, async (trx) => {
     await beginKeyChange(trx, organisationId);
     await applyAssignmentPlan(trx, organisationId, chest.id, plan);
     await touchChest(trx, chest, name === chest.name ? {} : { name });
     await reconcileKeys(trx, organisationId, { chestIds: [chest.id], userIds: touchedUserIds });
     const action = name === chest.name ? `Updated chest ${name}` : `Renamed chest ${chest.name} to ${name}`;
-    await auditByCaller(trx, access, action, 'Vault', chest.id);
+    await auditByCaller(trx, caller, action, 'Vault', chest.id);
   });
-  return showChestFor(ctx, access, chest.id, answerOptions(options));
+  return showChestFor(ctx, caller, chest.id, answerOptions(options));
 }
 
 /**
  * Deletes a chest with its secrets and their keys (administrators): one statement, whose cascade
  * takes the secrets, their keys, the assignments and managers, in the transaction of its audit entry.
  */
-export async function removeChest(ctx: ServiceContext, access: CallerAccess, id: string): Promise<void> {
+export async function removeChest(ctx: ServiceContext, caller: CallerAccess, id: string): Promise<void> {
   const { db } = ctx;
-  const chest = requireVisibleChest(access, await findChest(db, access.organisation.id, id));
-  requireAdministrator(access);
-  await db.transaction().execute(async (trx) => {
+  const chest = requireVisibleChest(caller, await findChest(db, caller.organisation.id, id));
+  requireAdministrator(caller);
+  await runChange(db, caller.organisation.id, async (trx) => {
     await deleteChest(trx, chest);
-    await auditByCaller(trx, access, `Deleted chest ${chest.name} and its secrets`, 'Vault', chest.id);
+    await auditByCaller(trx, caller, `Deleted chest ${chest.name} and its secrets`, 'Vault', chest.id);
   });
 }

@@ -7,8 +7,9 @@ import {
   findUserByEmail,
   updateUser,
 } from '../repositories/user-repository.js';
-import { writeAudit } from './audit-log.js';
+import { auditOwnAccount } from './caller-audit.js';
 import { newEmailToken } from './new-account.js';
+import { runChange } from './organisation-change.js';
 import type { ServiceContext } from './service-context.js';
 
 /** An unknown or already used confirmation link. */
@@ -27,16 +28,10 @@ export async function confirmEmail(ctx: ServiceContext, token: unknown): Promise
   const tokenHash = hashToken(token);
   const user = await findUserByConfirmationTokenHash(ctx.db, tokenHash);
   if (!user) throw AppError.validation(CONFIRMATION_INVALID);
-  await ctx.db.transaction().execute(async (trx) => {
+  await runChange(ctx.db, user.organisation_id, async (trx) => {
     const confirmed = await confirmUserByTokenHash(trx, user, tokenHash, new Date().toISOString());
     if (!confirmed) throw AppError.validation(CONFIRMATION_INVALID);
-    await writeAudit(trx, {
-      organisationId: user.organisation_id,
-      user,
-      action: 'Confirmed email address',
-      objectType: 'User',
-      objectId: user.id,
-    });
+    await auditOwnAccount(trx, user, 'Confirmed email address');
   });
   return { email: user.email };
 }
@@ -50,18 +45,12 @@ export async function resendConfirmation(ctx: ServiceContext, email: unknown): P
   const user = await findUserByEmail(ctx.db, email);
   if (!user || user.confirmed_at || user.locked) return;
   const confirmation = newEmailToken();
-  await ctx.db.transaction().execute(async (trx) => {
+  await runChange(ctx.db, user.organisation_id, async (trx) => {
     await updateUser(trx, user, {
       confirmation_token_hash: confirmation.hash,
       confirmation_sent_at: new Date().toISOString(),
     });
-    await writeAudit(trx, {
-      organisationId: user.organisation_id,
-      user,
-      action: 'Requested a new confirmation email',
-      objectType: 'User',
-      objectId: user.id,
-    });
+    await auditOwnAccount(trx, user, 'Requested a new confirmation email');
   });
   await sendConfirmationMail(ctx, user, confirmation.token);
 }

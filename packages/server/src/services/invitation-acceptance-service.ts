@@ -12,9 +12,10 @@ import { insertMemberships, readOnlyMemberships } from '../repositories/membersh
 import { findOrganisationById } from '../repositories/organisation-repository.js';
 import { findDefaultTeamIds, findTeamIdsInOrganisation } from '../repositories/team-repository.js';
 import type { User } from '../repositories/user-repository.js';
-import { writeAudit } from './audit-log.js';
+import { auditOwnAccount } from './caller-audit.js';
 import { beginKeyChange, reconcileKeys } from './key-bookkeeping.js';
 import { assertEmailAvailable, insertAccount, prepareAccountKeys } from './new-account.js';
+import { runChange } from './organisation-change.js';
 import type { RegistrationInput } from './registration-input.js';
 import type { ServiceContext } from './service-context.js';
 
@@ -23,7 +24,10 @@ export const INVITATION_INVALID = 'Invitation token is invalid';
 /** The registration names another address than the invitation went to. */
 export const INVITATION_EMAIL_MISMATCH = 'Email does not match the invitation.';
 
-/** The invitation of a token if it can still be used (not accepted, not expired), else null. */
+/**
+ * Sub-step of acceptInvitation and getInvitationDetails: the invitation of a token if it can still
+ * be used (not accepted, not expired), else null.
+ */
 export async function findUsableInvitation(
   ctx: Pick<ServiceContext, 'db'>,
   token: unknown,
@@ -57,7 +61,7 @@ export async function acceptInvitation(ctx: ServiceContext, input: RegistrationI
   const keys = await prepareAccountKeys(input, ctx.config.minKdfIterations);
 
   const now = new Date().toISOString();
-  const joined = await ctx.db.transaction().execute(async (trx) => {
+  const joined = await runChange(ctx.db, organisation.id, async (trx) => {
     await beginKeyChange(trx, organisation.id);
     // The plan may have lapsed since the invitation was sent; its own seat is not counted twice.
     await requireWithinPlan(trx, ctx.config.billing, organisation.id, 'user', { email });
@@ -80,13 +84,7 @@ export async function acceptInvitation(ctx: ServiceContext, input: RegistrationI
     await insertMemberships(trx, user.organisation_id, readOnlyMemberships(user.id, teamIds));
     await reconcileKeys(trx, user.organisation_id, { userIds: [user.id] });
     await syncSeatsInTransaction(trx, ctx, organisation.id);
-    await writeAudit(trx, {
-      organisationId: organisation.id,
-      user,
-      action: `Joined ${organisation.name} by invitation`,
-      objectType: 'User',
-      objectId: user.id,
-    });
+    await auditOwnAccount(trx, user, `Joined ${organisation.name} by invitation`);
     return user;
   });
   await syncSeatsAfterCommit(ctx, organisation.id);

@@ -12,9 +12,10 @@ import {
 } from '../repositories/invitation-repository.js';
 import { findOrganisationById } from '../repositories/organisation-repository.js';
 import { findUserById } from '../repositories/user-repository.js';
-import { writeAudit } from './audit-log.js';
+import { auditByCaller } from './caller-audit.js';
 import { findUsableInvitation } from './invitation-acceptance-service.js';
 import { assertEmailAvailable, newEmailToken } from './new-account.js';
+import { runChange } from './organisation-change.js';
 import type { ServiceContext } from './service-context.js';
 import { checkChosenTeams } from './team-selection.js';
 
@@ -46,27 +47,27 @@ export interface PresentedInvitation {
  */
 export async function createInvitation(
   ctx: ServiceContext,
-  auth: CallerAccess,
+  caller: CallerAccess,
   input: InvitationInput,
 ): Promise<PresentedInvitation> {
-  requireAdministrator(auth);
+  requireAdministrator(caller);
   const name = (input.name ?? '').trim();
   const email = normaliseEmailInput(input.email);
   const problem = validateUserForm({ userName: name, userEmail: email }).errors[0];
   if (problem) throw AppError.validation(problem);
   await assertEmailAvailable(ctx.db, email);
-  const teamIds = await checkChosenTeams(ctx.db, auth.organisation.id, input.team_ids);
+  const teamIds = await checkChosenTeams(ctx.db, caller.organisation.id, input.team_ids);
 
   const link = newEmailToken();
   const now = new Date();
-  const invitation = await ctx.db.transaction().execute(async (trx) => {
+  const invitation = await runChange(ctx.db, caller.organisation.id, async (trx) => {
     // A pending invitation holds a seat; one to the same address is replaced, not added.
-    await requireWithinPlan(trx, ctx.config.billing, auth.organisation.id, 'user', { email });
-    await deletePendingInvitations(trx, auth.organisation.id, email);
+    await requireWithinPlan(trx, ctx.config.billing, caller.organisation.id, 'user', { email });
+    await deletePendingInvitations(trx, caller.organisation.id, email);
     const created = await insertInvitation(trx, {
       id: randomUUID(),
-      organisation_id: auth.organisation.id,
-      inviter_id: auth.user.id,
+      organisation_id: caller.organisation.id,
+      inviter_id: caller.user.id,
       name,
       email,
       team_ids: teamIds,
@@ -74,21 +75,15 @@ export async function createInvitation(
       expires_at: new Date(now.getTime() + INVITATION_LIFETIME_MS).toISOString(),
       created_at: now.toISOString(),
     });
-    await writeAudit(trx, {
-      organisationId: auth.organisation.id,
-      user: auth.user,
-      action: `Invited ${name} (${email})`,
-      objectType: 'Invitation',
-      objectId: created.id,
-    });
+    await auditByCaller(trx, caller, `Invited ${name} (${email})`, 'Invitation', created.id);
     return created;
   });
   await sendInvitationMail(
     ctx,
-    { email, name, inviter: auth.user.name, company: auth.organisation.name },
+    { email, name, inviter: caller.user.name, company: caller.organisation.name },
     link.token,
   );
-  return presentInvitation(invitation, auth.user.name);
+  return presentInvitation(invitation, caller.user.name);
 }
 
 function presentInvitation(invitation: Invitation, inviter: string): PresentedInvitation {

@@ -28,6 +28,7 @@ import { findTeam } from '../repositories/team-repository.js';
 import { findDirectoryUsers } from '../repositories/user-repository.js';
 import { auditByCaller } from './caller-audit.js';
 import { beginKeyChange, recordKeyChange, recordKeysDelivered } from './key-bookkeeping.js';
+import { runChange } from './organisation-change.js';
 import { checkWrappedKeys, type WrappedKeyInput } from './secret-input.js';
 import type { ServiceContext } from './service-context.js';
 
@@ -46,18 +47,18 @@ export interface ShareInput extends WrappedKeyInput {
  */
 export async function listMissingKeysFor(
   ctx: ServiceContext,
-  access: CallerAccess,
+  caller: CallerAccess,
   filter: MissingKeyFilter,
   limit = KEYSHARE_FETCH_LIMIT,
 ): Promise<ReshareAllResponse> {
   const { db } = ctx;
-  requireAdministrator(access);
-  const organisationId = access.organisation.id;
-  if ('teamId' in filter) requireVisibleTeam(access, await findTeam(db, organisationId, filter.teamId));
+  requireAdministrator(caller);
+  const organisationId = caller.organisation.id;
+  if ('teamId' in filter) requireVisibleTeam(caller, await findTeam(db, organisationId, filter.teamId));
   if ('userId' in filter && (await findDirectoryUsers(db, organisationId, [filter.userId])).length === 0) {
     throw notFound();
   }
-  const scope = { organisationId, callerId: access.user.id, ...filter };
+  const scope = { organisationId, callerId: caller.user.id, ...filter };
   const total = await countMissingKeys(db, scope);
   const missing: MissingKey[] = [];
   // Read in pieces with a turn of the event loop between them, as deliveries are written
@@ -96,30 +97,30 @@ export const DELIVERY_PIECE = 25;
  */
 export async function deliverKeys(
   ctx: ServiceContext,
-  access: CallerAccess,
+  caller: CallerAccess,
   shares: readonly ShareInput[],
 ): Promise<number> {
   const { db } = ctx;
-  requireAdministrator(access);
+  requireAdministrator(caller);
   const keysBySecret = new Map<string, WrappedKeyInput[]>();
   for (const share of shares)
     keysBySecret.set(share.secret_id, [...(keysBySecret.get(share.secret_id) ?? []), share]);
   const checked = [...keysBySecret].flatMap(([secretId, keys]) =>
     checkWrappedKeys(keys).map((key) => ({ ...key, secret_id: secretId })),
   );
-  await checkRecipients(db, access, checked);
+  await checkRecipients(db, caller, checked);
   let added = 0;
   for (let start = 0; start < checked.length; start += DELIVERY_PIECE) {
     if (start > 0) await nextTurn();
     const piece = checked.slice(start, start + DELIVERY_PIECE);
     added += await withoutFsync(db, (conn) =>
-      conn.transaction().execute(async (trx) => {
-        await beginKeyChange(trx, access.organisation.id);
-        await checkRecipients(trx, access, piece);
-        const count = await insertMissingKeys(trx, access.organisation.id, piece);
-        await recordKeysDelivered(trx, access.organisation.id, piece);
+      runChange(conn, caller.organisation.id, async (trx) => {
+        await beginKeyChange(trx, caller.organisation.id);
+        await checkRecipients(trx, caller, piece);
+        const count = await insertMissingKeys(trx, caller.organisation.id, piece);
+        await recordKeysDelivered(trx, caller.organisation.id, piece);
         if (count > 0)
-          await auditByCaller(trx, access, `Shared ${count} missing secret keys`, 'SecretKey', null);
+          await auditByCaller(trx, caller, `Shared ${count} missing secret keys`, 'SecretKey', null);
         return count;
       }),
     );
@@ -130,10 +131,10 @@ export async function deliverKeys(
 /** Refuses the delivery unless every key is for a visible secret and a user who may read it. */
 async function checkRecipients(
   db: Kysely<Database>,
-  access: CallerAccess,
+  caller: CallerAccess,
   keys: readonly (WrappedKeyInput & { secret_id: string })[],
 ): Promise<void> {
-  const organisationId = access.organisation.id;
+  const organisationId = caller.organisation.id;
   const secrets = await findSecretsByIds(db, organisationId, [...new Set(keys.map((key) => key.secret_id))]);
   const byId = new Map(secrets.map((secret) => [secret.id, secret]));
   const rows = await loadChestAccessRows(db, organisationId, [
@@ -151,7 +152,7 @@ async function checkRecipients(
     return found;
   };
   for (const key of keys) {
-    const secret = requireVisibleSecret(access, byId.get(key.secret_id) ?? null);
+    const secret = requireVisibleSecret(caller, byId.get(key.secret_id) ?? null);
     if (!readersOf(secret.vault_id, secret.hidden).has(key.user_id)) {
       throw AppError.validation(KEY_FOR_STRANGER_MESSAGE);
     }
@@ -168,13 +169,13 @@ function nextTurn(): Promise<void> {
  * only: it is organisation-wide upkeep of other people's keys (access changes already delete keys
  * in their own transaction), nothing a member needs.
  */
-export async function purgeKeys(ctx: ServiceContext, access: CallerAccess): Promise<number> {
+export async function purgeKeys(ctx: ServiceContext, caller: CallerAccess): Promise<number> {
   const { db } = ctx;
-  requireAdministrator(access);
-  return db.transaction().execute(async (trx) => {
-    const count = await deleteKeysWithoutAccess(trx, access.organisation.id);
+  requireAdministrator(caller);
+  return runChange(db, caller.organisation.id, async (trx) => {
+    const count = await deleteKeysWithoutAccess(trx, caller.organisation.id);
     if (count > 0)
-      await auditByCaller(trx, access, `Removed ${count} keys of users without access`, 'SecretKey', null);
+      await auditByCaller(trx, caller, `Removed ${count} keys of users without access`, 'SecretKey', null);
     return count;
   });
 }
@@ -187,16 +188,16 @@ export async function purgeKeys(ctx: ServiceContext, access: CallerAccess): Prom
  */
 export async function reportBrokenKey(
   ctx: ServiceContext,
-  access: CallerAccess,
+  caller: CallerAccess,
   secretId: string,
 ): Promise<void> {
   const { db } = ctx;
-  const organisationId = access.organisation.id;
-  const secret = requireVisibleSecret(access, await findSecret(db, organisationId, secretId));
-  await db.transaction().execute(async (trx) => {
-    const deleted = await deleteWrappedKey(trx, organisationId, secret.id, access.user.id);
+  const organisationId = caller.organisation.id;
+  const secret = requireVisibleSecret(caller, await findSecret(db, organisationId, secretId));
+  await runChange(db, organisationId, async (trx) => {
+    const deleted = await deleteWrappedKey(trx, organisationId, secret.id, caller.user.id);
     if (deleted === 0) throw notFound();
-    await recordKeyChange(trx, organisationId, { secretIds: [secret.id], userIds: [access.user.id] });
-    await auditByCaller(trx, access, `Reported a broken key of secret ${secret.name}`, 'Secret', secret.id);
+    await recordKeyChange(trx, organisationId, { secretIds: [secret.id], userIds: [caller.user.id] });
+    await auditByCaller(trx, caller, `Reported a broken key of secret ${secret.name}`, 'Secret', secret.id);
   });
 }

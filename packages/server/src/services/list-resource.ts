@@ -66,7 +66,7 @@ export interface ListResource<
   /** Loads what `options[]` asks for and presents the page, in its order. */
   present(
     db: Kysely<Database>,
-    access: CallerAccess,
+    caller: CallerAccess,
     rows: Row[],
     options: ReadonlySet<string>,
   ): Promise<Item[]>;
@@ -271,7 +271,7 @@ export async function runList<
 >(
   db: Kysely<Database>,
   resource: ListResource<TB, Scope, Row, Item>,
-  access: CallerAccess,
+  caller: CallerAccess,
   scope: Scope,
   params: ListParams,
 ): Promise<ListResponse<Item>> {
@@ -301,7 +301,7 @@ export async function runList<
     cursorValue,
   );
   return {
-    items: await resource.present(db, access, pageRows, params.options),
+    items: await resource.present(db, caller, pageRows, params.options),
     total,
     next_cursor: nextCursor,
   };

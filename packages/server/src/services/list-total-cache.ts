@@ -1,9 +1,9 @@
 /**
  * List totals (`total` of spec section 7's lists) kept for a few seconds per organisation. Counting
  * an administrator's 98,000 live secrets costs more than the page itself (docs/benchmarks.md), and
- * every page of an infinite scroll asks again. Every change in an organisation writes an audit entry,
- * which drops the organisation's totals (see writeAudit); the short lifetime bounds what another
- * server, or a read racing a commit, can keep (at most twice the lifetime, see cachedListTotal).
+ * every page of an infinite scroll asks again. Every change in an organisation runs in runChange
+ * (organisation-change.ts), which drops the organisation's totals once it commits; the short lifetime
+ * bounds what another server can keep (at most twice the lifetime, see cachedListTotal).
  * Clients page by `next_cursor`, so a total a few seconds old never hides a row.
  */
 

@@ -1,7 +1,5 @@
 import {
   type Organisation as ApiOrganisation,
-  canTransferOwnership,
-  canUseOwnerActions,
   INACTIVITY_OPTIONS,
   isInactivityOption,
   validateOrganisationName,
@@ -10,8 +8,16 @@ import {
 import { requireFreshPassword } from '../auth/step-up.js';
 import { AppError } from '../errors/app-error.js';
 import type { CallerAccess } from '../policy/caller-access.js';
-import { noPermission, notFound } from '../policy/index.js';
+import {
+  noPermission,
+  notFound,
+  requireAdministrator,
+  requireOwner,
+  requireTransferTarget,
+  TRANSFER_TARGET_MESSAGE,
+} from '../policy/index.js';
 import { presentOrganisation } from '../presenters/organisation-presenter.js';
+import { describeAuditUser } from '../repositories/audit-log-repository.js';
 import {
   changeOwner,
   claimOwnedOrganisation,
@@ -21,17 +27,14 @@ import {
 } from '../repositories/organisation-repository.js';
 import { revokeUserSessions } from '../repositories/session-repository.js';
 import { findUserById } from '../repositories/user-repository.js';
-import { describeAuditUser } from './audit-log.js';
 import { auditOrganisationChange } from './caller-audit.js';
-import { forgetListTotals } from './list-total-cache.js';
+import { runChange } from './organisation-change.js';
 import type { ServiceContext } from './service-context.js';
 
 /** PUT with an inactivity length that is not one of the Auto Logout options (spec section 9). */
 export const INACTIVITY_OPTION_MESSAGE = `Auto Logout must be one of: ${INACTIVITY_OPTIONS.map(
   (option) => option.label,
 ).join(', ')}.`;
-/** Transfer to someone who is not another administrator of the organisation (spec section 5). */
-export const TRANSFER_TARGET_MESSAGE = 'Ownership can only be transferred to another administrator.';
 /** Transfer to an administrator who cannot sign in (locked, or not yet confirmed). */
 export const TRANSFER_INACTIVE_TARGET_MESSAGE =
   'Ownership can only be transferred to an administrator who can sign in.';
@@ -55,11 +58,11 @@ export async function changeOrganisationSettings(
   input: OrganisationSettings,
 ): Promise<ApiOrganisation> {
   const { db } = ctx;
-  const { user, organisation } = caller;
+  const { organisation } = caller;
   const settings: OrganisationSettings = {};
   const actions: string[] = [];
   if (input.inactivity_length !== undefined) {
-    if (!user.administrator) throw noPermission();
+    requireAdministrator(caller);
     if (!isInactivityOption(input.inactivity_length)) throw AppError.validation(INACTIVITY_OPTION_MESSAGE);
     if (input.inactivity_length !== organisation.inactivity_length) {
       settings.inactivity_length = input.inactivity_length;
@@ -67,7 +70,7 @@ export async function changeOrganisationSettings(
     }
   }
   if (input.name !== undefined) {
-    if (!canUseOwnerActions(user, ownerRef(caller))) throw noPermission();
+    requireOwner(caller);
     const [problem] = validateOrganisationName({ organisationName: input.name }).errors;
     if (problem) throw AppError.validation(problem);
     const name = input.name.trim();
@@ -77,7 +80,7 @@ export async function changeOrganisationSettings(
     }
   }
   if (actions.length === 0) return presentOrganisation(organisation);
-  const updated = await db.transaction().execute(async (trx) => {
+  const updated = await runChange(db, organisation.id, async (trx) => {
     const row = await updateOrganisationSettings(trx, organisation.id, settings, new Date().toISOString());
     for (const action of actions) await auditOrganisationChange(trx, caller, action);
     return row;
@@ -98,17 +101,16 @@ export async function transferOwnership(
 ): Promise<ApiOrganisation> {
   const { db } = ctx;
   const { user, organisation } = caller;
-  if (!canUseOwnerActions(user, ownerRef(caller))) throw noPermission();
+  requireOwner(caller);
   requireFreshPassword(caller);
   const [pick] = validateTransfer({ ownerId }).errors;
   if (pick || ownerId === undefined) throw AppError.validation(pick ?? TRANSFER_TARGET_MESSAGE);
   const target = await findUserById(db, organisation.id, ownerId);
   if (!target) throw notFound();
-  if (!canTransferOwnership(user, target, ownerRef(caller)))
-    throw AppError.validation(TRANSFER_TARGET_MESSAGE);
+  requireTransferTarget(caller, target);
   if (target.locked || !target.confirmed_at) throw AppError.validation(TRANSFER_INACTIVE_TARGET_MESSAGE);
 
-  const updated = await db.transaction().execute(async (trx) => {
+  const updated = await runChange(db, organisation.id, async (trx) => {
     const at = new Date().toISOString();
     const row = await changeOwner(trx, organisation.id, user.id, target.id, at);
     if (!row) return null;
@@ -131,12 +133,12 @@ export async function transferOwnership(
 export async function deleteOrganisation(ctx: ServiceContext, caller: CallerAccess): Promise<void> {
   const { db } = ctx;
   const { user, organisation } = caller;
-  if (!canUseOwnerActions(user, ownerRef(caller))) throw noPermission();
+  requireOwner(caller);
   requireFreshPassword(caller);
   // A provider that bills elsewhere (Stripe) must stop charging before its ids go with the rows
   // below; the local ledger's rows are deleted by the transaction itself.
   if (ctx.billing && ctx.billing.mode !== 'local') await ctx.billing.forgetOrganisation(organisation.id);
-  const deleted = await db.transaction().execute(async (trx) => {
+  const deleted = await runChange(db, organisation.id, async (trx) => {
     if (!(await claimOwnedOrganisation(trx, organisation.id, user.id, new Date().toISOString()))) {
       return false;
     }
@@ -144,9 +146,4 @@ export async function deleteOrganisation(ctx: ServiceContext, caller: CallerAcce
     return true;
   });
   if (!deleted) throw noPermission();
-  forgetListTotals(organisation.id);
-}
-
-function ownerRef(caller: Pick<CallerAccess, 'organisation'>): { owner_id: string } {
-  return { owner_id: caller.organisation.owner_id ?? '' };
 }

@@ -22,7 +22,7 @@ import {
 import { isUniqueViolation } from '../repositories/unique-violation.js';
 import { completeUser, updateUser } from '../repositories/user-repository.js';
 import type { AttemptCounter } from '../security/rate-limits.js';
-import { writeAudit } from './audit-log.js';
+import { auditOwnAccount } from './caller-audit.js';
 import { recordKeyChange } from './key-bookkeeping.js';
 import {
   decodeBase64,
@@ -31,6 +31,7 @@ import {
   validateKeyMaterial,
 } from './key-material-validator.js';
 import { assertEmailAvailable, EMAIL_TAKEN } from './new-account.js';
+import { runChange } from './organisation-change.js';
 import { loadProfile } from './profile-service.js';
 import type { ServiceContext } from './service-context.js';
 
@@ -57,10 +58,10 @@ export interface AccountChangeInput extends KeyMaterialInput {
   key_endorsement?: unknown;
 }
 
-/** POST /api/v1/users/verify_password: whether the auth hash is the caller's. Failures count. */
-export async function verifyOwnPassword(
+// Whether the auth hash is the caller's (verify_password and account changes). Failures count.
+async function verifyOwnPassword(
   db: Kysely<Database>,
-  auth: CallerAccess,
+  caller: CallerAccess,
   password: unknown,
   attempts: AttemptCounter,
 ): Promise<boolean> {
@@ -71,7 +72,7 @@ export async function verifyOwnPassword(
     typeof password === 'string' &&
     (await verifyPassword(
       (
-        await completeUser(db, auth.organisation.id, auth.user)
+        await completeUser(db, caller.organisation.id, caller.user)
       ).password_hash,
       password,
       count,
@@ -87,12 +88,12 @@ export async function verifyOwnPassword(
  */
 export async function confirmOwnPassword(
   ctx: Pick<ServiceContext, 'db'>,
-  auth: CallerAccess,
+  caller: CallerAccess,
   password: unknown,
   attempts: AttemptCounter,
 ): Promise<boolean> {
-  const valid = await verifyOwnPassword(ctx.db, auth, password, attempts);
-  if (valid) await markPasswordVerified(ctx.db, auth.session, new Date().toISOString());
+  const valid = await verifyOwnPassword(ctx.db, caller, password, attempts);
+  if (valid) await markPasswordVerified(ctx.db, caller.session, new Date().toISOString());
   return valid;
 }
 
@@ -103,13 +104,13 @@ export async function confirmOwnPassword(
  */
 export async function changeAccount(
   ctx: ServiceContext,
-  auth: CallerAccess,
+  caller: CallerAccess,
   input: AccountChangeInput,
   attempts: AttemptCounter,
 ): Promise<Profile> {
   const emailChange = input.email !== undefined;
   // Only the password change is open to an account that must still replace its generated password.
-  if (emailChange && auth.user.must_change_password) throw AppError.forbidden(PASSWORD_CHANGE_REQUIRED);
+  if (emailChange && caller.user.must_change_password) throw AppError.forbidden(PASSWORD_CHANGE_REQUIRED);
   const email = normaliseEmailInput(input.email);
   if (emailChange && validateEmailChange({ email, confirmation: email }).errors.length > 0) {
     throw AppError.validation(INVALID_NEW_EMAIL_MESSAGE);
@@ -118,7 +119,7 @@ export async function changeAccount(
   // fresh key pair made in the user's own browser (api.md), so that nobody who knew the generated
   // password ever held the private key the user keeps; their wrapped keys are dropped with it.
   const newKeyPair = input.public_key !== undefined;
-  if (newKeyPair && (emailChange || !auth.user.must_change_password)) {
+  if (newKeyPair && (emailChange || !caller.user.must_change_password)) {
     throw AppError.validation(NEW_KEY_PAIR_MESSAGE);
   }
   const problem = validateKeyMaterial(input, {
@@ -133,10 +134,10 @@ export async function changeAccount(
   });
   if (problem) throw AppError.validation(problem);
   const endorsement = readKeyEndorsement(input.key_endorsement, newKeyPair);
-  if (!(await verifyOwnPassword(ctx.db, auth, input.current_password, attempts))) {
+  if (!(await verifyOwnPassword(ctx.db, caller, input.current_password, attempts))) {
     throw AppError.validation(CURRENT_PASSWORD_INVALID);
   }
-  if (emailChange && email !== auth.user.email) await assertEmailAvailable(ctx.db, email);
+  if (emailChange && email !== caller.user.email) await assertEmailAvailable(ctx.db, email);
 
   const values: UserUpdate = {
     password_hash: await hashPassword(String(input.password)),
@@ -146,12 +147,12 @@ export async function changeAccount(
       ? {}
       : { kdf_iterations: parseIterations(input.kdf_iterations) ?? 0 }),
     ...(emailChange ? { email } : { must_change_password: input.must_change_password === true }),
-    ...(newKeyPair ? { public_key: String(input.public_key), key_version: auth.user.key_version + 1 } : {}),
+    ...(newKeyPair ? { public_key: String(input.public_key), key_version: caller.user.key_version + 1 } : {}),
   };
   const reason: RevokedReason = emailChange ? 'email_changed' : 'password_changed';
   const user = await saveChange(
     ctx,
-    auth,
+    caller,
     values,
     reason,
     emailChange
@@ -159,12 +160,12 @@ export async function changeAccount(
       : newKeyPair
         ? 'Set a personal password and a new key pair'
         : 'Changed password',
-    newKeyPair ? endorsementOf(auth, endorsement) : null,
+    newKeyPair ? endorsementOf(caller, endorsement) : null,
   );
   // The notice goes to the address the account had: the old one after an e-mail change. An
   // "e-mail change" to the same address still replaced the credentials: that is a password notice.
-  await sendSecurityNotice(ctx, auth.user, user.email !== auth.user.email ? 'email' : 'password');
-  return loadProfile(ctx.db, { organisation: auth.organisation, user });
+  await sendSecurityNotice(ctx, caller.user, user.email !== caller.user.email ? 'email' : 'password');
+  return loadProfile(ctx.db, { organisation: caller.organisation, user });
 }
 
 /**
@@ -181,8 +182,8 @@ function readKeyEndorsement(value: unknown, newKeyPair: boolean): string | null 
 }
 
 // Stored with the key that signed it, the caller's key until this change; none when there was none.
-function endorsementOf(auth: CallerAccess, endorsement: string | null): KeyEndorsementValues {
-  const previous = auth.user.public_key;
+function endorsementOf(caller: CallerAccess, endorsement: string | null): KeyEndorsementValues {
+  const previous = caller.user.public_key;
   return endorsement !== null && previous !== ''
     ? { key_endorsement: endorsement, endorsing_public_key: previous }
     : { key_endorsement: null, endorsing_public_key: null };
@@ -191,29 +192,23 @@ function endorsementOf(auth: CallerAccess, endorsement: string | null): KeyEndor
 /** Saves the change; `newKey` (a new key pair's endorsement, or nulls) drops the user's wrapped keys. */
 async function saveChange(
   ctx: ServiceContext,
-  auth: CallerAccess,
+  caller: CallerAccess,
   values: UserUpdate,
   reason: RevokedReason,
   action: string,
   newKey: KeyEndorsementValues | null,
 ) {
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
-      const user = await updateUser(trx, auth.user, values);
+    return await runChange(ctx.db, caller.organisation.id, async (trx) => {
+      const user = await updateUser(trx, caller.user, values);
       if (newKey) await saveKeyEndorsement(trx, user, newKey);
-      await revokeUserSessions(trx, user, reason, { exceptSessionId: auth.session.id });
+      await revokeUserSessions(trx, user, reason, { exceptSessionId: caller.session.id });
       // Wrapped for the old public key, they open nothing now: missing keys to reshare.
       if (newKey) {
-        await deleteKeysOfUser(trx, auth.organisation.id, user.id);
-        await recordKeyChange(trx, auth.organisation.id, { userIds: [user.id] });
+        await deleteKeysOfUser(trx, caller.organisation.id, user.id);
+        await recordKeyChange(trx, caller.organisation.id, { userIds: [user.id] });
       }
-      await writeAudit(trx, {
-        organisationId: auth.organisation.id,
-        user,
-        action,
-        objectType: 'User',
-        objectId: user.id,
-      });
+      await auditOwnAccount(trx, user, action);
       return user;
     });
   } catch (error) {

@@ -7,7 +7,8 @@ import type { CallerAccess } from '../policy/caller-access.js';
 import { presentProfile } from '../presenters/profile-presenter.js';
 import { listUserTeams } from '../repositories/membership-repository.js';
 import { completeUser, type SignedInUser, type User, updateUser } from '../repositories/user-repository.js';
-import { writeAudit } from './audit-log.js';
+import { auditOwnAccount } from './caller-audit.js';
+import { runChange } from './organisation-change.js';
 import type { ServiceContext } from './service-context.js';
 
 /** The only fields a user may change on their own profile. */
@@ -32,23 +33,23 @@ export async function showProfile(ctx: ServiceContext, caller: CallerAccess): Pr
   return { ...profile, ...billing };
 }
 
-/** The profile of a user as answered by GET /api/v1/profile, sign-in and account changes. */
+/** Sub-step of showProfile, signIn and the account changes: the profile of a user as they answer it. */
 export async function loadProfile(
   db: Kysely<Database>,
-  auth: Pick<CallerAccess, 'organisation'> & { user: SignedInUser | User },
+  caller: Pick<CallerAccess, 'organisation'> & { user: SignedInUser | User },
 ): Promise<Profile> {
   // The profile carries the sealed private key, which a signed-in caller's user does not.
   const [user, teams] = await Promise.all([
-    completeUser(db, auth.organisation.id, auth.user),
-    listUserTeams(db, auth.user),
+    completeUser(db, caller.organisation.id, caller.user),
+    listUserTeams(db, caller.user),
   ]);
-  return presentProfile(user, auth.organisation, teams);
+  return presentProfile(user, caller.organisation, teams);
 }
 
 /** Applies PATCH /api/v1/profile: name (the spec's rules), dark mode and onboarding flags. */
 export async function updateProfile(
   ctx: ServiceContext,
-  auth: CallerAccess,
+  caller: CallerAccess,
   changes: ProfileChanges,
 ): Promise<Profile> {
   const { db } = ctx;
@@ -62,19 +63,13 @@ export async function updateProfile(
   for (const flag of ['first_time', 'dark_mode', 'tutorial'] as const) {
     if (changes[flag] !== undefined) values[flag] = changes[flag];
   }
-  if (Object.keys(values).length === 0) return loadProfile(db, auth);
-  const user = await db.transaction().execute(async (trx) => {
-    const updated = await updateUser(trx, auth.user, values);
-    await writeAudit(trx, {
-      organisationId: auth.organisation.id,
-      user: updated,
-      action: describeChanges(values),
-      objectType: 'User',
-      objectId: updated.id,
-    });
+  if (Object.keys(values).length === 0) return loadProfile(db, caller);
+  const user = await runChange(db, caller.organisation.id, async (trx) => {
+    const updated = await updateUser(trx, caller.user, values);
+    await auditOwnAccount(trx, updated, describeChanges(values));
     return updated;
   });
-  return loadProfile(db, { organisation: auth.organisation, user });
+  return loadProfile(db, { organisation: caller.organisation, user });
 }
 
 function describeChanges(values: ProfileChanges): string {

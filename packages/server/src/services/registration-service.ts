@@ -6,9 +6,10 @@ import { insertMemberships, readOnlyMemberships } from '../repositories/membersh
 import { insertOrganisation, setOrganisationOwner } from '../repositories/organisation-repository.js';
 import { insertDefaultTeam } from '../repositories/team-repository.js';
 import type { User } from '../repositories/user-repository.js';
-import { writeAudit } from './audit-log.js';
+import { auditOwnAccount } from './caller-audit.js';
 import { acceptInvitation } from './invitation-acceptance-service.js';
 import { assertEmailAvailable, insertAccount, newEmailToken, prepareAccountKeys } from './new-account.js';
+import { runChange } from './organisation-change.js';
 import type { RegistrationInput } from './registration-input.js';
 import type { ServiceContext } from './service-context.js';
 
@@ -39,9 +40,10 @@ async function registerOrganisation(ctx: ServiceContext, input: RegistrationInpu
 
   const confirmation = newEmailToken();
   const now = new Date().toISOString();
-  const user = await ctx.db.transaction().execute(async (trx) => {
+  const organisationId = randomUUID();
+  const user = await runChange(ctx.db, organisationId, async (trx) => {
     const organisation = await insertOrganisation(trx, {
-      id: randomUUID(),
+      id: organisationId,
       name: company,
       created_at: now,
       updated_at: now,
@@ -61,13 +63,7 @@ async function registerOrganisation(ctx: ServiceContext, input: RegistrationInpu
     await setOrganisationOwner(trx, organisation.id, owner.id);
     const team = await insertDefaultTeam(trx, organisation.id, DEFAULT_TEAM_NAME);
     await insertMemberships(trx, owner.organisation_id, readOnlyMemberships(owner.id, [team.id]));
-    await writeAudit(trx, {
-      organisationId: organisation.id,
-      user: owner,
-      action: `Registered the organisation ${company}`,
-      objectType: 'User',
-      objectId: owner.id,
-    });
+    await auditOwnAccount(trx, owner, `Registered the organisation ${company}`);
     return owner;
   });
   await sendConfirmationMail(ctx, user, confirmation.token);

@@ -16,6 +16,7 @@ import {
   managesChest,
   requireVisibleChest,
   requireVisibleSecret,
+  seesHiddenSecrets,
 } from '../policy/index.js';
 import { presentAssignment } from '../presenters/chest-presenter.js';
 import { presentSecret, presentSecretListItem, type SecretExtras } from '../presenters/secret-presenter.js';
@@ -99,32 +100,32 @@ export const DELETED_SECRET_LIST: ListResource<'secrets', SecretScope, SecretLis
  */
 export async function listSecretsFor(
   ctx: ServiceContext,
-  access: CallerAccess,
+  caller: CallerAccess,
   query: ListQuery & { vault_id?: string },
 ): Promise<ListResponse<SecretListItem>> {
   const { db } = ctx;
   const resource = query.deleted ? DELETED_SECRET_LIST : SECRET_LIST;
   const params = readListParams(resource, query);
-  const organisationId = access.organisation.id;
+  const organisationId = caller.organisation.id;
   const chestIds = query.vault_id
-    ? [requireVisibleChest(access, await findChest(db, organisationId, query.vault_id)).id]
-    : listableChestIds(access, params.everything);
+    ? [requireVisibleChest(caller, await findChest(db, organisationId, query.vault_id)).id]
+    : listableChestIds(caller, params.everything);
   const scope: SecretScope = {
     organisationId,
     chestIds,
-    includeHidden: access.actor.administrator,
+    includeHidden: seesHiddenSecrets(caller),
     deleted: params.deleted,
   };
-  return runList(db, resource, access, scope, params);
+  return runList(db, resource, caller, scope, params);
 }
 
 async function presentSecretPage(
   db: Kysely<Database>,
-  access: CallerAccess,
+  caller: CallerAccess,
   rows: SecretListRecord[],
   options: ReadonlySet<string>,
 ): Promise<SecretListItem[]> {
-  const extras = await loadSecretExtras(db, access, rows, options);
+  const extras = await loadSecretExtras(db, caller, rows, options);
   return rows.map((secret) => presentSecretListItem(secret, extras.get(secret.vault_id)));
 }
 
@@ -134,35 +135,35 @@ async function presentSecretPage(
  */
 export async function showSecretFor(
   ctx: ServiceContext,
-  access: CallerAccess,
+  caller: CallerAccess,
   id: string,
   options: ReadonlySet<string>,
 ): Promise<Secret> {
   const { db } = ctx;
-  const organisationId = access.organisation.id;
-  const secret = requireVisibleSecret(access, await findSealedSecret(db, organisationId, id));
-  const ownKey = await findWrappedKey(db, organisationId, secret.id, access.user.id);
+  const organisationId = caller.organisation.id;
+  const secret = requireVisibleSecret(caller, await findSealedSecret(db, organisationId, id));
+  const ownKey = await findWrappedKey(db, organisationId, secret.id, caller.user.id);
   if (!ownKey) throw AppError.notFound();
-  const extras = await loadSecretExtras(db, access, [secret], new Set([...options, 'vault']));
+  const extras = await loadSecretExtras(db, caller, [secret], new Set([...options, 'vault']));
   return presentSecret(secret, ownKey, extras.get(secret.vault_id));
 }
 
 /** A secret's metadata and chest, without payload or key (the answer of a move, mark or restore). */
 export async function showSecretMetadataFor(
   ctx: ServiceContext,
-  access: CallerAccess,
+  caller: CallerAccess,
   id: string,
 ): Promise<SecretListItem> {
   const { db } = ctx;
-  const secret = requireVisibleSecret(access, await findSecret(db, access.organisation.id, id));
-  const extras = await loadSecretExtras(db, access, [secret], new Set(['vault']));
+  const secret = requireVisibleSecret(caller, await findSecret(db, caller.organisation.id, id));
+  const extras = await loadSecretExtras(db, caller, [secret], new Set(['vault']));
   return presentSecretListItem(secret, extras.get(secret.vault_id));
 }
 
 /** The chest (options `vault`) and its teams (options `teams`) of each secret, by chest id. */
 async function loadSecretExtras(
   db: Kysely<Database>,
-  access: CallerAccess,
+  caller: CallerAccess,
   secrets: readonly SecretListRecord[],
   options: ReadonlySet<string>,
 ): Promise<Map<string, SecretExtras>> {
@@ -170,7 +171,7 @@ async function loadSecretExtras(
   const withTeams = wantsOption(options, 'teams');
   const extras = new Map<string, SecretExtras>();
   if (secrets.length === 0 || (!withVault && !withTeams)) return extras;
-  const organisationId = access.organisation.id;
+  const organisationId = caller.organisation.id;
   const chestIds = [...new Set(secrets.map((secret) => secret.vault_id))];
   const [chests, assignments] = await Promise.all([
     findChestsByIds(db, organisationId, chestIds),
@@ -186,7 +187,7 @@ async function loadSecretExtras(
       const vault: SecretChestRef = {
         id: chest.id,
         name: chest.name,
-        manager: managesChest(access, chest.id),
+        manager: managesChest(caller, chest.id),
         assignments: own.map(presentAssignment),
       };
       entry.vault = vault;

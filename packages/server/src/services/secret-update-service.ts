@@ -29,23 +29,23 @@ export const MOVE_ONLY_MESSAGE = 'To change a secret, send its encrypted data wi
  */
 export async function updateSecret(
   ctx: ServiceContext,
-  access: CallerAccess,
+  caller: CallerAccess,
   id: string,
   input: SecretInput,
 ): Promise<Secret | SecretListItem> {
   const { db } = ctx;
   if (input.encrypted_data !== undefined) {
-    await saveSecret(db, access, id, input);
-    return showSecretFor(ctx, access, id, new Set());
+    await saveSecret(db, caller, id, input);
+    return showSecretFor(ctx, caller, id, new Set());
   }
   if (!input.vault_id) throw AppError.validation('Field secret.vault_id is required');
   if (SAVE_ONLY_FIELDS.some((field) => input[field] !== undefined)) {
     throw AppError.validation(MOVE_ONLY_MESSAGE);
   }
   const keys = input.secret_keys_attributes;
-  await moveSecret(db, access, id, {
+  await moveSecret(db, caller, id, {
     vault_id: input.vault_id,
     ...(keys ? { secret_keys_attributes: keys } : {}),
   });
-  return showSecretMetadataFor(ctx, access, id);
+  return showSecretMetadataFor(ctx, caller, id);
 }

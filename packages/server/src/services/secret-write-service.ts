@@ -25,6 +25,7 @@ import { auditByCaller } from './caller-audit.js';
 import { loadReaderIds } from './chest-reader-service.js';
 import { beginKeyChange, recordKeyChange } from './key-bookkeeping.js';
 import { checkKeyCover } from './key-cover-check.js';
+import { runChange } from './organisation-change.js';
 import { checkSecretId, checkSecretValues, checkWrappedKeys, type SecretInput } from './secret-input.js';
 import type { ServiceContext } from './service-context.js';
 
@@ -39,7 +40,7 @@ export const MARKED_SECRET_MESSAGE = 'This secret is marked for deletion. Restor
  */
 export async function createSecret(
   ctx: ServiceContext,
-  access: CallerAccess,
+  caller: CallerAccess,
   input: SecretInput,
 ): Promise<string> {
   const { db } = ctx;
@@ -47,12 +48,12 @@ export async function createSecret(
   const values = checkSecretValues(input);
   if (values.revision !== 1) throw AppError.validation('A new secret starts at revision 1.');
   const keys = checkWrappedKeys(input.secret_keys_attributes ?? []);
-  const organisationId = access.organisation.id;
-  const chest = requireWritableChest(access, await findChest(db, organisationId, values.vault_id));
-  requireHiddenChangeAllowed(access, false, values.hidden);
+  const organisationId = caller.organisation.id;
+  const chest = requireWritableChest(caller, await findChest(db, organisationId, values.vault_id));
+  requireHiddenChangeAllowed(caller, false, values.hidden);
   if (await findSecret(db, organisationId, id)) throw AppError.conflict(DUPLICATE_SECRET_MESSAGE);
   try {
-    await db.transaction().execute(async (trx) => {
+    await runChange(db, organisationId, async (trx) => {
       await beginKeyChange(trx, organisationId);
       await requireWithinPlan(trx, ctx.config.billing, organisationId, 'secret');
       const readers = await loadReaderIds(trx, organisationId, chest.id, values.hidden);
@@ -60,11 +61,11 @@ export async function createSecret(
         keys.map((key) => key.user_id),
         readers,
       );
-      await insertSecret(trx, organisationId, id, values, access.user.id);
+      await insertSecret(trx, organisationId, id, values, caller.user.id);
       await replaceWrappedKeys(trx, organisationId, id, keys);
       await recordKeyChange(trx, organisationId, { secretIds: [id] });
-      await markUserHasSecret(trx, organisationId, access.user.id);
-      await auditByCaller(trx, access, `Created secret ${values.name} in chest ${chest.name}`, 'Secret', id);
+      await markUserHasSecret(trx, organisationId, caller.user.id);
+      await auditByCaller(trx, caller, `Created secret ${values.name} in chest ${chest.name}`, 'Secret', id);
     });
   } catch (error) {
     // Another organisation's secret, or a concurrent create, holds the id.
@@ -76,50 +77,50 @@ export async function createSecret(
 
 async function requireSaveTarget(
   db: Kysely<Database>,
-  access: CallerAccess,
+  caller: CallerAccess,
   secret: SecretRecord,
   chestId: string,
 ) {
   // The caller may already write the secret (saveSecret checked); staying put needs only the chest.
   if (chestId === secret.vault_id) {
-    return requireWritableChest(access, await findChest(db, access.organisation.id, chestId));
+    return requireWritableChest(caller, await findChest(db, caller.organisation.id, chestId));
   }
-  return requireMovableSecret(access, secret, await findChest(db, access.organisation.id, chestId)).target;
+  return requireMovableSecret(caller, secret, await findChest(db, caller.organisation.id, chestId)).target;
 }
 
 /**
- * Saves a new revision of a secret (stored revision + 1, else 409), re-wrapped for exactly the
- * readers of its chest; may move it at the same time.
+ * Sub-step of updateSecret (secret-update-service.ts): saves a new revision of a secret (stored
+ * revision + 1, else 409), re-wrapped for exactly the readers of its chest; may move it at the same time.
  */
 export async function saveSecret(
   db: Kysely<Database>,
-  access: CallerAccess,
+  caller: CallerAccess,
   id: string,
   input: SecretInput,
 ): Promise<void> {
-  const organisationId = access.organisation.id;
-  const secret = requireWritableSecret(access, await findSecret(db, organisationId, id));
+  const organisationId = caller.organisation.id;
+  const secret = requireWritableSecret(caller, await findSecret(db, organisationId, id));
   if (secret.deleted_at) throw AppError.conflict(MARKED_SECRET_MESSAGE);
   const values = checkSecretValues({ ...input, vault_id: input.vault_id ?? secret.vault_id });
   const keys = checkWrappedKeys(input.secret_keys_attributes ?? []);
-  const chest = await requireSaveTarget(db, access, secret, values.vault_id);
-  requireHiddenChangeAllowed(access, secret.hidden, values.hidden);
+  const chest = await requireSaveTarget(db, caller, secret, values.vault_id);
+  requireHiddenChangeAllowed(caller, secret.hidden, values.hidden);
   // An edit of an old copy is told so before anything else; a save racing this one is caught
   // atomically by saveSecretRevision below.
   if (secret.revision !== values.revision - 1) throw AppError.conflict(STALE_REVISION_MESSAGE);
-  await db.transaction().execute(async (trx) => {
+  await runChange(db, organisationId, async (trx) => {
     await beginKeyChange(trx, organisationId);
     const readers = await loadReaderIds(trx, organisationId, chest.id, values.hidden);
     checkKeyCover(
       keys.map((key) => key.user_id),
       readers,
     );
-    if (!(await saveSecretRevision(trx, organisationId, id, values, access.user.id, placeOf(secret)))) {
+    if (!(await saveSecretRevision(trx, organisationId, id, values, caller.user.id, placeOf(secret)))) {
       throw AppError.conflict(STALE_REVISION_MESSAGE);
     }
     await replaceWrappedKeys(trx, organisationId, id, keys);
     await recordKeyChange(trx, organisationId, { secretIds: [id] });
     const moved = chest.id === secret.vault_id ? '' : ` and moved it to chest ${chest.name}`;
-    await auditByCaller(trx, access, `Updated secret ${values.name}${moved}`, 'Secret', id);
+    await auditByCaller(trx, caller, `Updated secret ${values.name}${moved}`, 'Secret', id);
   });
 }

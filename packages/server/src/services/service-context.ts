@@ -10,7 +10,9 @@ import type { ServerSecrets } from '../server-secrets.js';
  * What every service receives first: the database, the settings, mail, the at-rest key, the
  * billing provider (null under BILLING=off) and the request's logger (it carries the request id).
  * A route passes `request.ctx`; a signed-in service takes the caller second:
- * `(ctx: ServiceContext, caller: CallerAccess, ...input)`.
+ * `(ctx: ServiceContext, caller: CallerAccess, ...input)`. Functions of a `*-service.ts` that other
+ * services call and routes never do take `db` (or a transaction) first instead, and their doc
+ * comment opens with "Sub-step of …", naming who calls them.
  */
 export interface ServiceContext {
   db: Kysely<Database>;

@@ -9,8 +9,9 @@ import { findUserByEmail } from '../repositories/user-repository.js';
 import { decoyIterations } from '../security/prelogin-decoy.js';
 import type { AttemptCounter } from '../security/rate-limits.js';
 import type { SignInProofs } from '../security/sign-in-proofs.js';
-import { writeAudit } from './audit-log.js';
+import { auditOwnAccount } from './caller-audit.js';
 import { checkCredentials } from './credential-check.js';
+import { runChange } from './organisation-change.js';
 import { verifyOtpAttempt } from './otp-verification.js';
 import { loadProfile } from './profile-service.js';
 import type { ServiceContext } from './service-context.js';
@@ -31,11 +32,11 @@ export interface SignInResult {
  * e-mail, from those real accounts use (security/prelogin-decoy.ts), so the answer does not tell
  * whether the account exists. Both are worked out on every call, so the time taken does not either.
  */
-export async function prelogin(deps: ServiceContext, email: unknown): Promise<{ kdf_iterations: number }> {
+export async function prelogin(ctx: ServiceContext, email: unknown): Promise<{ kdf_iterations: number }> {
   const address = typeof email === 'string' ? email : '';
   const [user, decoy] = await Promise.all([
-    address.trim() !== '' ? findUserByEmail(deps.db, address) : null,
-    decoyIterations(deps.db, deps.serverSecrets, address),
+    address.trim() !== '' ? findUserByEmail(ctx.db, address) : null,
+    decoyIterations(ctx.db, ctx.serverSecrets, address),
   ]);
   return { kdf_iterations: user?.kdf_iterations ?? decoy };
 }
@@ -47,13 +48,13 @@ export async function prelogin(deps: ServiceContext, email: unknown): Promise<{ 
  * so the sign-in that follows does not run Argon2id again.
  */
 export async function checkTwoFactor(
-  deps: ServiceContext,
+  ctx: ServiceContext,
   input: { email?: unknown; password?: unknown },
   attempts: AttemptCounter,
   proofs?: SignInProofs,
 ): Promise<TwoFactorCheckResponse> {
   const { user, valid } = await checkCredentials(
-    deps.db,
+    ctx.db,
     input.email,
     input.password,
     attempts,
@@ -75,7 +76,7 @@ export async function checkTwoFactor(
  * for the same auth hash stands in for Argon2id, and is used up by the session it opens.
  */
 export async function signIn(
-  deps: ServiceContext,
+  ctx: ServiceContext,
   input: { email?: string; password?: string; otp_attempt?: string },
   attempts: AttemptCounter,
   proofs?: SignInProofs,
@@ -83,7 +84,7 @@ export async function signIn(
   const problem = validateLogin({ email: input.email, password: input.password }).errors[0];
   if (problem) throw AppError.validation(problem);
   const { user, valid, byProof } = await checkCredentials(
-    deps.db,
+    ctx.db,
     input.email,
     input.password,
     attempts,
@@ -95,24 +96,18 @@ export async function signIn(
   }
   if (user.locked) throw AppError.locked(ACCOUNT_LOCKED);
   if (!user.confirmed_at) throw AppError.unauthorized(UNCONFIRMED_ACCOUNT);
-  const organisation = await findOrganisationById(deps.db, user.organisation_id);
+  const organisation = await findOrganisationById(ctx.db, user.organisation_id);
   if (!organisation) throw AppError.unauthorized(INVALID_CREDENTIALS);
 
-  const token = await deps.db.transaction().execute(async (trx) => {
+  const token = await runChange(ctx.db, organisation.id, async (trx) => {
     let action = 'Signed in';
     if (user.otp_required_for_login) {
-      const passed = await verifyOtpAttempt(trx, deps.serverSecrets, user, input.otp_attempt);
+      const passed = await verifyOtpAttempt(trx, ctx.serverSecrets, user, input.otp_attempt);
       if (!passed) return null;
       if (passed === 'recovery') action = 'Signed in with a recovery code';
     }
     const session = await createSession(trx, user);
-    await writeAudit(trx, {
-      organisationId: organisation.id,
-      user,
-      action,
-      objectType: 'User',
-      objectId: user.id,
-    });
+    await auditOwnAccount(trx, user, action);
     return session.token;
   });
   if (!token) {
@@ -120,20 +115,14 @@ export async function signIn(
     throw AppError.unauthorized(INVALID_CREDENTIALS);
   }
   if (byProof) await proofs?.forget(user, input.password ?? '');
-  const profile = await loadProfile(deps.db, { user, organisation });
+  const profile = await loadProfile(ctx.db, { user, organisation });
   return { token, profile };
 }
 
 /** DELETE /users/sign_out: ends the caller's session. */
-export async function signOut(deps: ServiceContext, auth: CallerAccess): Promise<void> {
-  await deps.db.transaction().execute(async (trx) => {
-    await revokeSession(trx, auth.session, 'logout');
-    await writeAudit(trx, {
-      organisationId: auth.organisation.id,
-      user: auth.user,
-      action: 'Signed out',
-      objectType: 'User',
-      objectId: auth.user.id,
-    });
+export async function signOut(ctx: ServiceContext, caller: CallerAccess): Promise<void> {
+  await runChange(ctx.db, caller.organisation.id, async (trx) => {
+    await revokeSession(trx, caller.session, 'logout');
+    await auditOwnAccount(trx, caller.user, 'Signed out');
   });
 }

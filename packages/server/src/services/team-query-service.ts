@@ -44,26 +44,26 @@ export const TEAM_LIST: ListResource<'teams', TeamScope, TeamRecord, Team> = {
   } satisfies Record<TeamSortKey, SortSpec<TeamScope, TeamRecord>>,
   filterColumns: ['name'],
   cacheTotals: false,
-  present: (db, access, rows) => presentTeams(db, access, rows, false),
+  present: (db, caller, rows) => presentTeams(db, caller, rows, false),
 };
 
 /** Teams as the caller may list them: administrators all, others their own. */
 export async function listTeamsFor(
   ctx: ServiceContext,
-  access: CallerAccess,
+  caller: CallerAccess,
   query: ListQuery,
 ): Promise<ListResponse<Team>> {
   const { db } = ctx;
   const params = readListParams(TEAM_LIST, query);
-  const scope = { organisationId: access.organisation.id, teamIds: listableTeamIds(access) };
-  return runList(db, TEAM_LIST, access, scope, params);
+  const scope = { organisationId: caller.organisation.id, teamIds: listableTeamIds(caller) };
+  return runList(db, TEAM_LIST, caller, scope, params);
 }
 
 /** One team the caller may see, with its members by name; 404 otherwise. */
-export async function showTeamFor(ctx: ServiceContext, access: CallerAccess, id: string): Promise<Team> {
+export async function showTeamFor(ctx: ServiceContext, caller: CallerAccess, id: string): Promise<Team> {
   const { db } = ctx;
-  const team = requireVisibleTeam(access, await findTeam(db, access.organisation.id, id));
-  const [presented] = await presentTeams(db, access, [team], true);
+  const team = requireVisibleTeam(caller, await findTeam(db, caller.organisation.id, id));
+  const [presented] = await presentTeams(db, caller, [team], true);
   if (!presented) throw new Error('a presented team went missing');
   return presented;
 }
@@ -71,11 +71,11 @@ export async function showTeamFor(ctx: ServiceContext, access: CallerAccess, id:
 /** Presents teams with their memberships, assignments and chests (and members, when asked). */
 async function presentTeams(
   db: Kysely<Database>,
-  access: CallerAccess,
+  caller: CallerAccess,
   teams: readonly TeamRecord[],
   withMembers: boolean,
 ): Promise<Team[]> {
-  const organisationId = access.organisation.id;
+  const organisationId = caller.organisation.id;
   const teamIds = teams.map((team) => team.id);
   const [memberships, assignments] = await Promise.all([
     listMembershipsOfTeams(db, organisationId, teamIds),

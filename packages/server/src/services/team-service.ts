@@ -30,6 +30,7 @@ import { findDirectoryUsers } from '../repositories/user-repository.js';
 import { auditByCaller } from './caller-audit.js';
 import { beginKeyChange, reconcileKeys } from './key-bookkeeping.js';
 import { type NestedAttribute, type NestedPlan, planNestedChanges } from './nested-attributes.js';
+import { runChange } from './organisation-change.js';
 import type { ServiceContext } from './service-context.js';
 import { showTeamFor } from './team-query-service.js';
 
@@ -167,10 +168,10 @@ async function applyTeamPlans(
 }
 
 /** Creates a team with members and chests (administrators). */
-export async function createTeam(ctx: ServiceContext, access: CallerAccess, input: TeamInput): Promise<Team> {
+export async function createTeam(ctx: ServiceContext, caller: CallerAccess, input: TeamInput): Promise<Team> {
   const { db } = ctx;
-  requireAdministrator(access);
-  const organisationId = access.organisation.id;
+  requireAdministrator(caller);
+  const organisationId = caller.organisation.id;
   const name = checkName(input.name);
   const { plans, touched } = await planTeam(db, organisationId, input, null);
   const now = new Date().toISOString();
@@ -183,14 +184,14 @@ export async function createTeam(ctx: ServiceContext, access: CallerAccess, inpu
     created_at: now,
     updated_at: now,
   };
-  await db.transaction().execute(async (trx) => {
+  await runChange(db, organisationId, async (trx) => {
     await beginKeyChange(trx, organisationId);
     await insertTeam(trx, team);
     await applyTeamPlans(trx, organisationId, team.id, plans);
     await reconcileTeamKeys(trx, organisationId, touched);
-    await auditByCaller(trx, access, `Created team ${name}`, 'Team', team.id);
+    await auditByCaller(trx, caller, `Created team ${name}`, 'Team', team.id);
   });
-  return showTeamFor(ctx, access, team.id);
+  return showTeamFor(ctx, caller, team.id);
 }
 
 /**
@@ -199,33 +200,33 @@ export async function createTeam(ctx: ServiceContext, access: CallerAccess, inpu
  */
 export async function updateTeam(
   ctx: ServiceContext,
-  access: CallerAccess,
+  caller: CallerAccess,
   id: string,
   input: TeamInput,
 ): Promise<Team> {
   const { db } = ctx;
-  const organisationId = access.organisation.id;
-  const team = requireVisibleTeam(access, await findTeam(db, organisationId, id));
-  requireAdministrator(access);
+  const organisationId = caller.organisation.id;
+  const team = requireVisibleTeam(caller, await findTeam(db, organisationId, id));
+  requireAdministrator(caller);
   const name = checkName(input.name ?? team.name);
   const { plans, touched } = await planTeam(db, organisationId, input, team);
-  await db.transaction().execute(async (trx) => {
+  await runChange(db, organisationId, async (trx) => {
     await beginKeyChange(trx, organisationId);
     await applyTeamPlans(trx, organisationId, team.id, plans);
     await touchTeam(trx, team, { name });
     await reconcileTeamKeys(trx, organisationId, touched);
     const action = name === team.name ? `Updated team ${name}` : `Renamed team ${team.name} to ${name}`;
-    await auditByCaller(trx, access, action, 'Team', team.id);
+    await auditByCaller(trx, caller, action, 'Team', team.id);
   });
-  return showTeamFor(ctx, access, team.id);
+  return showTeamFor(ctx, caller, team.id);
 }
 
 /** Deletes a team, never the default one (administrators); its members' keys to its chests go with it. */
-export async function removeTeam(ctx: ServiceContext, access: CallerAccess, id: string): Promise<void> {
+export async function removeTeam(ctx: ServiceContext, caller: CallerAccess, id: string): Promise<void> {
   const { db } = ctx;
-  const organisationId = access.organisation.id;
-  const team = requireVisibleTeam(access, await findTeam(db, organisationId, id));
-  requireAdministrator(access);
+  const organisationId = caller.organisation.id;
+  const team = requireVisibleTeam(caller, await findTeam(db, organisationId, id));
+  requireAdministrator(caller);
   if (team.default_for_new_users) throw AppError.validation(DEFAULT_TEAM_MESSAGE);
   const [assignments, memberships] = await Promise.all([
     listAssignmentsOfTeams(db, organisationId, [team.id]),
@@ -235,12 +236,12 @@ export async function removeTeam(ctx: ServiceContext, access: CallerAccess, id: 
     chestIds: assignments.map((row) => row.vault_id),
     userIds: memberships.map((row) => row.user_id),
   };
-  await db.transaction().execute(async (trx) => {
+  await runChange(db, organisationId, async (trx) => {
     await beginKeyChange(trx, organisationId);
     // Explicitly first, so that the chests' team counts follow (the cascade would not).
     await deleteAssignmentsOfTeam(trx, organisationId, team.id);
     await deleteTeam(trx, team);
     await reconcileKeys(trx, organisationId, touched);
-    await auditByCaller(trx, access, `Deleted team ${team.name}`, 'Team', team.id);
+    await auditByCaller(trx, caller, `Deleted team ${team.name}`, 'Team', team.id);
   });
 }

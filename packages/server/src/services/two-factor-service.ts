@@ -13,7 +13,8 @@ import { consumeOtpProof, markOtpVerified, revokeUserSessions } from '../reposit
 import { completeUser, updateUser } from '../repositories/user-repository.js';
 import type { AttemptCounter } from '../security/rate-limits.js';
 import { encryptAtRest } from '../server-secrets.js';
-import { writeAudit } from './audit-log.js';
+import { auditOwnAccount } from './caller-audit.js';
+import { runChange } from './organisation-change.js';
 import { otpSecretContext, readOtpSecret, verifyTotpCode } from './otp-verification.js';
 import type { ServiceContext } from './service-context.js';
 import {
@@ -38,23 +39,16 @@ export const TWO_FACTOR_NOT_STARTED = 'Please start two-factor setup again.';
 /** Backup codes asked for while two-factor is off. */
 export const TWO_FACTOR_NOT_ON = 'Two-factor authentication is not enabled.';
 
-type Audited = Pick<CallerAccess, 'user' | 'organisation'>;
-
+// Every two-factor change is the account holder's, with its audit entry in its transaction.
 async function audit(
   ctx: ServiceContext,
-  auth: Audited,
+  caller: CallerAccess,
   action: string,
   work: (trx: ServiceContext['db']) => Promise<void>,
 ) {
-  await ctx.db.transaction().execute(async (trx) => {
+  await runChange(ctx.db, caller.organisation.id, async (trx) => {
     await work(trx);
-    await writeAudit(trx, {
-      organisationId: auth.organisation.id,
-      user: auth.user,
-      action,
-      objectType: 'User',
-      objectId: auth.user.id,
-    });
+    await auditOwnAccount(trx, caller.user, action);
   });
 }
 
@@ -62,16 +56,19 @@ async function audit(
  * Starts (or restarts) setup: a fresh seed, stored sealed and pending until a code proves the
  * app has it. Refused while two-factor is on, which would silently replace the working seed.
  */
-export async function startTwoFactorSetup(ctx: ServiceContext, auth: Audited): Promise<TwoFactorSetup> {
-  if (auth.user.otp_required_for_login) throw AppError.validation(TWO_FACTOR_ALREADY_ON);
+export async function startTwoFactorSetup(
+  ctx: ServiceContext,
+  caller: CallerAccess,
+): Promise<TwoFactorSetup> {
+  if (caller.user.otp_required_for_login) throw AppError.validation(TWO_FACTOR_ALREADY_ON);
   const key = generateTotpSecret();
-  const sealed = encryptAtRest(ctx.serverSecrets, key, otpSecretContext(auth.user.id));
-  await audit(ctx, auth, 'Started two-factor authentication setup', async (trx) => {
-    await updateUser(trx, auth.user, { otp_secret_encrypted: sealed, otp_last_step: null });
+  const sealed = encryptAtRest(ctx.serverSecrets, key, otpSecretContext(caller.user.id));
+  await audit(ctx, caller, 'Started two-factor authentication setup', async (trx) => {
+    await updateUser(trx, caller.user, { otp_secret_encrypted: sealed, otp_last_step: null });
   });
   // Loaded on demand: only two-factor setup draws a QR code.
   const { default: QRCode } = await import('qrcode');
-  const qr = await QRCode.toString(buildTotpUri(key, auth.user.email), { type: 'svg', margin: 1 });
+  const qr = await QRCode.toString(buildTotpUri(key, caller.user.email), { type: 'svg', margin: 1 });
   return { key, qr };
 }
 
@@ -82,25 +79,25 @@ export async function startTwoFactorSetup(ctx: ServiceContext, auth: Audited): P
  */
 export async function activateTwoFactor(
   ctx: ServiceContext,
-  auth: CallerAccess,
+  caller: CallerAccess,
   code: string,
 ): Promise<void> {
-  if (auth.user.otp_required_for_login) throw AppError.validation(TWO_FACTOR_ALREADY_ON);
+  if (caller.user.otp_required_for_login) throw AppError.validation(TWO_FACTOR_ALREADY_ON);
   const secret = readOtpSecret(
     ctx.serverSecrets,
-    await completeUser(ctx.db, auth.organisation.id, auth.user),
+    await completeUser(ctx.db, caller.organisation.id, caller.user),
   );
   if (!secret) throw AppError.validation(TWO_FACTOR_NOT_STARTED);
   const step = matchTotpStep(secret, code.replace(/\s+/g, ''));
   if (step === null) throw AppError.validation(TWO_FACTOR_WRONG_CODE);
-  await audit(ctx, auth, 'Enabled two-factor authentication', async (trx) => {
+  await audit(ctx, caller, 'Enabled two-factor authentication', async (trx) => {
     const now = new Date().toISOString();
-    await updateUser(trx, auth.user, { otp_required_for_login: true, otp_last_step: step });
-    await revokeUserSessions(trx, auth.user, 'two_factor_enabled', {
-      exceptSessionId: auth.session.id,
+    await updateUser(trx, caller.user, { otp_required_for_login: true, otp_last_step: step });
+    await revokeUserSessions(trx, caller.user, 'two_factor_enabled', {
+      exceptSessionId: caller.session.id,
       at: now,
     });
-    await markOtpVerified(trx, auth.session, now);
+    await markOtpVerified(trx, caller.session, now);
   });
 }
 
@@ -112,37 +109,31 @@ export async function activateTwoFactor(
  */
 export async function disableTwoFactor(
   ctx: ServiceContext,
-  auth: CallerAccess,
+  caller: CallerAccess,
   code: string | undefined,
   attempts: AttemptCounter,
 ): Promise<void> {
-  const byPassword = hasFreshPassword(auth.session);
+  const byPassword = hasFreshPassword(caller.session);
   const byCode = !byPassword && code !== undefined && code.trim() !== '';
   if (!byPassword && !byCode) throw AppError.forbidden(PASSWORD_CONFIRMATION_REQUIRED);
   if (byCode) await attempts.assertAllowed();
-  const proven = await ctx.db.transaction().execute(async (trx) => {
-    const user = await completeUser(trx, auth.organisation.id, auth.user);
+  const proven = await runChange(ctx.db, caller.organisation.id, async (trx) => {
+    const user = await completeUser(trx, caller.organisation.id, caller.user);
     if (byCode && !(await verifyTotpCode(trx, ctx.serverSecrets, user, code))) return false;
-    await updateUser(trx, auth.user, {
+    await updateUser(trx, caller.user, {
       otp_required_for_login: false,
       otp_secret_encrypted: null,
       otp_last_step: null,
     });
-    await deleteRecoveryCodes(trx, auth.user);
-    await writeAudit(trx, {
-      organisationId: auth.organisation.id,
-      user: auth.user,
-      action: 'Disabled two-factor authentication',
-      objectType: 'User',
-      objectId: auth.user.id,
-    });
+    await deleteRecoveryCodes(trx, caller.user);
+    await auditOwnAccount(trx, caller.user, 'Disabled two-factor authentication');
     return true;
   });
   if (!proven) {
     await attempts.recordFailure();
     throw AppError.validation(TWO_FACTOR_WRONG_CODE);
   }
-  await sendTwoFactorDisabledNotice(ctx, auth.user);
+  await sendTwoFactorDisabledNotice(ctx, caller.user);
 }
 
 /**
@@ -152,18 +143,18 @@ export async function disableTwoFactor(
  */
 export async function regenerateRecoveryCodes(
   ctx: ServiceContext,
-  auth: CallerAccess,
+  caller: CallerAccess,
 ): Promise<TwoFactorBackupCodes> {
-  if (!auth.user.otp_required_for_login) throw AppError.validation(TWO_FACTOR_NOT_ON);
-  const fresh = hasFreshPassword(auth.session);
+  if (!caller.user.otp_required_for_login) throw AppError.validation(TWO_FACTOR_NOT_ON);
+  const fresh = hasFreshPassword(caller.session);
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, generateRecoveryCode);
-  await audit(ctx, auth, 'Generated new two-factor recovery codes', async (trx) => {
-    if (!fresh && !(await consumeOtpProof(trx, auth.session, stepUpCutoff()))) requireFreshPassword(auth);
-    await deleteRecoveryCodes(trx, auth.user);
+  await audit(ctx, caller, 'Generated new two-factor recovery codes', async (trx) => {
+    if (!fresh && !(await consumeOtpProof(trx, caller.session, stepUpCutoff()))) requireFreshPassword(caller);
+    await deleteRecoveryCodes(trx, caller.user);
     await insertRecoveryCodes(
       trx,
-      auth.user,
-      codes.map((code) => hashRecoveryCode(auth.user.id, code)),
+      caller.user,
+      codes.map((code) => hashRecoveryCode(caller.user.id, code)),
     );
   });
   return { '2faCodes': codes };

@@ -7,10 +7,11 @@ import type { CallerAccess } from '../policy/caller-access.js';
 import { requireAdministrator } from '../policy/index.js';
 import { insertMemberships, readOnlyMemberships } from '../repositories/membership-repository.js';
 import { findDefaultTeamIds } from '../repositories/team-repository.js';
-import { writeAudit } from './audit-log.js';
+import { auditByCaller } from './caller-audit.js';
 import { beginKeyChange, reconcileKeys } from './key-bookkeeping.js';
 import type { KeyMaterialInput } from './key-material-validator.js';
 import { assertEmailAvailable, insertAccount, newEmailToken, prepareAccountKeys } from './new-account.js';
+import { runChange } from './organisation-change.js';
 import type { ServiceContext } from './service-context.js';
 import { checkChosenTeams } from './team-selection.js';
 import { loadUserDetail } from './user-query-service.js';
@@ -30,26 +31,26 @@ export interface UserCreationInput extends KeyMaterialInput {
  */
 export async function createUserByAdministrator(
   ctx: ServiceContext,
-  auth: CallerAccess,
+  caller: CallerAccess,
   input: UserCreationInput,
 ): Promise<UserDetail> {
-  requireAdministrator(auth);
+  requireAdministrator(caller);
   const name = (input.name ?? '').trim();
   const email = normaliseEmailInput(input.email);
   const problem = validateUserForm({ userName: name, userEmail: email }).errors[0];
   if (problem) throw AppError.validation(problem);
-  const chosenTeams = await checkChosenTeams(ctx.db, auth.organisation.id, input.team_ids);
+  const chosenTeams = await checkChosenTeams(ctx.db, caller.organisation.id, input.team_ids);
   await assertEmailAvailable(ctx.db, email);
   const keys = await prepareAccountKeys(input, ctx.config.minKdfIterations);
 
   const confirmation = newEmailToken();
   const now = new Date().toISOString();
-  const user = await ctx.db.transaction().execute(async (trx) => {
-    await beginKeyChange(trx, auth.organisation.id);
-    await requireWithinPlan(trx, ctx.config.billing, auth.organisation.id, 'user', { email });
+  const user = await runChange(ctx.db, caller.organisation.id, async (trx) => {
+    await beginKeyChange(trx, caller.organisation.id);
+    await requireWithinPlan(trx, ctx.config.billing, caller.organisation.id, 'user', { email });
     const created = await insertAccount(trx, {
       ...keys,
-      organisation_id: auth.organisation.id,
+      organisation_id: caller.organisation.id,
       name,
       email,
       administrator: false,
@@ -58,24 +59,18 @@ export async function createUserByAdministrator(
       confirmation_token_hash: confirmation.hash,
       confirmation_sent_at: now,
     });
-    const defaultTeams = await findDefaultTeamIds(trx, auth.organisation.id);
+    const defaultTeams = await findDefaultTeamIds(trx, caller.organisation.id);
     await insertMemberships(
       trx,
       created.organisation_id,
       readOnlyMemberships(created.id, [...defaultTeams, ...chosenTeams]),
     );
     await reconcileKeys(trx, created.organisation_id, { userIds: [created.id] });
-    await syncSeatsInTransaction(trx, ctx, auth.organisation.id);
-    await writeAudit(trx, {
-      organisationId: auth.organisation.id,
-      user: auth.user,
-      action: `Added user ${name} (${email})`,
-      objectType: 'User',
-      objectId: created.id,
-    });
+    await syncSeatsInTransaction(trx, ctx, caller.organisation.id);
+    await auditByCaller(trx, caller, `Added user ${name} (${email})`, 'User', created.id);
     return created;
   });
-  await syncSeatsAfterCommit(ctx, auth.organisation.id);
+  await syncSeatsAfterCommit(ctx, caller.organisation.id);
   await sendConfirmationMail(ctx, user, confirmation.token);
-  return loadUserDetail(ctx.db, auth, user);
+  return loadUserDetail(ctx.db, caller, user);
 }

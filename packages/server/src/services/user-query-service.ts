@@ -44,13 +44,13 @@ export const USER_LIST: ListResource<'users', UserScope, UserListRecord, UserRow
   } satisfies Record<UserSortKey, SortSpec<UserScope, UserListRecord>>,
   filterColumns: ['name', 'email'],
   cacheTotals: false,
-  present: async (db, access, rows) => {
+  present: async (db, caller, rows) => {
     const teams = await listTeamsOfUsers(
       db,
-      access.organisation.id,
+      caller.organisation.id,
       rows.map((row) => row.id),
     );
-    const ownerId = access.organisation.owner_id ?? '';
+    const ownerId = caller.organisation.owner_id ?? '';
     return rows.map((row) => presentUserRow(row, ownerId, teams.get(row.id) ?? []));
   },
 };
@@ -82,7 +82,7 @@ export async function showUserFor(
   return loadUserDetail(ctx.db, caller, user);
 }
 
-/** The answer of every call about one user (show, update, lock, unlock, reset, create). */
+/** Sub-step of every call about one user (show, update, lock, unlock, reset, create): its answer. */
 export async function loadUserDetail(
   db: Kysely<Database>,
   caller: Pick<CallerAccess, 'organisation'>,

@@ -14,6 +14,7 @@ import {
   requireRemovable,
   requireResettable,
 } from '../policy/index.js';
+import { describeAuditUser } from '../repositories/audit-log-repository.js';
 import { deleteManagersOfUser } from '../repositories/manager-repository.js';
 import {
   deleteMemberships,
@@ -26,7 +27,7 @@ import { deleteKeysOfUser } from '../repositories/secret-key-repository.js';
 import { revokeUserSessions } from '../repositories/session-repository.js';
 import { findDefaultTeamIds, findTeamIdsInOrganisation } from '../repositories/team-repository.js';
 import { deleteUserRow, findUserById, type User, updateUser } from '../repositories/user-repository.js';
-import { describeAuditUser, writeAudit } from './audit-log.js';
+import { auditByCaller } from './caller-audit.js';
 import { beginKeyChange, reconcileKeys, recordKeyChange } from './key-bookkeeping.js';
 import { type KeyMaterialInput, parseIterations, validateKeyMaterial } from './key-material-validator.js';
 import {
@@ -35,6 +36,7 @@ import {
   planChangesSomething,
   planNestedChanges,
 } from './nested-attributes.js';
+import { runChange } from './organisation-change.js';
 import type { ServiceContext } from './service-context.js';
 import { loadUserDetail } from './user-query-service.js';
 
@@ -56,16 +58,6 @@ export interface PasswordResetInput extends KeyMaterialInput {
 
 async function findManagedUser(ctx: ServiceContext, caller: CallerAccess, id: string): Promise<User> {
   return requireManagedUser(caller, await findUserById(ctx.db, caller.organisation.id, id));
-}
-
-async function auditUser(trx: Kysely<Database>, caller: CallerAccess, action: string, target: User) {
-  await writeAudit(trx, {
-    organisationId: caller.organisation.id,
-    user: caller.user,
-    action,
-    objectType: 'User',
-    objectId: target.id,
-  });
 }
 
 /**
@@ -111,7 +103,7 @@ export async function updateUserByAdministrator(
   if (membershipsChange) changes.push('teams changed');
   if (changes.length === 0) return loadUserDetail(db, caller, target);
 
-  const updated = await db.transaction().execute(async (trx) => {
+  const updated = await runChange(db, organisationId, async (trx) => {
     await beginKeyChange(trx, organisationId);
     await deleteMemberships(trx, organisationId, plan.destroys);
     for (const update of plan.updates) {
@@ -128,7 +120,8 @@ export async function updateUserByAdministrator(
     if (membershipsChange || values.administrator !== undefined) {
       await reconcileKeys(trx, organisationId, { userIds: [target.id] });
     }
-    await auditUser(trx, caller, `Updated user ${describeAuditUser(user)}: ${changes.join(', ')}`, user);
+    const action = `Updated user ${describeAuditUser(user)}: ${changes.join(', ')}`;
+    await auditByCaller(trx, caller, action, 'User', user.id);
     return user;
   });
   return loadUserDetail(db, caller, updated);
@@ -178,14 +171,14 @@ export async function removeUserByAdministrator(
   const organisationId = caller.organisation.id;
   const target = await findManagedUser(ctx, caller, id);
   requireRemovable(caller, target);
-  await ctx.db.transaction().execute(async (trx) => {
+  await runChange(ctx.db, organisationId, async (trx) => {
     await deleteMembershipsOfUser(trx, organisationId, target.id);
     await deleteManagersOfUser(trx, organisationId, target.id);
     await deleteKeysOfUser(trx, organisationId, target.id);
     // Sessions, recovery codes and the invitations they sent cascade with the row.
     await deleteUserRow(trx, target);
     await syncSeatsInTransaction(trx, ctx, organisationId);
-    await auditUser(trx, caller, `Removed user ${describeAuditUser(target)}`, target);
+    await auditByCaller(trx, caller, `Removed user ${describeAuditUser(target)}`, 'User', target.id);
   });
   await syncSeatsAfterCommit(ctx, organisationId);
 }
@@ -204,10 +197,11 @@ export async function setUserLocked(
   const target = await findManagedUser(ctx, caller, id);
   if (locked) requireLockable(caller, target);
   if (target.locked === locked) return loadUserDetail(ctx.db, caller, target);
-  const updated = await ctx.db.transaction().execute(async (trx) => {
+  const updated = await runChange(ctx.db, caller.organisation.id, async (trx) => {
     const user = await updateUser(trx, target, { locked });
     if (locked) await revokeUserSessions(trx, user, 'locked');
-    await auditUser(trx, caller, `${locked ? 'Locked' : 'Unlocked'} user ${describeAuditUser(user)}`, user);
+    const action = `${locked ? 'Locked' : 'Unlocked'} user ${describeAuditUser(user)}`;
+    await auditByCaller(trx, caller, action, 'User', user.id);
     return user;
   });
   return loadUserDetail(ctx.db, caller, updated);
@@ -252,12 +246,12 @@ export async function resetUserPassword(
     key_version: target.key_version + 1,
     must_change_password: true,
   };
-  const updated = await ctx.db.transaction().execute(async (trx) => {
+  const updated = await runChange(ctx.db, caller.organisation.id, async (trx) => {
     const user = await updateUser(trx, target, values);
     await revokeUserSessions(trx, user, 'password_reset');
     await deleteKeysOfUser(trx, caller.organisation.id, user.id);
     await recordKeyChange(trx, caller.organisation.id, { userIds: [user.id] });
-    await auditUser(trx, caller, `Reset the password of ${describeAuditUser(user)}`, user);
+    await auditByCaller(trx, caller, `Reset the password of ${describeAuditUser(user)}`, 'User', user.id);
     return user;
   });
   return loadUserDetail(ctx.db, caller, updated);

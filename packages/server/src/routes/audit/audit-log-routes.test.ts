@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { writeAudit } from '../../services/audit-log.js';
+import { insertAuditEntry } from '../../repositories/audit-log-repository.js';
 import { buildChestScenario, type ChestScenario, callApi } from '../../test/chest-scenario.js';
 import { buildSession, buildUser } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
@@ -129,7 +129,7 @@ describe('GET /api/v1/audit_log_entries', () => {
     try {
       await context.db.transaction().execute(async (trx) => {
         for (const action of actions) {
-          await writeAudit(trx, { organisationId: organisationId(), user: null, action, objectId });
+          await insertAuditEntry(trx, { organisationId: organisationId(), user: null, action, objectId });
         }
       });
     } finally {

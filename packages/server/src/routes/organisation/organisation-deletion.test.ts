@@ -7,10 +7,10 @@ import type { Dialect } from '../../db/create-database.js';
 import type { Database } from '../../db/schema.js';
 import { loadCallerAccess } from '../../policy/caller-access.js';
 import { presentOrganisation } from '../../presenters/organisation-presenter.js';
+import { insertAuditEntry } from '../../repositories/audit-log-repository.js';
 import { findOrganisationById } from '../../repositories/organisation-repository.js';
 import { findSessionByTokenHash } from '../../repositories/session-repository.js';
 import type { User } from '../../repositories/user-repository.js';
-import { writeAudit } from '../../services/audit-log.js';
 import { hasListTotals } from '../../services/list-total-cache.js';
 import { deleteOrganisation, transferOwnership } from '../../services/organisation-service.js';
 import type { ServiceContext } from '../../services/service-context.js';
@@ -126,7 +126,7 @@ async function seedOrganisation(context: TestContext): Promise<ChestScenario> {
       created_at: now,
     })
     .execute();
-  await writeAudit(db, { organisationId: organisation_id, user: owner, action: 'Seeded' });
+  await insertAuditEntry(db, { organisationId: organisation_id, user: owner, action: 'Seeded' });
   // An administrator made after the secret holds no key of it: a missing_keys row.
   await buildUser(db, { organisation_id, administrator: true });
   await db

@@ -2,10 +2,10 @@ import { INACTIVITY_OPTIONS, NO_PERMISSION_MESSAGE } from '@coffer/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_REQUIRED } from '../../auth/auth-messages.js';
 import { PASSWORD_CONFIRMATION_REQUIRED, STEP_UP_WINDOW_MS } from '../../auth/step-up.js';
+import { TRANSFER_TARGET_MESSAGE } from '../../policy/organisation-policy.js';
 import {
   INACTIVITY_OPTION_MESSAGE,
   TRANSFER_INACTIVE_TARGET_MESSAGE,
-  TRANSFER_TARGET_MESSAGE,
 } from '../../services/organisation-service.js';
 import {
   buildChestScenario,

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../test/factories.js';
 import { createTestContext, type TestContext } from '../test/test-app.js';
-import { writeAudit } from './audit-log.js';
+import { insertAuditEntry } from './audit-log-repository.js';
 
-describe('writeAudit', () => {
+describe('insertAuditEntry', () => {
   let context: TestContext;
 
   beforeAll(async () => {
@@ -29,7 +29,7 @@ describe('writeAudit', () => {
         .set({ name: 'Renamed' })
         .where('id', '=', user.organisation_id)
         .execute();
-      await writeAudit(trx, {
+      await insertAuditEntry(trx, {
         organisationId: user.organisation_id,
         user,
         action: 'Changed the organisation name',
@@ -50,7 +50,7 @@ describe('writeAudit', () => {
     const user = await buildUser(context.db);
     await expect(
       context.db.transaction().execute(async (trx) => {
-        await writeAudit(trx, { organisationId: user.organisation_id, user: null, action: 'Nothing' });
+        await insertAuditEntry(trx, { organisationId: user.organisation_id, user: null, action: 'Nothing' });
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
