@@ -19,6 +19,8 @@ import { countAccounts } from '../billing/plan-limits.js';
 import { notFound } from '../errors/policy-errors.js';
 import { type CallerAccess, requireAdministrator } from '../policy/index.js';
 import { auditOrganisationChange } from './caller-audit.js';
+import { forgetListTotals } from './list-total-cache.js';
+import { runChange } from './organisation-change.js';
 import type { ServiceContext } from './service-context.js';
 
 /** A coupon sent without a card: only paying takes one (a trial is taken with no body). */
@@ -49,7 +51,8 @@ function requireBilling(ctx: ServiceContext, caller: CallerAccess): BillingProvi
 /**
  * Runs a billing change with its audit entry. The provider writes the entry inside the
  * transaction that records the change when it keeps one (the local ledger); otherwise (Stripe,
- * whose change happened over the network) it is written once the provider has answered.
+ * whose change happened over the network) it is written once the provider has answered. Either way the
+ * organisation's cached list totals are dropped after the commit, as for every change.
  */
 async function audited<T>(
   ctx: ServiceContext,
@@ -64,7 +67,10 @@ async function audited<T>(
     written = true;
   };
   const result = await change(audit);
-  if (!written && provider.mode !== 'local') await ctx.db.transaction().execute(audit);
+  // The local ledger committed the entry in its own transaction: its totals are dropped here, as
+  // runChange drops them for every other change.
+  if (written) forgetListTotals(caller.organisation.id);
+  else if (provider.mode !== 'local') await runChange(ctx.db, caller.organisation.id, audit);
   return result;
 }
 
