@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { dropCachedAnswers } from '../api/session-cache.js';
 import { useInactivityLogout } from '../components/inactivity/use-inactivity-logout.js';
 import { ModalHost } from '../components/modals/modal-host.js';
 import { NotificationHost } from '../components/notifications/notification-host.js';
@@ -51,7 +52,7 @@ function useSessionEndCleanup(): void {
     () =>
       sessionCleared.subscribe(() => {
         closeAllModals();
-        queryClient.removeQueries();
+        dropCachedAnswers(queryClient);
       }),
     [queryClient],
   );

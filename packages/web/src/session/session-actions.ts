@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { NavigateFunction } from 'react-router';
 import { signOut } from '../api/accounts-api.js';
 import { seedProfile } from '../api/accounts-queries.js';
+import { dropSessionCache } from '../api/session-cache.js';
 import { getToken, setToken } from '../api/token-store.js';
 import { deletePrivateKey } from '../keys/key-store.js';
 import { clearSession } from '../lib/clear-session.js';
@@ -16,7 +17,7 @@ import { paths } from '../navigation/paths.js';
  */
 export function startSession(queryClient: QueryClient, token: string, profile: Profile): void {
   clearStorageExcept([STORAGE_KEYS.darkMode]);
-  queryClient.clear();
+  dropSessionCache(queryClient);
   seedProfile(queryClient, profile);
   writeStorage(STORAGE_KEYS.darkMode, String(profile.dark_mode === true));
   setToken(token);
@@ -25,7 +26,7 @@ export function startSession(queryClient: QueryClient, token: string, profile: P
 /** Ends the session locally: storage (but dark_mode and lastChest), key material listeners, server cache. */
 export function endSession(queryClient: QueryClient): void {
   clearSession();
-  queryClient.clear();
+  dropSessionCache(queryClient);
 }
 
 /**

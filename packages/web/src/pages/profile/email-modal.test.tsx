@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app.js';
-import { profileScreens, signInForProfile } from './profile-test-setup.js';
+import { profileScreens, signInForProfile } from './profile-fixtures.js';
 
 vi.mock('../../keys/account-rekey.js', () => ({
   deriveCurrentKeys: vi.fn(async (_record: unknown, password: string) => ({

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app.js';
-import { profileScreens, signInForProfile } from './profile-test-setup.js';
+import { profileScreens, signInForProfile } from './profile-fixtures.js';
 
 // Deriving at 600,000 iterations is real work; the modal's behaviour is what is tested here.
 vi.mock('../../keys/account-rekey.js', () => ({

@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render-app.js';
-import { profileScreens, signInForProfile } from './profile-test-setup.js';
+import { profileScreens, signInForProfile } from './profile-fixtures.js';
 
 describe('Account Settings', () => {
   it('shows the rows and the key fingerprint in groups of four hex digits', async () => {

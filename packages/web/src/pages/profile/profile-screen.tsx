@@ -1,9 +1,9 @@
-import { openEmailModal } from '../../components/account-modals/email-modal.js';
-import { openPasswordModal } from '../../components/account-modals/password-modal.js';
 import { useSession } from '../../session/use-session.js';
 import { useShortcuts } from '../../shortcuts/use-shortcuts.js';
 import { DisplayNameRow } from './display-name-row.js';
+import { openEmailModal } from './email-modal.js';
 import { KeyFingerprintRow } from './key-fingerprint-row.js';
+import { openPasswordModal } from './password-modal.js';
 import { TwoStepRow } from './two-step-row.js';
 import { useGoBack } from './use-go-back.js';
 import '../../components/settings-rows/settings-rows.css';

@@ -1,9 +1,9 @@
 import { useNavigate } from 'react-router';
 import { useWritableChests } from '../../components/chests/use-writable-chests.js';
 import { SecretForm } from '../../components/secrets/secret-form.js';
-import { useWelcomeFlow } from '../../components/welcome/use-welcome-flow.js';
 import { paths } from '../../navigation/paths.js';
 import { useSession } from '../../session/use-session.js';
+import { useWelcomeFlow } from './use-welcome-flow.js';
 
 /** /welcome/first_secret: the secret form; saving sets has_secret on the server, then the next step. */
 export function Component() {

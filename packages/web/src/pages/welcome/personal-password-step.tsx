@@ -1,6 +1,6 @@
 import { FormCard } from '../../components/form-fields/form-card.js';
-import { useWelcomeFlow } from '../../components/welcome/use-welcome-flow.js';
 import { PersonalPasswordForm } from '../profile/personal-password-form.js';
+import { useWelcomeFlow } from './use-welcome-flow.js';
 
 /** /welcome/personal_password: the accounts' personal-password form, then the next step. */
 export function Component() {

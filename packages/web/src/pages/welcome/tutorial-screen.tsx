@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { FormCard } from '../../components/form-fields/form-card.js';
-import { TutorialCarousel } from '../../components/welcome/tutorial-carousel.js';
-import { useWelcomeFlow } from '../../components/welcome/use-welcome-flow.js';
+import { TutorialCarousel } from './tutorial-carousel.js';
+import { useWelcomeFlow } from './use-welcome-flow.js';
 
 /** /welcome/tutorial: three slides; Finish saves the tutorial flag and moves on. */
 export function Component() {

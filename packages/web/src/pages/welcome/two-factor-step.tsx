@@ -1,6 +1,6 @@
 import { FormCard } from '../../components/form-fields/form-card.js';
 import { TwoFactorSetup } from '../../components/two-factor/two-factor-setup.js';
-import { useWelcomeFlow } from '../../components/welcome/use-welcome-flow.js';
+import { useWelcomeFlow } from './use-welcome-flow.js';
 
 /** /welcome/twofactor: the accounts' two-step setup, then the next step. */
 export function Component() {

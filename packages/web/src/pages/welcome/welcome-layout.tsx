@@ -2,10 +2,10 @@ import { WELCOME_FADE_MS } from '@coffer/core';
 import { useMutation } from '@tanstack/react-query';
 import type { CSSProperties } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useWelcomeFlow } from '../../components/welcome/use-welcome-flow.js';
 import { paths } from '../../navigation/paths.js';
 import { useSession } from '../../session/use-session.js';
-import '../../components/welcome/welcome.css';
+import { useWelcomeFlow } from './use-welcome-flow.js';
+import './welcome.css';
 
 /**
  * The frame of /welcome and its steps: only for first-time users (others go to /), a 500 ms fade

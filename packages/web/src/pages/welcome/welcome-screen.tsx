@@ -1,8 +1,8 @@
 import { Navigate } from 'react-router';
 import { FormCard } from '../../components/form-fields/form-card.js';
-import { WelcomeMenu } from '../../components/welcome/welcome-menu.js';
-import { decideWelcomeStep, WELCOME_STEP_PATHS } from '../../components/welcome/welcome-steps.js';
 import { useSession } from '../../session/use-session.js';
+import { WelcomeMenu } from './welcome-menu.js';
+import { decideWelcomeStep, WELCOME_STEP_PATHS } from './welcome-steps.js';
 
 /**
  * /welcome: the menu titled Welcome. Non-administrators who finished password and two-factor but

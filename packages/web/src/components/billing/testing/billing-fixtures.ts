@@ -9,10 +9,10 @@ import type {
   UserRow,
 } from '@coffer/core';
 import { TEAM_PLAN } from '@coffer/core';
-import { userRow } from '../../../pages/admin/settings/settings-fixtures.js';
 import type { FakeAnswer, FetchCall } from '../../../test/mock-fetch.js';
 import { mockFetch } from '../../../test/mock-fetch.js';
 import { buildProfile } from '../../../test/profile-fixture.js';
+import { userRow } from '../../../test/user-row-fixture.js';
 
 // Billing answers in the provider's shapes, and a fake server for the billing screens' tests.
 

@@ -1,29 +1,14 @@
-import type { Organisation, Profile, UserRow } from '@coffer/core';
+import type { Organisation, Profile } from '@coffer/core';
 import type { FakeAnswer, FetchCall } from '../../../test/mock-fetch.js';
 import { mockFetch } from '../../../test/mock-fetch.js';
 import { buildProfile } from '../../../test/profile-fixture.js';
+import { userRow } from '../../../test/user-row-fixture.js';
+
+export { userRow };
 
 /** The organisation the settings tests start with; u-1 (the default profile) owns it. */
 export function buildOrganisation(overrides: Partial<Organisation> = {}): Organisation {
   return { id: 'o-1', name: 'Acme Ltd', inactivity_length: 10, owner_id: 'u-1', ...overrides };
-}
-
-/** A row of the users list. */
-export function userRow(id: string, name: string, administrator: boolean): UserRow {
-  return {
-    id,
-    name,
-    email: `${id}@example.com`,
-    administrator,
-    data_administrator: false,
-    confirmed_at: '2024-01-01T00:00:00.000Z',
-    locked: false,
-    owner_id: 'u-1',
-    teams: [],
-    public_key: null,
-    created_at: '2024-01-01T00:00:00.000Z',
-    updated_at: '2024-01-01T00:00:00.000Z',
-  };
 }
 
 /** What the fake server holds for a settings test; `extra` adds or overrides routes. */

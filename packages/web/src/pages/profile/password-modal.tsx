@@ -1,9 +1,9 @@
 import { useState } from 'react';
+import { ModalDialog } from '../../components/modals/modal-dialog.js';
 import { openModal } from '../../lib/modal-store.js';
-import { PasswordChangeFields } from '../../pages/profile/password-change-fields.js';
-import { usePasswordChangeForm } from '../../pages/profile/use-password-change-form.js';
-import { ModalDialog } from '../modals/modal-dialog.js';
-import '../form-fields/form-fields.css';
+import { PasswordChangeFields } from './password-change-fields.js';
+import { usePasswordChangeForm } from './use-password-change-form.js';
+import '../../components/form-fields/form-fields.css';
 
 /** The Password modal's success texts (spec section 4). */
 export const PASSWORD_UPDATED_TITLE = 'Password Updated';

@@ -2,14 +2,14 @@ import type { Profile } from '@coffer/core';
 import { normaliseEmailInput, validateEmailChange } from '@coffer/core';
 import { useState } from 'react';
 import { useChangeEmail } from '../../api/accounts-mutations.js';
+import { ErrorBanner } from '../../components/form-fields/error-banner.js';
+import { TextField } from '../../components/form-fields/text-field.js';
+import { useMarkedFields } from '../../components/form-fields/use-marked-fields.js';
+import { ModalDialog } from '../../components/modals/modal-dialog.js';
 import { openModal } from '../../lib/modal-store.js';
-import { submitEmailChange } from '../../pages/profile/email-change.js';
 import { useSession, useSessionActions } from '../../session/use-session.js';
-import { ErrorBanner } from '../form-fields/error-banner.js';
-import { TextField } from '../form-fields/text-field.js';
-import { useMarkedFields } from '../form-fields/use-marked-fields.js';
-import { ModalDialog } from '../modals/modal-dialog.js';
-import '../form-fields/form-fields.css';
+import { submitEmailChange } from './email-change.js';
+import '../../components/form-fields/form-fields.css';
 
 /** The steps of the Email modal (spec section 4). */
 export type EmailModalStep = 'email' | 'password' | 'success';
