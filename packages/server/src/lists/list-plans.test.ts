@@ -9,7 +9,8 @@ import { DELETED_SECRET_LIST, SECRET_LIST } from '../services/secrets/secret-que
 import { TEAM_LIST } from '../services/teams/team-query-service.js';
 import { USER_LIST } from '../services/users/user-query-service.js';
 import { createTestContext, type TestContext } from '../test/test-app.js';
-import { type ListResource, pageQuery, resolveSort, sortKeysOf } from './list-resource.js';
+import { type ListResource, pageQuery } from './list-resource.js';
+import { resolveSort, sortKeysOf } from './list-sorts.js';
 
 // Every order of every list, both directions, first page and a page after a cursor, over a whole
 // organisation (the administrator's `everything`): the engine's planner must read the rows from

@@ -4,7 +4,8 @@ import { CHEST_LIST } from '../services/chests/chest-query-service.js';
 import { DELETED_SECRET_LIST, SECRET_LIST } from '../services/secrets/secret-query-service.js';
 import { decodeCursor, encodeCursorAt, splitPage } from './list-cursor.js';
 import { parseListParams } from './list-params.js';
-import { readListParams, resolveSort } from './list-resource.js';
+import { readListParams } from './list-resource.js';
+import { resolveSort } from './list-sorts.js';
 
 describe('list resources', () => {
   it('read the orders of their own list only', () => {

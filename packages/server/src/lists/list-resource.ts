@@ -1,7 +1,6 @@
 import type { ListResponse } from '@coffer/core';
 import type { Compilable, Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { countThreadOf } from '../db/sqlite-count-thread.js';
 import { AppError } from '../errors/app-error.js';
 import type { CallerAccess } from '../policy/index.js';
 import {
@@ -10,9 +9,11 @@ import {
   placeholder,
   runParameterised,
 } from '../repositories/fixed-query.js';
-import { nameContains, type PageRequest, selectPage } from '../repositories/list-paging.js';
+import type { PageRequest } from '../repositories/list-paging.js';
+import { countListRows, type ListSource, listPageQuery } from '../repositories/list-query.js';
 import { INVALID_CURSOR_MESSAGE, splitPage } from './list-cursor.js';
 import { type ListParams, type ListQuery, parseListParams } from './list-params.js';
+import { resolveSort, type SortColumn, type SortSpec, sortKeysOf } from './list-sorts.js';
 import { cachedListTotal } from './list-total-cache.js';
 
 /**
@@ -21,46 +22,19 @@ import { cachedListTotal } from './list-total-cache.js';
  * (by offset, or after a cursor) → count → includes and presenter.
  */
 
-/** What an `order=` key sorts by. */
-export interface SortColumn<Row> {
-  /** A column of the list's table; the id breaks ties, so the order is total. */
-  column: string;
-  /** The column's type: a cursor's value must have it (a 400 otherwise, never an SQL error). */
-  type: 'text' | 'integer';
-  /**
-   * The index that reads an organisation's rows in this order, (organisation_id, column, id), on
-   * both engines; list-indexes.test.ts asks each engine's planner.
-   */
-  index: string;
-  /** The row's stored value of the column, when the record maps it (e.g. strength 0 → null). */
-  cursorValue?: (row: Row) => string | number;
-}
-
-/** What an `order=` key sorts by: fixed, or chosen by the caller's scope. */
-export type SortSpec<Scope, Row> = SortColumn<Row> | ((scope: Scope) => SortColumn<Row>);
-
 /** A list, as its resource configures it. */
 export interface ListResource<
   TB extends keyof Database & string,
   Scope extends { organisationId: string },
   Row extends { id: string },
   Item,
-> {
+> extends ListSource<TB, Scope> {
   /** Names the list in cached totals. */
   name: string;
-  /** The table listed. */
-  table: TB;
-  /** Restricts the table to the rows the scope may list; null when it may list none. */
-  scope(
-    query: SelectQueryBuilder<Database, TB, object>,
-    scope: Scope,
-  ): SelectQueryBuilder<Database, TB, object> | null;
   /** Selects and reads the rows of a page (the query is scoped, filtered, ordered and limited). */
   select(query: SelectQueryBuilder<Database, TB, object>): Promise<Row[]>;
   /** The `order=` keys, each with its column and index; every list has `name`, its default order. */
   sorts: Readonly<Record<string, SortSpec<Scope, Row>>>;
-  /** The columns `filter=` searches (case-insensitive "contains"). */
-  filterColumns: readonly string[];
   /** Whether the total may be a few seconds old (list-total-cache.ts): for lists too long to count per page. */
   cacheTotals: boolean;
   /** Loads what `options[]` asks for and presents the page, in its order. */
@@ -93,49 +67,12 @@ export interface CompiledPages<TB extends keyof Database & string, Scope, Row> {
   read(rows: unknown[]): Row[];
 }
 
-/** The sort keys of a list, as `order=` takes them. */
-export function sortKeysOf(resource: { sorts: Readonly<Record<string, unknown>> }): string[] {
-  return Object.keys(resource.sorts);
-}
-
 /** Checks a list's query parameters against its sort keys. */
 export function readListParams(
   resource: { sorts: Readonly<Record<string, unknown>> },
   query: ListQuery,
 ): ListParams {
   return parseListParams(query, sortKeysOf(resource));
-}
-
-/** The column and index an order key sorts by for this scope. */
-export function resolveSort<Scope extends { organisationId: string }, Row extends { id: string }>(
-  resource: Pick<ListResource<never, Scope, Row, unknown>, 'sorts'>,
-  key: string,
-  scope: Scope,
-): SortColumn<Row> {
-  const entry = resource.sorts[key];
-  if (!entry) throw AppError.validation(`Unknown order ${key}`);
-  return typeof entry === 'function' ? entry(scope) : entry;
-}
-
-/**
- * The scoped and filtered query of a list, before order and page (also what counts the total);
- * null when the scope lists nothing.
- */
-export function filteredQuery<TB extends keyof Database & string, Scope extends { organisationId: string }>(
-  db: Kysely<Database>,
-  resource: Pick<ListResource<TB, Scope, never, unknown>, 'table' | 'scope' | 'filterColumns'>,
-  scope: Scope,
-  filter: string | null,
-): SelectQueryBuilder<Database, TB, object> | null {
-  const from = db.selectFrom(resource.table as keyof Database) as unknown as SelectQueryBuilder<
-    Database,
-    TB,
-    object
-  >;
-  const scoped = resource.scope(from, scope);
-  if (!scoped || !filter) return scoped;
-  const matches = resource.filterColumns.map((column) => nameContains(resource.table, filter, column));
-  return scoped.where((eb) => eb.or(matches));
 }
 
 /**
@@ -218,27 +155,17 @@ class ListRead<
   }
 
   /** How many rows the scope lists with this filter. */
-  async count(filter: string | null): Promise<number> {
-    const query = filteredQuery(this.db, this.resource, this.scope, filter);
-    if (!query) return 0;
-    const counting = query.select((eb) => eb.fn.countAll<number>().as('count'));
-    const thread = countThreadOf(this.db);
-    if (thread) {
-      // A thread that ended or failed leaves the count to this connection, which answers the same.
-      try {
-        return await thread.count(counting.compile());
-      } catch {}
-    }
-    const row = await counting.executeTakeFirstOrThrow();
-    return Number(row.count);
+  count(filter: string | null): Promise<number> {
+    return countListRows(this.db, this.resource, this.scope, filter);
   }
 
   // The page query for a scope: the caller's, or the template a compiled shape is built from.
   private build(scope: Scope, page: PageRequest): SelectQueryBuilder<Database, TB, object> | null {
     const sort = resolveSort(this.resource, page.order.column, scope);
-    const query = filteredQuery(this.db, this.resource, scope, page.filter);
-    if (!query) return null;
-    return selectPage(query, this.resource.table, { ...page, order: { ...page.order, column: sort.column } });
+    return listPageQuery(this.db, this.resource, scope, {
+      ...page,
+      order: { ...page.order, column: sort.column },
+    });
   }
 }
 

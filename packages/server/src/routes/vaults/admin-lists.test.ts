@@ -1,6 +1,6 @@
 import { CHEST_SORT_KEYS, DELETED_SECRET_SORT_KEYS, SECRET_SORT_KEYS, TEAM_SORT_KEYS } from '@coffer/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sortKeysOf } from '../../lists/list-resource.js';
+import { sortKeysOf } from '../../lists/list-sorts.js';
 import { CHEST_LIST } from '../../services/chests/chest-query-service.js';
 import { DELETED_SECRET_LIST, SECRET_LIST } from '../../services/secrets/secret-query-service.js';
 import { TEAM_LIST } from '../../services/teams/team-query-service.js';

@@ -1,6 +1,7 @@
 import { type AuditLogEntry, type AuditLogSortKey, formatListOrder, type ListResponse } from '@coffer/core';
 import type { ListQuery } from '../../lists/list-params.js';
-import { type ListResource, readListParams, runList, type SortSpec } from '../../lists/list-resource.js';
+import { type ListResource, readListParams, runList } from '../../lists/list-resource.js';
+import type { SortSpec } from '../../lists/list-sorts.js';
 import { type CallerAccess, requireAdministrator } from '../../policy/index.js';
 import {
   type AuditRecord,

@@ -2,13 +2,8 @@ import type { Chest, ChestSortKey, ListResponse } from '@coffer/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { ListQuery } from '../../lists/list-params.js';
-import {
-  type ListResource,
-  readListParams,
-  runList,
-  type SortColumn,
-  type SortSpec,
-} from '../../lists/list-resource.js';
+import { type ListResource, readListParams, runList } from '../../lists/list-resource.js';
+import { byColumn, type SortSpec } from '../../lists/list-sorts.js';
 import {
   type CallerAccess,
   listableChestIds,
@@ -26,12 +21,6 @@ import {
 import type { ServiceContext } from '../service-context.js';
 import { loadChestExtras } from './chest-extras.js';
 
-const byColumn = (column: string, type: SortColumn<ChestRecord>['type']): SortColumn<ChestRecord> => ({
-  column,
-  type,
-  index: `vaults_${column}_index`,
-});
-
 /**
  * `GET api/v1/vaults`: the caller's chests, or with `everything` (administrators) all of them.
  * secret_count counts hidden secrets for administrators only, so it sorts by the count they see.
@@ -42,12 +31,12 @@ export const CHEST_LIST: ListResource<'vaults', ChestScope, ChestRecord, Chest> 
   scope: scopeChests,
   select: selectChestRows,
   sorts: {
-    name: byColumn('name', 'text'),
+    name: byColumn('vaults', 'name', 'text'),
     secret_count: (scope) =>
-      byColumn(scope.includeHidden ? 'secret_count' : 'visible_secret_count', 'integer'),
-    team_count: byColumn('team_count', 'integer'),
-    created_at: byColumn('created_at', 'text'),
-    updated_at: byColumn('updated_at', 'text'),
+      byColumn('vaults', scope.includeHidden ? 'secret_count' : 'visible_secret_count', 'integer'),
+    team_count: byColumn('vaults', 'team_count', 'integer'),
+    created_at: byColumn('vaults', 'created_at', 'text'),
+    updated_at: byColumn('vaults', 'updated_at', 'text'),
   } satisfies Record<ChestSortKey, SortSpec<ChestScope, ChestRecord>>,
   filterColumns: ['name'],
   cacheTotals: false,

@@ -11,13 +11,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../errors/app-error.js';
 import { type ListQuery, wantsOption } from '../../lists/list-params.js';
-import {
-  type ListResource,
-  readListParams,
-  runList,
-  type SortColumn,
-  type SortSpec,
-} from '../../lists/list-resource.js';
+import { type ListResource, readListParams, runList } from '../../lists/list-resource.js';
+import type { SortColumn, SortSpec } from '../../lists/list-sorts.js';
 import {
   type CallerAccess,
   listableChestIds,

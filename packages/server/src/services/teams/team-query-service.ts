@@ -2,13 +2,8 @@ import type { ListResponse, Team, TeamMember, TeamSortKey } from '@coffer/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { ListQuery } from '../../lists/list-params.js';
-import {
-  type ListResource,
-  readListParams,
-  runList,
-  type SortColumn,
-  type SortSpec,
-} from '../../lists/list-resource.js';
+import { type ListResource, readListParams, runList } from '../../lists/list-resource.js';
+import { byColumn, type SortSpec } from '../../lists/list-sorts.js';
 import { type CallerAccess, listableTeamIds, requireVisibleTeam } from '../../policy/index.js';
 import { presentTeam, type TeamExtras } from '../../presenters/team-presenter.js';
 import { listAssignmentsOfTeams } from '../../repositories/assignment-repository.js';
@@ -24,12 +19,6 @@ import {
 import { findDirectoryUsers } from '../../repositories/user-repository.js';
 import type { ServiceContext } from '../service-context.js';
 
-const byColumn = (column: string, type: SortColumn<TeamRecord>['type'] = 'text'): SortColumn<TeamRecord> => ({
-  column,
-  type,
-  index: `teams_${column}_index`,
-});
-
 /** `GET api/v1/teams`: administrators all teams, others their own. */
 export const TEAM_LIST: ListResource<'teams', TeamScope, TeamRecord, Team> = {
   name: 'teams',
@@ -37,10 +26,10 @@ export const TEAM_LIST: ListResource<'teams', TeamScope, TeamRecord, Team> = {
   scope: scopeTeams,
   select: selectTeamRows,
   sorts: {
-    name: byColumn('name'),
-    user_count: byColumn('user_count', 'integer'),
-    created_at: byColumn('created_at'),
-    updated_at: byColumn('updated_at'),
+    name: byColumn('teams', 'name'),
+    user_count: byColumn('teams', 'user_count', 'integer'),
+    created_at: byColumn('teams', 'created_at'),
+    updated_at: byColumn('teams', 'updated_at'),
   } satisfies Record<TeamSortKey, SortSpec<TeamScope, TeamRecord>>,
   filterColumns: ['name'],
   cacheTotals: false,

@@ -2,13 +2,8 @@ import type { ListResponse, UserChestPermission, UserDetail, UserRow, UserSortKe
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { ListQuery } from '../../lists/list-params.js';
-import {
-  type ListResource,
-  readListParams,
-  runList,
-  type SortColumn,
-  type SortSpec,
-} from '../../lists/list-resource.js';
+import { type ListResource, readListParams, runList } from '../../lists/list-resource.js';
+import { byColumn, type SortSpec } from '../../lists/list-sorts.js';
 import { type CallerAccess, requireAdministrator, requireManagedUser } from '../../policy/index.js';
 import { presentUserDetail, presentUserRow } from '../../presenters/user-presenter.js';
 import { listAssignmentsOfTeams } from '../../repositories/assignment-repository.js';
@@ -25,12 +20,6 @@ import {
 } from '../../repositories/user-repository.js';
 import type { ServiceContext } from '../service-context.js';
 
-const byColumn = (column: string): SortColumn<UserListRecord> => ({
-  column,
-  type: 'text',
-  index: `users_${column}_index`,
-});
-
 /** `GET api/v1/users` (administrators): the organisation's users, or one team's members. */
 export const USER_LIST: ListResource<'users', UserScope, UserListRecord, UserRow> = {
   name: 'users',
@@ -38,9 +27,9 @@ export const USER_LIST: ListResource<'users', UserScope, UserListRecord, UserRow
   scope: scopeUsers,
   select: selectUserRows,
   sorts: {
-    name: byColumn('name'),
-    email: byColumn('email'),
-    created_at: byColumn('created_at'),
+    name: byColumn('users', 'name'),
+    email: byColumn('users', 'email'),
+    created_at: byColumn('users', 'created_at'),
   } satisfies Record<UserSortKey, SortSpec<UserScope, UserListRecord>>,
   filterColumns: ['name', 'email'],
   cacheTotals: false,
