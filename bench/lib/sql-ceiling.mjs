@@ -40,7 +40,7 @@ export async function startSqlCeilingFor(server, routes) {
           headers: replayableHeaders(answer.headers),
           render: route.render,
           page: route.page ?? null,
-          // The server reuses a list's total for a few seconds (services/list-total-cache.ts), so a
+          // The server reuses a list's total for a few seconds (lists/list-total-cache.ts), so a
           // loaded page usually runs no count(*); the ceiling then answers the same known total.
           knownTotal: knownTotalOf(answer.body),
           statements: route.statements.map(({ sql, params }) => ({ sql, params, reads: isRead(sql) })),

@@ -4,7 +4,7 @@ import { createDatabase } from './db/create-database.js';
 import { migrateToLatest } from './db/migrator.js';
 import { startDraining } from './routes/health.js';
 import { loadServerSecrets } from './server-secrets.js';
-import { startStatisticsRecorder } from './statistics/recorder-job.js';
+import { startStatisticsRecorder } from './services/statistics/recorder-job.js';
 
 const FORCED_EXIT_MS = 10_000;
 

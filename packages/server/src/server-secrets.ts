@@ -1,11 +1,17 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Config } from './config.js';
 
 /** Keys the server itself holds (never a user's): today the key sealing TOTP seeds at rest. */
 export interface ServerSecrets {
   atRestKey: Buffer;
+}
+
+/** The settings the secrets are loaded with (SERVER_SECRET_KEY, DATA_DIR), as the loaded Config has them. */
+export interface ServerSecretSettings {
+  dataDir: string;
+  /** base64 of 32 bytes; when null the key lives in DATA_DIR/server-secrets.json. */
+  serverSecretKey: string | null;
 }
 
 const FILE_NAME = 'server-secrets.json';
@@ -23,9 +29,7 @@ export function generateServerSecrets(): ServerSecrets {
  * SERVER_SECRET_KEY when set (several servers must share it); otherwise DATA_DIR/server-secrets.json,
  * created with a random key and mode 0600 on first start.
  */
-export async function loadServerSecrets(
-  config: Pick<Config, 'dataDir' | 'serverSecretKey'>,
-): Promise<ServerSecrets> {
+export async function loadServerSecrets(config: ServerSecretSettings): Promise<ServerSecrets> {
   if (config.serverSecretKey) return { atRestKey: decodeKey(config.serverSecretKey) };
   const file = path.join(config.dataDir, FILE_NAME);
   const existing = await readSecretsFile(file);

@@ -32,6 +32,6 @@ export function hasFreshPassword(
  * owner's transfer and deletion): a session token alone is not enough, the session must have
  * proven the password within five minutes. Throws 403 otherwise.
  */
-export function requireFreshPassword(auth: Pick<CallerAccess, 'session'>, now: Date = new Date()): void {
-  if (!hasFreshPassword(auth.session, now)) throw AppError.forbidden(PASSWORD_CONFIRMATION_REQUIRED);
+export function requireFreshPassword(caller: Pick<CallerAccess, 'session'>, now: Date = new Date()): void {
+  if (!hasFreshPassword(caller.session, now)) throw AppError.forbidden(PASSWORD_CONFIRMATION_REQUIRED);
 }

@@ -2,7 +2,6 @@ import { closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import type { Config } from '../config.js';
 import { preparingClient } from './postgres-prepared.js';
 import type { Database } from './schema.js';
 import { SqliteBooleanPlugin } from './sqlite-boolean-plugin.js';
@@ -27,11 +26,20 @@ export interface DatabaseOptions {
   postgresSchema?: string;
 }
 
+/**
+ * The settings the database is opened with (DATABASE_URL, DATA_DIR): the loaded Config has them,
+ * and naming them here keeps db/ below config.ts, which reads the rest of the environment.
+ */
+export interface DatabaseSettings {
+  databaseUrl: string | null;
+  dataDir: string;
+}
+
 const PG_INT8_OID = 20;
 
 /** Opens PostgreSQL when DATABASE_URL is set, otherwise SQLite at DATA_DIR/coffer.sqlite. */
 export async function createDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  config: DatabaseSettings,
   options: DatabaseOptions = {},
 ): Promise<DatabaseHandle> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl, options.postgresSchema);

@@ -17,7 +17,7 @@ export interface CountThread {
   close(): Promise<void>;
 }
 
-// Per database: its counting thread, for the lists' totals (list-resource.ts).
+// Per database: its counting thread, for the lists' totals (repositories/list-query.ts).
 const countThreads = new WeakMap<Kysely<never>, CountThread>();
 
 /** Registers `thread` as where `db`'s list totals are counted. */
@@ -66,7 +66,7 @@ interface Pending {
 
 /**
  * A list's total on SQLite is a count over an index: 98,000 live secrets take about 10 ms, on the
- * one connection, on the event loop, every few seconds per organisation (list-total-cache.ts). At
+ * one connection, on the event loop, every few seconds per organisation (lists/list-total-cache.ts). At
  * half the list's capacity that stall, and the queue it leaves, was the slowest 1 % of every
  * request (docs/benchmarks.md). Here the count runs on a second connection in a worker thread, which
  * WAL lets read beside the writer and sees every committed write. The thread starts on the first

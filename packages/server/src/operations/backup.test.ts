@@ -3,7 +3,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateTotpCode } from '../services/totp.js';
+import { generateTotpCode } from '../services/accounts/totp.js';
 import { buildChestScenario, type ChestScenario, SCENARIO_ROLES } from '../test/chest-scenario.js';
 import { TEST_AUTH_HASH } from '../test/factories.js';
 import {

@@ -65,7 +65,7 @@ export interface AuditRecord {
   user_string: string;
 }
 
-/** The entries a list may show (list-resource.ts adds the filter, order and page). */
+/** The entries a list may show (list-query.ts adds the filter, order and page). */
 export function scopeAuditEntries(
   query: SelectQueryBuilder<Database, 'audit_log_entries', object>,
   scope: AuditScope,

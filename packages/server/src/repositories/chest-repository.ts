@@ -72,7 +72,7 @@ export async function listChestNames(
     .execute();
 }
 
-/** The rows a chests list may show (list-resource.ts adds the filter, order and page). */
+/** The rows a chests list may show (list-query.ts adds the filter, order and page). */
 export function scopeChests(
   query: SelectQueryBuilder<Database, 'vaults', object>,
   scope: ChestScope,

@@ -1,7 +1,7 @@
 import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 
 /**
- * A column a list is ordered by, one its list resource allows (services/list-resource.ts); every
+ * A column a list is ordered by, one its list resource allows (lists/list-resource.ts); every
  * order ends with the id, so no two rows tie.
  */
 export type SortColumn = string;

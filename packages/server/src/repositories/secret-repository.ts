@@ -182,7 +182,7 @@ export async function findSecretsByIds(
   return rows.map(toSecret);
 }
 
-/** The rows a secrets list may show (list-resource.ts adds the filter, order and page). */
+/** The rows a secrets list may show (list-query.ts adds the filter, order and page). */
 export function scopeSecrets(
   query: SelectQueryBuilder<Database, 'secrets', object>,
   scope: SecretScope,

@@ -7,8 +7,9 @@ import type { Database } from '../db/schema.js';
 // answers counts only: no name, e-mail, ciphertext or key leaves it.
 
 /**
- * Audit actions the event figures count, as services/sign-in-service.ts, secret-write-service.ts and
- * secret-lifecycle-service.ts write them (statistics/daily-figures.test.ts drives those routes, so a
+ * Audit actions the event figures count, as services/accounts/sign-in-service.ts,
+ * services/secrets/secret-revision-service.ts and secret-lifecycle-service.ts write them
+ * (services/statistics/daily-figures.test.ts drives those routes, so a
  * change of wording there fails that test).
  */
 const SIGN_IN_ACTIONS = ['Signed in', 'Signed in with a recovery code'] as const;

@@ -59,7 +59,7 @@ export async function findTeamsByIds(
   return rows.map(toTeam);
 }
 
-/** The rows a teams list may show (list-resource.ts adds the filter, order and page). */
+/** The rows a teams list may show (list-query.ts adds the filter, order and page). */
 export function scopeTeams(
   query: SelectQueryBuilder<Database, 'teams', object>,
   scope: TeamScope,

@@ -293,7 +293,7 @@ const LIST_COLUMNS = [
   'users.updated_at',
 ] as const;
 
-/** The rows a users list may show (list-resource.ts adds the filter, order and page). */
+/** The rows a users list may show (list-query.ts adds the filter, order and page). */
 export function scopeUsers(
   query: SelectQueryBuilder<Database, 'users', object>,
   scope: UserScope,

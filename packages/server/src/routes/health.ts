@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { sql } from 'kysely';
+import { pingDatabase } from '../db/ping.js';
 
 // Servers that received SIGTERM (keyed by the HTTP server every plugin of one app shares).
 const draining = new WeakSet<Server>();
@@ -38,7 +38,7 @@ async function databaseAnswers(
   log: FastifyInstance['log'],
 ): Promise<HealthAnswer['database']> {
   try {
-    await sql`select 1`.execute(app.db);
+    await pingDatabase(app.db);
     return 'ok';
   } catch (error) {
     log.error({ err: error }, 'health check: database unavailable');

@@ -1,4 +1,4 @@
-import { LIST_QUERY_PROPERTIES, parseListParams } from '../services/list-params.js';
+import { LIST_QUERY_PROPERTIES, parseListParams } from '../lists/list-params.js';
 
 // The JSON-schema kit every route file builds its schemas from. Names and other texts are left long
 // or unbounded here: core's validators check them in the services, so the answer carries the

@@ -1,14 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
-import { type Compilable, type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { withoutFsync } from '../db/without-fsync.js';
-import {
-  type ParameterisedQuery,
-  parameterise,
-  placeholder,
-  runParameterised,
-} from '../repositories/fixed-query.js';
+import { createAttemptRepository } from '../repositories/attempt-repository.js';
 
 /**
  * Counts of attempts per key (an account of one action, a sign-in proof), each in a fixed window.
@@ -38,125 +32,46 @@ export interface AttemptCount {
   resetAt: number;
 }
 
-/** The table of the database store (migration 2026-11-23-0020-attempt-counters). */
-export interface AttemptCountersTable {
-  key: string;
-  count: number;
-  /** Epoch milliseconds at which the window ends. */
-  reset_at: number;
-}
-
-type AttemptTables = { attempt_counters: AttemptCountersTable };
-
 /** How often the database store deletes the rows of ended windows (one statement, by index). */
 export const SWEEP_INTERVAL_MS = 60_000;
 
 /**
- * The store in the database: one row per key, changed by a single upsert so that the count and the
- * check against the limit are one atomic step on both engines (SQLite serialises writers;
- * PostgreSQL locks the row for the conflicting insert). Rows of ended windows are deleted at most
- * once a minute, by whichever server notices first.
+ * The store in the database (repositories/attempt-repository.ts): one row per key, counted in one
+ * atomic step on both engines. Rows of ended windows are deleted at most once a minute, by
+ * whichever server notices first.
  */
 export function createDatabaseAttemptStore(
   database: Kysely<Database>,
   clock: () => number = Date.now,
 ): AttemptStore {
-  // The table is not in db/schema.ts's Database: it has no organisation_id, and every table there
-  // belongs to an organisation (organisation deletion lists them all).
-  const db = database.withTables<AttemptTables>();
-  // Counter writes skip the fsync on SQLite (db/without-fsync.ts): a flood of wrong sign-ins wrote
-  // two per request, each fsynced on the event loop, and took 15 % of the server's time from everyone.
-  const write = withoutFsync;
+  const counters = createAttemptRepository(database);
   let lastSweep = clock();
   const sweep = async (now: number) => {
     if (now - lastSweep < SWEEP_INTERVAL_MS) return;
     lastSweep = now;
-    await write(db, (conn) => conn.deleteFrom('attempt_counters').where('reset_at', '<=', now).execute());
+    await counters.deleteEnded(now);
   };
-  // Built and compiled once (fixed-query.ts): a refused sign-in runs three to six of these, and
-  // Kysely's building and compiling cost more than SQLite's answer (docs/benchmarks.md, flood).
-  const statements = compileCounterStatements(db);
   return {
     kind: 'database',
     increment: async (key, windowMs) => {
       const now = clock();
       const resetAt = now + windowMs;
-      const { rows } = await write(db, (conn) =>
-        runParameterised<{ count: number | string; reset_at: number | string }>(
-          conn,
-          statements.increment(),
-          {
-            key,
-            now,
-            resetAt,
-          },
-        ),
-      );
+      const row = await counters.increment(key, now, resetAt);
       await sweep(now);
-      const row = rows[0];
       return { count: Number(row?.count ?? 1), resetAt: Number(row?.reset_at ?? resetAt) };
     },
     decrement: async (key) => {
-      await write(db, (conn) => runParameterised(conn, statements.decrement(), { key, now: clock() }));
+      await counters.decrement(key, clock());
     },
     peek: async (key) => {
-      const { rows } = await runParameterised<{ count: number | string; reset_at: number | string }>(
-        db,
-        statements.peek(),
-        { key, now: clock() },
-      );
-      const row = rows[0];
+      const row = await counters.peek(key, clock());
       return row ? { count: Number(row.count), resetAt: Number(row.reset_at) } : { count: 0, resetAt: 0 };
     },
     remove: async (key) => {
-      await write(db, (conn) => conn.deleteFrom('attempt_counters').where('key', '=', key).execute());
+      await counters.remove(key);
     },
   };
 }
-
-/** The counters' hot statements, each compiled on first use with named placeholders, and kept prepared. */
-function compileCounterStatements(db: CounterDb) {
-  const once = (build: () => Compilable<unknown>) => {
-    let compiled: ParameterisedQuery | null = null;
-    return () => {
-      compiled ??= parameterise(build(), { prepared: true });
-      return compiled;
-    };
-  };
-  const key = placeholder('key');
-  const now = placeholder('now');
-  const resetAt = placeholder('resetAt');
-  return {
-    increment: once(() => ({
-      compile: () =>
-        sql`
-        insert into attempt_counters (key, count, reset_at) values (${key}, 1, ${resetAt})
-        on conflict (key) do update set
-          count = case when attempt_counters.reset_at <= ${now} then 1 else attempt_counters.count + 1 end,
-          reset_at = case when attempt_counters.reset_at <= ${now}
-            then cast(${resetAt} as bigint) else attempt_counters.reset_at end
-        returning count, reset_at
-      `.compile(db),
-    })),
-    decrement: once(() =>
-      db
-        .updateTable('attempt_counters')
-        .set((eb) => ({ count: eb('count', '-', 1) }))
-        .where('key', '=', key)
-        .where('count', '>', 0)
-        .where('reset_at', '>', now as unknown as number),
-    ),
-    peek: once(() =>
-      db
-        .selectFrom('attempt_counters')
-        .select(['count', 'reset_at'])
-        .where('key', '=', key)
-        .where('reset_at', '>', now as unknown as number),
-    ),
-  };
-}
-
-type CounterDb = Kysely<Database & AttemptTables>;
 
 // INCR and the window's expiry in one script, so a key never exists without its expiry.
 const INCREMENT_SCRIPT = `

@@ -19,7 +19,7 @@ export const SIGN_IN_PROOF_TTL_MS = 5 * 60_000;
  *
  * Beside it a hint, an HMAC of the normalised e-mail and the auth hash, tells a sign-in whether a
  * proof may be held before the account is read: a sign-in without one goes straight to the
- * Argon2id gate, which refuses it before any read when it is full (services/credential-check.ts).
+ * Argon2id gate, which refuses it before any read when it is full (services/accounts/credential-check.ts).
  */
 export interface SignInProofs {
   remember(user: ProofUser, authHash: string): Promise<void>;

@@ -13,7 +13,7 @@ import {
   fakeWrappedKey,
 } from '../test/factories.js';
 import { createTestContext, type TestContext } from '../test/test-app.js';
-import { loadReaderIds } from './chest-reader-service.js';
+import { loadReaderIds } from './chests/chest-reader-service.js';
 
 // Property test of issue 13: missing_keys, kept by every change as it happens, must always equal the
 // full recomputation (repositories/reader-sql.ts), whatever sequence of changes ran. Each run makes

@@ -1,15 +1,17 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cachedListTotal, hasListTotals } from '../lists/list-total-cache.js';
 import { buildUser } from '../test/factories.js';
 import { createTestContext, type TestContext } from '../test/test-app.js';
-import { cachedListTotal, hasListTotals } from './list-total-cache.js';
 import { runChange } from './organisation-change.js';
 
+// Every service file, in the domain folders too: a flat read would check the root alone and pass on nothing.
 const folder = fileURLToPath(new URL('.', import.meta.url));
-const sources = readdirSync(folder)
+const sources = readdirSync(folder, { recursive: true, encoding: 'utf8' })
   .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
-  .map((file) => ({ file, text: readFileSync(new URL(file, import.meta.url), 'utf8') }));
+  .map((file) => ({ file: basename(file), text: readFileSync(join(folder, file), 'utf8') }));
 
 describe('runChange', () => {
   let context: TestContext;
@@ -41,6 +43,14 @@ describe('runChange', () => {
       ({ file, text }) => file !== 'organisation-change.ts' && /\.transaction\(\)/.test(text),
     );
     expect(own.map(({ file }) => file)).toEqual([]);
+  });
+});
+
+describe('the checks below', () => {
+  it('read the services of the domain folders', () => {
+    expect(sources.map(({ file }) => file)).toEqual(
+      expect.arrayContaining(['secret-revision-service.ts', 'billing-service.ts', 'statistics-service.ts']),
+    );
   });
 });
 

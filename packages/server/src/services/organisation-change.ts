@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { forgetListTotals } from './list-total-cache.js';
+import { forgetListTotals } from '../lists/list-total-cache.js';
 
 /**
  * Runs one change of an organisation: `work` in one transaction (with its audit entry), then, once

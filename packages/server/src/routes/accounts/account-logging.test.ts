@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../../mail/outbox-reader.js';
-import { generateTotpCode } from '../../services/totp.js';
+import { generateTotpCode } from '../../services/accounts/totp.js';
 import {
   getTestAccountKeys,
   postRegistration,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../../mail/outbox-reader.js';
-import { generateTotpCode } from '../../services/totp.js';
+import { generateTotpCode } from '../../services/accounts/totp.js';
 import { buildSession, buildUser, TEST_AUTH_HASH } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
 

@@ -4,7 +4,7 @@ import {
   CONFIRMED,
   confirmEmail,
   resendConfirmation,
-} from '../../services/confirmation-service.js';
+} from '../../services/accounts/confirmation-service.js';
 import { object, text } from '../route-schemas.js';
 
 /** GET /users/confirmation (confirm once) and POST /users/confirmation (resend the e-mail). */

@@ -3,7 +3,7 @@ import {
   createInvitation,
   getInvitationDetails,
   type InvitationInput,
-} from '../../services/invitation-service.js';
+} from '../../services/users/invitation-service.js';
 import { idList, object, text } from '../route-schemas.js';
 
 /** POST /api/v1/invitations: an administrator invites someone (signed-in tree). */

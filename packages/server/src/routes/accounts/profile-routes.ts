@@ -5,8 +5,8 @@ import {
   type AccountChangeInput,
   changeAccount,
   confirmOwnPassword,
-} from '../../services/password-service.js';
-import { type ProfileChanges, showProfile, updateProfile } from '../../services/profile-service.js';
+} from '../../services/accounts/password-service.js';
+import { type ProfileChanges, showProfile, updateProfile } from '../../services/accounts/profile-service.js';
 import { flag, object, text } from '../route-schemas.js';
 
 // Only these fields of the profile are the user's to change; anything else sent is dropped.

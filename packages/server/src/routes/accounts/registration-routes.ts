@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { RegistrationInput } from '../../services/registration-input.js';
-import { register } from '../../services/registration-service.js';
+import type { RegistrationInput } from '../../services/accounts/registration-input.js';
+import { register } from '../../services/accounts/registration-service.js';
 import { object, text } from '../route-schemas.js';
 
 const registrationBody = object(

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { PASSWORD_CHANGE_FLOW } from '../../auth/authenticate.js';
 import { bindAttempts } from '../../security/rate-limits.js';
 import { createSignInProofs } from '../../security/sign-in-proofs.js';
-import { checkTwoFactor, prelogin, signIn, signOut } from '../../services/sign-in-service.js';
+import { checkTwoFactor, prelogin, signIn, signOut } from '../../services/accounts/sign-in-service.js';
 import { object, text } from '../route-schemas.js';
 
 /** Prelogin, two-factor check and sign-in (public tree). */

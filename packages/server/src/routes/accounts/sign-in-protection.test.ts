@@ -9,7 +9,7 @@ import {
 } from '../../auth/password-hash.js';
 import { SERVER_BUSY } from '../../errors/rate-limit-messages.js';
 import { attemptKey } from '../../security/rate-limits.js';
-import { generateTotpCode } from '../../services/totp.js';
+import { generateTotpCode } from '../../services/accounts/totp.js';
 import { postSignIn, readBearer } from '../../test/account-helpers.js';
 import { buildSession, buildUser, TEST_AUTH_HASH } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../auth/session-token.js';
 import { decryptAtRest } from '../../server-secrets.js';
-import { generateTotpCode } from '../../services/totp.js';
+import { generateTotpCode } from '../../services/accounts/totp.js';
 import { postSignIn } from '../../test/account-helpers.js';
 import { buildSession, buildUser, TEST_AUTH_HASH } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';

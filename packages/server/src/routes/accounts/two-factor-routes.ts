@@ -9,7 +9,7 @@ import {
   TWO_FACTOR_DISABLED,
   TWO_FACTOR_ENABLED,
   TWO_FACTOR_WRONG_CODE,
-} from '../../services/two-factor-service.js';
+} from '../../services/accounts/two-factor-service.js';
 import { object, text } from '../route-schemas.js';
 
 // The spec's { "2fa": message } shape on failure too, with the request helper's errors[] (400) or

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { listAuditLogFor } from '../../services/audit-log-query-service.js';
-import type { ListQuery } from '../../services/list-params.js';
+import type { ListQuery } from '../../lists/list-params.js';
+import { listAuditLogFor } from '../../services/audit/audit-log-query-service.js';
 import { listQuerySchema } from '../route-schemas.js';
 
 /** The audit log (`/api/v1/audit_log_entries`, administrators): the settings' Audit Log and a user's activity. */

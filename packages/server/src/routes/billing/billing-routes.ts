@@ -17,7 +17,7 @@ import {
   showCustomer,
   showInvoicePdf,
   showSubscription,
-} from '../../services/billing-service.js';
+} from '../../services/organisation/billing-service.js';
 
 // Ids and codes are checked by the provider (a foreign or unknown one is a 400 or 404 there);
 // these bounds only keep absurd input out.

@@ -5,14 +5,14 @@ import { SIGN_IN_REQUIRED } from '../../auth/auth-messages.js';
 import { hashToken } from '../../auth/session-token.js';
 import type { Dialect } from '../../db/create-database.js';
 import type { Database } from '../../db/schema.js';
+import { hasListTotals } from '../../lists/list-total-cache.js';
 import { loadCallerAccess } from '../../policy/caller-access.js';
 import { presentOrganisation } from '../../presenters/organisation-presenter.js';
 import { insertAuditEntry } from '../../repositories/audit-log-repository.js';
 import { findOrganisationById } from '../../repositories/organisation-repository.js';
 import { findSessionByTokenHash } from '../../repositories/session-repository.js';
 import type { User } from '../../repositories/user-repository.js';
-import { hasListTotals } from '../../services/list-total-cache.js';
-import { deleteOrganisation, transferOwnership } from '../../services/organisation-service.js';
+import { deleteOrganisation, transferOwnership } from '../../services/organisation/organisation-service.js';
 import type { ServiceContext } from '../../services/service-context.js';
 import {
   getTestAccountKeys,

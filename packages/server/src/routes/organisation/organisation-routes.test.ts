@@ -6,7 +6,7 @@ import { TRANSFER_TARGET_MESSAGE } from '../../policy/organisation-policy.js';
 import {
   INACTIVITY_OPTION_MESSAGE,
   TRANSFER_INACTIVE_TARGET_MESSAGE,
-} from '../../services/organisation-service.js';
+} from '../../services/organisation/organisation-service.js';
 import {
   buildChestScenario,
   type ChestScenario,

@@ -4,7 +4,7 @@ import {
   deleteOrganisation,
   showOrganisation,
   transferOwnership,
-} from '../../services/organisation-service.js';
+} from '../../services/organisation/organisation-service.js';
 
 // Taken from the service's signature: routes never import a repository, even for a type.
 type OrganisationSettings = Parameters<typeof changeOrganisationSettings>[2];

@@ -5,7 +5,7 @@
 import { KEY_FOR_STRANGER_MESSAGE } from '@coffer/core';
 import { describe, expect, it } from 'vitest';
 import { recomputeMissingKeys } from '../../repositories/missing-key-repository.js';
-import { DELIVERY_PIECE, LIST_PIECE } from '../../services/key-share-service.js';
+import { DELIVERY_PIECE, LIST_PIECE } from '../../services/secret-keys/key-share-service.js';
 import { callApi, useChestScenario } from '../../test/chest-scenario.js';
 import { buildMembership, buildSecret, buildUser, fakeWrappedKey } from '../../test/factories.js';
 import { keyShareCalls } from '../../test/key-share-calls.js';

@@ -6,7 +6,7 @@ import {
   purgeKeys,
   reportBrokenKey,
   type ShareInput,
-} from '../../services/key-share-service.js';
+} from '../../services/secret-keys/key-share-service.js';
 import { ID_FIELD, WRAPPED_KEYS } from '../route-schemas.js';
 
 const LIMIT_QUERY = {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors/app-error.js';
-import { CLEAR_URL_MESSAGE } from '../../services/secret-input.js';
+import { CLEAR_URL_MESSAGE } from '../../services/secrets/secret-input.js';
 
 /**
  * preValidation hook: a secret's URL lives only inside its encrypted payload (crypto.md), so a body

@@ -1,10 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ListQuery } from '../../services/list-params.js';
-import type { SecretInput } from '../../services/secret-input.js';
-import { deleteSecretPermanently, markSecretForDeletion } from '../../services/secret-lifecycle-service.js';
-import { listSecretsFor, showSecretFor, showSecretMetadataFor } from '../../services/secret-query-service.js';
-import { updateSecret } from '../../services/secret-update-service.js';
-import { createSecret } from '../../services/secret-write-service.js';
+import type { ListQuery } from '../../lists/list-params.js';
+import type { SecretInput } from '../../services/secrets/secret-input.js';
+import {
+  deleteSecretPermanently,
+  markSecretForDeletion,
+} from '../../services/secrets/secret-lifecycle-service.js';
+import {
+  listSecretsFor,
+  showSecretFor,
+  showSecretMetadataFor,
+} from '../../services/secrets/secret-query-service.js';
+import { createSecret } from '../../services/secrets/secret-revision-service.js';
+import { updateSecret } from '../../services/secrets/secret-update-service.js';
 import {
   ID_FIELD,
   ID_PARAMS,
@@ -46,7 +53,7 @@ export const secretRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  // A save or a move, as the body says (services/secret-update-service.ts).
+  // A save or a move, as the body says (services/secrets/secret-update-service.ts).
   app.put<IdParams & SecretBody>(
     '/api/v1/secrets/:id',
     { preValidation: refuseClearUrl, schema: { params: ID_PARAMS, body: SECRET_BODY } },

@@ -12,9 +12,9 @@ import {
   RANGE_LENGTH_MESSAGE,
   RANGE_ORDER_MESSAGE,
   TO_DATE_MESSAGE,
-} from '../../statistics/date-range-input.js';
-import { METRICS } from '../../statistics/statistics-metrics.js';
-import { addDays, dayOf } from '../../statistics/utc-days.js';
+} from '../../services/statistics/date-range-input.js';
+import { METRICS } from '../../services/statistics/statistics-metrics.js';
+import { addDays, dayOf } from '../../services/statistics/utc-days.js';
 import {
   buildChestScenario,
   type ChestScenario,

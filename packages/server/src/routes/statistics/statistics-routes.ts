@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { DateRangeQuery } from '../../statistics/date-range-input.js';
-import { allTimeDataRecords, dateRangeDataRecords } from '../../statistics/statistics-service.js';
+import type { DateRangeQuery } from '../../services/statistics/date-range-input.js';
+import { allTimeDataRecords, dateRangeDataRecords } from '../../services/statistics/statistics-service.js';
 
 // Both days are checked by the service (real calendar days, order, length), which names the field
 // in its message; the schema only says they are text.

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ListQuery } from '../../services/list-params.js';
-import { listTeamsFor, showTeamFor } from '../../services/team-query-service.js';
-import { createTeam, removeTeam, type TeamInput, updateTeam } from '../../services/team-service.js';
+import type { ListQuery } from '../../lists/list-params.js';
+import { listTeamsFor, showTeamFor } from '../../services/teams/team-query-service.js';
+import { createTeam, removeTeam, type TeamInput, updateTeam } from '../../services/teams/team-service.js';
 import { ID_PARAMS, listQuerySchema, NAME_FIELD, NESTED_ATTRIBUTES } from '../route-schemas.js';
 
 const TEAM_BODY = {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { showKeyEndorsement } from '../../services/key-endorsement-service.js';
+import { showKeyEndorsement } from '../../services/users/key-endorsement-service.js';
 import { ID_PARAMS } from '../route-schemas.js';
 
 /**

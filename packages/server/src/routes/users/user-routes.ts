@@ -1,6 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { createUserByAdministrator, type UserCreationInput } from '../../services/user-creation-service.js';
-import { listUsersFor, showUserFor, type UserListQuery } from '../../services/user-query-service.js';
+import {
+  createUserByAdministrator,
+  type UserCreationInput,
+} from '../../services/users/user-creation-service.js';
+import { listUsersFor, showUserFor, type UserListQuery } from '../../services/users/user-query-service.js';
 import {
   type PasswordResetInput,
   removeUserByAdministrator,
@@ -8,7 +11,7 @@ import {
   setUserLocked,
   type UserChangeInput,
   updateUserByAdministrator,
-} from '../../services/user-service.js';
+} from '../../services/users/user-service.js';
 import {
   ID_FIELD,
   ID_PARAMS,

@@ -1,9 +1,9 @@
 import { CHEST_SORT_KEYS, DELETED_SECRET_SORT_KEYS, SECRET_SORT_KEYS, TEAM_SORT_KEYS } from '@coffer/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHEST_LIST } from '../../services/chest-query-service.js';
-import { sortKeysOf } from '../../services/list-resource.js';
-import { DELETED_SECRET_LIST, SECRET_LIST } from '../../services/secret-query-service.js';
-import { TEAM_LIST } from '../../services/team-query-service.js';
+import { sortKeysOf } from '../../lists/list-sorts.js';
+import { CHEST_LIST } from '../../services/chests/chest-query-service.js';
+import { DELETED_SECRET_LIST, SECRET_LIST } from '../../services/secrets/secret-query-service.js';
+import { TEAM_LIST } from '../../services/teams/team-query-service.js';
 import { buildChestScenario, type ChestScenario, callApi } from '../../test/chest-scenario.js';
 import { buildAssignment, buildChest, buildSecret, buildTeam } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';

@@ -1,9 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { demoteManager, promoteManager } from '../../services/chest-manager-service.js';
-import { listChestsFor, showChestFor } from '../../services/chest-query-service.js';
-import { listChestPublicKeys } from '../../services/chest-reader-service.js';
-import { type ChestInput, createChest, removeChest, updateChest } from '../../services/chest-service.js';
-import type { ListQuery } from '../../services/list-params.js';
+import type { ListQuery } from '../../lists/list-params.js';
+import { demoteManager, promoteManager } from '../../services/chests/chest-manager-service.js';
+import { listChestsFor, showChestFor } from '../../services/chests/chest-query-service.js';
+import { listChestPublicKeys } from '../../services/chests/chest-reader-service.js';
+import {
+  type ChestInput,
+  createChest,
+  removeChest,
+  updateChest,
+} from '../../services/chests/chest-service.js';
 import {
   ID_FIELD,
   ID_PARAMS,

@@ -1,0 +1,221 @@
+import {
+  INVALID_NEW_EMAIL_MESSAGE,
+  normaliseEmailInput,
+  type Profile,
+  RSA_MODULUS_BITS,
+  validateEmailChange,
+} from '@coffer/core';
+import type { Kysely } from 'kysely';
+import { PASSWORD_CHANGE_REQUIRED } from '../../auth/auth-messages.js';
+import { hashPassword, verifyPassword } from '../../auth/password-hash.js';
+import type { Database, UserUpdate } from '../../db/schema.js';
+import { AppError } from '../../errors/app-error.js';
+import { sendSecurityNotice } from '../../mail/account-mails.js';
+import type { CallerAccess } from '../../policy/caller-access.js';
+import {
+  type KeyEndorsementValues,
+  saveKeyEndorsement,
+} from '../../repositories/key-endorsement-repository.js';
+import { deleteKeysOfUser } from '../../repositories/secret-key-repository.js';
+import {
+  markPasswordVerified,
+  type RevokedReason,
+  revokeUserSessions,
+} from '../../repositories/session-repository.js';
+import { isUniqueViolation } from '../../repositories/unique-violation.js';
+import { completeUser, updateUser } from '../../repositories/user-repository.js';
+import type { AttemptCounter } from '../../security/rate-limits.js';
+import { auditOwnAccount } from '../caller-audit.js';
+import { recordKeyChange } from '../key-bookkeeping.js';
+import { runChange } from '../organisation-change.js';
+import type { ServiceContext } from '../service-context.js';
+import {
+  decodeBase64,
+  type KeyMaterialInput,
+  parseIterations,
+  validateKeyMaterial,
+} from './key-material-validator.js';
+import { assertEmailAvailable, EMAIL_TAKEN } from './new-account.js';
+import { loadProfile } from './profile-service.js';
+
+/** The current auth hash does not match (spec section 8, change password). */
+export const CURRENT_PASSWORD_INVALID = 'Current password is invalid';
+
+/** A new key pair is made only with the first personal password (api.md), not at any other change. */
+export const NEW_KEY_PAIR_MESSAGE =
+  'A new key pair is accepted only when setting a personal password after a generated one.';
+
+/** An endorsement comes only with the new key pair it endorses. */
+export const KEY_ENDORSEMENT_WITHOUT_KEY_MESSAGE = 'A key endorsement is accepted only with a new key pair.';
+/** The shape of an endorsement: one RSA-3072 signature (core's endorseKeyRotation). */
+export const INVALID_KEY_ENDORSEMENT_MESSAGE =
+  'Field Key Endorsement is invalid: it must be the base64 of a 384-byte signature.';
+const KEY_ENDORSEMENT_BYTES = RSA_MODULUS_BITS / 8;
+
+/** The `user` object of PATCH /users: a password change, or an e-mail change when `email` is given. */
+export interface AccountChangeInput extends KeyMaterialInput {
+  email?: string;
+  current_password?: string;
+  must_change_password?: boolean;
+  /** With a new key pair: the new public key signed by the old private key (docs/crypto.md). */
+  key_endorsement?: unknown;
+}
+
+// Whether the auth hash is the caller's (verify_password and account changes). Failures count.
+async function verifyOwnPassword(
+  db: Kysely<Database>,
+  caller: CallerAccess,
+  password: unknown,
+  attempts: AttemptCounter,
+): Promise<boolean> {
+  // Counted in the gate's slot, right before the hash (credential-check.ts says why).
+  const count = () => attempts.assertAllowed();
+  if (typeof password !== 'string') await count();
+  const valid =
+    typeof password === 'string' &&
+    (await verifyPassword(
+      (
+        await completeUser(db, caller.organisation.id, caller.user)
+      ).password_hash,
+      password,
+      count,
+    ));
+  if (!valid) await attempts.recordFailure();
+  return valid;
+}
+
+/**
+ * POST /api/v1/users/verify_password: the password check of SecureConfirm. When it is right, the
+ * session counts as freshly verified for five minutes (auth/step-up.ts), which is what turning
+ * two-factor off or asking for new recovery codes needs.
+ */
+export async function confirmOwnPassword(
+  ctx: Pick<ServiceContext, 'db'>,
+  caller: CallerAccess,
+  password: unknown,
+  attempts: AttemptCounter,
+): Promise<boolean> {
+  const valid = await verifyOwnPassword(ctx.db, caller, password, attempts);
+  if (valid) await markPasswordVerified(ctx.db, caller.session, new Date().toISOString());
+  return valid;
+}
+
+/**
+ * PATCH /users: a new password or e-mail, proven by the current auth hash. The client sends the
+ * new auth hash and the same private key re-sealed under the new keys (crypto.md). Every other
+ * session of the user ends; the caller's stays.
+ */
+export async function changeAccount(
+  ctx: ServiceContext,
+  caller: CallerAccess,
+  input: AccountChangeInput,
+  attempts: AttemptCounter,
+): Promise<Profile> {
+  const emailChange = input.email !== undefined;
+  // Only the password change is open to an account that must still replace its generated password.
+  if (emailChange && caller.user.must_change_password) throw AppError.forbidden(PASSWORD_CHANGE_REQUIRED);
+  const email = normaliseEmailInput(input.email);
+  if (emailChange && validateEmailChange({ email, confirmation: email }).errors.length > 0) {
+    throw AppError.validation(INVALID_NEW_EMAIL_MESSAGE);
+  }
+  // The first personal password after a generated one (administrator's add or reset) may bring a
+  // fresh key pair made in the user's own browser (api.md), so that nobody who knew the generated
+  // password ever held the private key the user keeps; their wrapped keys are dropped with it.
+  const newKeyPair = input.public_key !== undefined;
+  if (newKeyPair && (emailChange || !caller.user.must_change_password)) {
+    throw AppError.validation(NEW_KEY_PAIR_MESSAGE);
+  }
+  const problem = validateKeyMaterial(input, {
+    fields: [
+      'password',
+      ...(newKeyPair ? (['public_key'] as const) : []),
+      'encrypted_private_key',
+      'private_key_iv',
+      ...(input.kdf_iterations === undefined ? [] : (['kdf_iterations'] as const)),
+    ],
+    minKdfIterations: ctx.config.minKdfIterations,
+  });
+  if (problem) throw AppError.validation(problem);
+  const endorsement = readKeyEndorsement(input.key_endorsement, newKeyPair);
+  if (!(await verifyOwnPassword(ctx.db, caller, input.current_password, attempts))) {
+    throw AppError.validation(CURRENT_PASSWORD_INVALID);
+  }
+  if (emailChange && email !== caller.user.email) await assertEmailAvailable(ctx.db, email);
+
+  const values: UserUpdate = {
+    password_hash: await hashPassword(String(input.password)),
+    encrypted_private_key: String(input.encrypted_private_key),
+    private_key_iv: String(input.private_key_iv),
+    ...(input.kdf_iterations === undefined
+      ? {}
+      : { kdf_iterations: parseIterations(input.kdf_iterations) ?? 0 }),
+    ...(emailChange ? { email } : { must_change_password: input.must_change_password === true }),
+    ...(newKeyPair ? { public_key: String(input.public_key), key_version: caller.user.key_version + 1 } : {}),
+  };
+  const reason: RevokedReason = emailChange ? 'email_changed' : 'password_changed';
+  const user = await saveChange(
+    ctx,
+    caller,
+    values,
+    reason,
+    emailChange
+      ? 'Changed email address'
+      : newKeyPair
+        ? 'Set a personal password and a new key pair'
+        : 'Changed password',
+    newKeyPair ? endorsementOf(caller, endorsement) : null,
+  );
+  // The notice goes to the address the account had: the old one after an e-mail change. An
+  // "e-mail change" to the same address still replaced the credentials: that is a password notice.
+  await sendSecurityNotice(ctx, caller.user, user.email !== caller.user.email ? 'email' : 'password');
+  return loadProfile(ctx.db, { organisation: caller.organisation, user });
+}
+
+/**
+ * The endorsement sent with the change, shape-checked: the server cannot verify it meaningfully (it
+ * could lie about it anyway), so browsers verify it against the key they trusted (docs/crypto.md).
+ */
+function readKeyEndorsement(value: unknown, newKeyPair: boolean): string | null {
+  if (value === undefined) return null;
+  if (!newKeyPair) throw AppError.validation(KEY_ENDORSEMENT_WITHOUT_KEY_MESSAGE);
+  if (decodeBase64(value)?.length !== KEY_ENDORSEMENT_BYTES) {
+    throw AppError.validation(INVALID_KEY_ENDORSEMENT_MESSAGE);
+  }
+  return value as string;
+}
+
+// Stored with the key that signed it, the caller's key until this change; none when there was none.
+function endorsementOf(caller: CallerAccess, endorsement: string | null): KeyEndorsementValues {
+  const previous = caller.user.public_key;
+  return endorsement !== null && previous !== ''
+    ? { key_endorsement: endorsement, endorsing_public_key: previous }
+    : { key_endorsement: null, endorsing_public_key: null };
+}
+
+/** Saves the change; `newKey` (a new key pair's endorsement, or nulls) drops the user's wrapped keys. */
+async function saveChange(
+  ctx: ServiceContext,
+  caller: CallerAccess,
+  values: UserUpdate,
+  reason: RevokedReason,
+  action: string,
+  newKey: KeyEndorsementValues | null,
+) {
+  try {
+    return await runChange(ctx.db, caller.organisation.id, async (trx) => {
+      const user = await updateUser(trx, caller.user, values);
+      if (newKey) await saveKeyEndorsement(trx, user, newKey);
+      await revokeUserSessions(trx, user, reason, { exceptSessionId: caller.session.id });
+      // Wrapped for the old public key, they open nothing now: missing keys to reshare.
+      if (newKey) {
+        await deleteKeysOfUser(trx, caller.organisation.id, user.id);
+        await recordKeyChange(trx, caller.organisation.id, { userIds: [user.id] });
+      }
+      await auditOwnAccount(trx, user, action);
+      return user;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw AppError.validation(EMAIL_TAKEN);
+    throw error;
+  }
+}

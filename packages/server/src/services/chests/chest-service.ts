@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import { type Chest, validateChest } from '@coffer/core';
+import type { Kysely } from 'kysely';
+import { requireWithinPlan } from '../../billing/plan-limits.js';
+import type { Database } from '../../db/schema.js';
+import { AppError } from '../../errors/app-error.js';
+import { type CallerAccess, requireAdministrator, requireVisibleChest } from '../../policy/index.js';
+import {
+  deleteAssignments,
+  insertAssignments,
+  listAssignmentsOfChests,
+  updateAssignmentAccess,
+} from '../../repositories/assignment-repository.js';
+import { deleteChest, findChest, insertChest, touchChest } from '../../repositories/chest-repository.js';
+import { listMembershipsOfTeams } from '../../repositories/membership-repository.js';
+import { findTeamsByIds } from '../../repositories/team-repository.js';
+import { auditByCaller } from '../caller-audit.js';
+import { beginKeyChange, reconcileKeys } from '../key-bookkeeping.js';
+import { type NestedAttribute, type NestedPlan, planNestedChanges } from '../nested-attributes.js';
+import { runChange } from '../organisation-change.js';
+import type { ServiceContext } from '../service-context.js';
+import { showChestFor } from './chest-query-service.js';
+
+/** Body of a chest create or update (`vault`). */
+export interface ChestInput {
+  name?: string;
+  assignments_attributes?: NestedAttribute[];
+}
+
+/** Chest answers after a change carry its teams, assignments and users (spec section 7). */
+const CHANGE_ANSWER_OPTIONS = ['teams', 'users'];
+
+/** What a change answers: teams and users, and whatever else the body's `options` asks for. */
+function answerOptions(options: readonly string[] = []): Set<string> {
+  return new Set([...CHANGE_ANSWER_OPTIONS, ...options]);
+}
+
+function checkChest(name: string | undefined, teamIds: readonly string[]): string {
+  const result = validateChest({ chestName: name, firstTeam: teamIds });
+  const [message] = result.errors;
+  if (message) throw AppError.validation(message);
+  return (name ?? '').trim();
+}
+
+async function requireTeamsExist(db: Kysely<Database>, organisationId: string, plan: NestedPlan) {
+  const ids = plan.creates.map((create) => create.ref);
+  const found = await findTeamsByIds(db, organisationId, ids);
+  if (found.length !== ids.length) throw AppError.validation('Team not found.');
+}
+
+async function applyAssignmentPlan(
+  trx: Kysely<Database>,
+  organisationId: string,
+  chestId: string,
+  plan: NestedPlan,
+) {
+  await deleteAssignments(trx, organisationId, plan.destroys);
+  for (const update of plan.updates)
+    await updateAssignmentAccess(trx, organisationId, update.id, update.edit_access);
+  const creates = plan.creates.map(({ ref, edit_access }) => ({
+    vault_id: chestId,
+    team_id: ref,
+    edit_access,
+  }));
+  await insertAssignments(trx, organisationId, creates);
+}
+
+/** Creates a chest linked to at least one team (administrators). */
+export async function createChest(
+  ctx: ServiceContext,
+  caller: CallerAccess,
+  input: ChestInput,
+  options: readonly string[] = [],
+): Promise<Chest> {
+  const { db } = ctx;
+  requireAdministrator(caller);
+  const organisationId = caller.organisation.id;
+  const plan = planNestedChanges(input.assignments_attributes ?? [], [], 'team_id', 'Assignment');
+  const name = checkChest(input.name, plan.finalRefs);
+  await requireTeamsExist(db, organisationId, plan);
+  const now = new Date().toISOString();
+  const chest = { id: randomUUID(), organisation_id: organisationId, name, created_at: now, updated_at: now };
+  await runChange(db, organisationId, async (trx) => {
+    await requireWithinPlan(trx, ctx.config.billing, organisationId, 'chest');
+    await insertChest(trx, chest);
+    await applyAssignmentPlan(trx, organisationId, chest.id, plan);
+    await auditByCaller(trx, caller, `Created chest ${name}`, 'Vault', chest.id);
+  });
+  return showChestFor(ctx, caller, chest.id, answerOptions(options));
+}
+
+/**
+ * Renames a chest (its secrets carry the new name) and changes its teams (administrators). Keys of
+ * users who lose access are deleted in the same transaction; readers who gain it have no key yet,
+ * so they appear in reshare_all until someone who holds one shares it.
+ */
+export async function updateChest(
+  ctx: ServiceContext,
+  caller: CallerAccess,
+  id: string,
+  input: ChestInput,
+  options: readonly string[] = [],
+): Promise<Chest> {
+  const { db } = ctx;
+  const organisationId = caller.organisation.id;
+  const chest = requireVisibleChest(caller, await findChest(db, organisationId, id));
+  requireAdministrator(caller);
+  const existing = await listAssignmentsOfChests(db, organisationId, [chest.id]);
+  const links = existing.map((row) => ({ id: row.id, ref: row.team_id, edit_access: row.edit_access }));
+  const plan = planNestedChanges(input.assignments_attributes ?? [], links, 'team_id', 'Assignment');
+  const name = checkChest(input.name ?? chest.name, plan.finalRefs);
+  await requireTeamsExist(db, organisationId, plan);
+  // Only members of the teams that join or leave can gain or lose this chest's secrets.
+  const teamOf = new Map(existing.map((row) => [row.id, row.team_id]));
+  const changedTeamIds = [
+    ...plan.creates.map((create) => create.ref),
+    ...plan.destroys.flatMap((linkId) => teamOf.get(linkId) ?? []),
+  ];
+  const touchedUserIds = [
+    ...new Set((await listMembershipsOfTeams(db, organisationId, changedTeamIds)).map((row) => row.user_id)),
+  ];
+  await runChange(db, organisationId, async (trx) => {
+    await beginKeyChange(trx, organisationId);
+    await applyAssignmentPlan(trx, organisationId, chest.id, plan);
+    await touchChest(trx, chest, name === chest.name ? {} : { name });
+    await reconcileKeys(trx, organisationId, { chestIds: [chest.id], userIds: touchedUserIds });
+    const action = name === chest.name ? `Updated chest ${name}` : `Renamed chest ${chest.name} to ${name}`;
+    await auditByCaller(trx, caller, action, 'Vault', chest.id);
+  });
+  return showChestFor(ctx, caller, chest.id, answerOptions(options));
+}
+
+/**
+ * Deletes a chest with its secrets and their keys (administrators): one statement, whose cascade
+ * takes the secrets, their keys, the assignments and managers, in the transaction of its audit entry.
+ */
+export async function removeChest(ctx: ServiceContext, caller: CallerAccess, id: string): Promise<void> {
+  const { db } = ctx;
+  const chest = requireVisibleChest(caller, await findChest(db, caller.organisation.id, id));
+  requireAdministrator(caller);
+  await runChange(db, caller.organisation.id, async (trx) => {
+    await deleteChest(trx, chest);
+    await auditByCaller(trx, caller, `Deleted chest ${chest.name} and its secrets`, 'Vault', chest.id);
+  });
+}

@@ -1,0 +1,126 @@
+import { STALE_REVISION_MESSAGE } from '@coffer/core';
+import type { Kysely } from 'kysely';
+import { requireWithinPlan } from '../../billing/plan-limits.js';
+import type { Database } from '../../db/schema.js';
+import { AppError } from '../../errors/app-error.js';
+import {
+  type CallerAccess,
+  requireHiddenChangeAllowed,
+  requireMovableSecret,
+  requireWritableChest,
+  requireWritableSecret,
+} from '../../policy/index.js';
+import { findChest } from '../../repositories/chest-repository.js';
+import { replaceWrappedKeys } from '../../repositories/secret-key-repository.js';
+import {
+  findSecret,
+  insertSecret,
+  placeOf,
+  type SecretRecord,
+  saveSecretRevision,
+} from '../../repositories/secret-repository.js';
+import { isUniqueViolation } from '../../repositories/unique-violation.js';
+import { markUserHasSecret } from '../../repositories/user-repository.js';
+import { auditByCaller } from '../caller-audit.js';
+import { loadReaderIds } from '../chests/chest-reader-service.js';
+import { beginKeyChange, recordKeyChange } from '../key-bookkeeping.js';
+import { runChange } from '../organisation-change.js';
+import type { ServiceContext } from '../service-context.js';
+import { checkKeyCover } from './key-cover-check.js';
+import { checkSecretId, checkSecretValues, checkWrappedKeys, type SecretInput } from './secret-input.js';
+
+/** 409 for a client-made id that is already taken. */
+export const DUPLICATE_SECRET_MESSAGE = 'A secret with this id already exists.';
+/** 409 for changing a secret that waits in Deleted Secrets. */
+export const MARKED_SECRET_MESSAGE = 'This secret is marked for deletion. Restore it first.';
+
+/**
+ * Creates a secret at revision 1 in a chest the caller may write, with its key wrapped for exactly
+ * the chest's readers; sets the creator's has_secret. Answers the new id.
+ */
+export async function createSecret(
+  ctx: ServiceContext,
+  caller: CallerAccess,
+  input: SecretInput,
+): Promise<string> {
+  const { db } = ctx;
+  const id = checkSecretId(input.id);
+  const values = checkSecretValues(input);
+  if (values.revision !== 1) throw AppError.validation('A new secret starts at revision 1.');
+  const keys = checkWrappedKeys(input.secret_keys_attributes ?? []);
+  const organisationId = caller.organisation.id;
+  const chest = requireWritableChest(caller, await findChest(db, organisationId, values.vault_id));
+  requireHiddenChangeAllowed(caller, false, values.hidden);
+  if (await findSecret(db, organisationId, id)) throw AppError.conflict(DUPLICATE_SECRET_MESSAGE);
+  try {
+    await runChange(db, organisationId, async (trx) => {
+      await beginKeyChange(trx, organisationId);
+      await requireWithinPlan(trx, ctx.config.billing, organisationId, 'secret');
+      const readers = await loadReaderIds(trx, organisationId, chest.id, values.hidden);
+      checkKeyCover(
+        keys.map((key) => key.user_id),
+        readers,
+      );
+      await insertSecret(trx, organisationId, id, values, caller.user.id);
+      await replaceWrappedKeys(trx, organisationId, id, keys);
+      await recordKeyChange(trx, organisationId, { secretIds: [id] });
+      await markUserHasSecret(trx, organisationId, caller.user.id);
+      await auditByCaller(trx, caller, `Created secret ${values.name} in chest ${chest.name}`, 'Secret', id);
+    });
+  } catch (error) {
+    // Another organisation's secret, or a concurrent create, holds the id.
+    if (isUniqueViolation(error)) throw AppError.conflict(DUPLICATE_SECRET_MESSAGE);
+    throw error;
+  }
+  return id;
+}
+
+async function requireSaveTarget(
+  db: Kysely<Database>,
+  caller: CallerAccess,
+  secret: SecretRecord,
+  chestId: string,
+) {
+  // The caller may already write the secret (saveSecret checked); staying put needs only the chest.
+  if (chestId === secret.vault_id) {
+    return requireWritableChest(caller, await findChest(db, caller.organisation.id, chestId));
+  }
+  return requireMovableSecret(caller, secret, await findChest(db, caller.organisation.id, chestId)).target;
+}
+
+/**
+ * Sub-step of updateSecret (secret-update-service.ts): saves a new revision of a secret (stored
+ * revision + 1, else 409), re-wrapped for exactly the readers of its chest; may move it at the same time.
+ */
+export async function saveSecret(
+  db: Kysely<Database>,
+  caller: CallerAccess,
+  id: string,
+  input: SecretInput,
+): Promise<void> {
+  const organisationId = caller.organisation.id;
+  const secret = requireWritableSecret(caller, await findSecret(db, organisationId, id));
+  if (secret.deleted_at) throw AppError.conflict(MARKED_SECRET_MESSAGE);
+  const values = checkSecretValues({ ...input, vault_id: input.vault_id ?? secret.vault_id });
+  const keys = checkWrappedKeys(input.secret_keys_attributes ?? []);
+  const chest = await requireSaveTarget(db, caller, secret, values.vault_id);
+  requireHiddenChangeAllowed(caller, secret.hidden, values.hidden);
+  // An edit of an old copy is told so before anything else; a save racing this one is caught
+  // atomically by saveSecretRevision below.
+  if (secret.revision !== values.revision - 1) throw AppError.conflict(STALE_REVISION_MESSAGE);
+  await runChange(db, organisationId, async (trx) => {
+    await beginKeyChange(trx, organisationId);
+    const readers = await loadReaderIds(trx, organisationId, chest.id, values.hidden);
+    checkKeyCover(
+      keys.map((key) => key.user_id),
+      readers,
+    );
+    if (!(await saveSecretRevision(trx, organisationId, id, values, caller.user.id, placeOf(secret)))) {
+      throw AppError.conflict(STALE_REVISION_MESSAGE);
+    }
+    await replaceWrappedKeys(trx, organisationId, id, keys);
+    await recordKeyChange(trx, organisationId, { secretIds: [id] });
+    const moved = chest.id === secret.vault_id ? '' : ` and moved it to chest ${chest.name}`;
+    await auditByCaller(trx, caller, `Updated secret ${values.name}${moved}`, 'Secret', id);
+  });
+}
