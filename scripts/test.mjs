@@ -32,7 +32,7 @@ const steps = [
     failures: () => vitestFailures(`${resultsDir}/vitest.json`),
   },
   {
-    name: 'benchmark tests',
+    name: 'benchmark and map tests',
     cmd: 'node',
     args: [
       '--test',
@@ -41,6 +41,8 @@ const steps = [
       '--test-reporter=spec',
       '--test-reporter-destination=stdout',
       'bench/',
+      // Named by file: `node --test scripts/` would also take scripts/test.mjs, this command, for a test.
+      'scripts/architecture-map.test.mjs',
     ],
     results: () => tapCounts('.vitest-results/bench.tap'),
     failures: () => tapFailures('.vitest-results/bench.tap'),
