@@ -49,12 +49,18 @@ for (const { folder, section } of mappedRooms) {
   test(`docs/ARCHITECTURE.md names every folder of ${folder}`, () => {
     const text = sectionOf(section);
     const missing = childFolders(folder).filter((child) => !names(text, child));
-    assert.deepEqual(missing, [], `not named under ${section} in docs/ARCHITECTURE.md: ${missing.join(', ')}`);
+    assert.deepEqual(
+      missing,
+      [],
+      `not named under ${section} in docs/ARCHITECTURE.md: ${missing.join(', ')}`,
+    );
   });
 }
 
 test('docs/ARCHITECTURE.md names every page of docs/', () => {
-  const docs = readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md') && name !== 'ARCHITECTURE.md');
+  const docs = readdirSync(join(root, 'docs')).filter(
+    (name) => name.endsWith('.md') && name !== 'ARCHITECTURE.md',
+  );
   const missing = docs.filter((name) => !map.includes(name));
   assert.deepEqual(missing, [], `docs not named in docs/ARCHITECTURE.md: ${missing.join(', ')}`);
 });
