@@ -5,17 +5,13 @@ import { requireWithinPlan } from '../../billing/plan-limits.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../errors/app-error.js';
 import { type CallerAccess, requireAdministrator, requireVisibleChest } from '../../policy/index.js';
-import {
-  deleteAssignments,
-  insertAssignments,
-  listAssignmentsOfChests,
-  updateAssignmentAccess,
-} from '../../repositories/assignment-repository.js';
+import { listAssignmentsOfChests } from '../../repositories/assignment-repository.js';
 import { deleteChest, findChest, insertChest, touchChest } from '../../repositories/chest-repository.js';
 import { listMembershipsOfTeams } from '../../repositories/membership-repository.js';
 import { findTeamsByIds } from '../../repositories/team-repository.js';
 import { auditByCaller } from '../caller-audit.js';
 import { beginKeyChange, reconcileKeys } from '../key-bookkeeping.js';
+import { applyChestTeamsPlan } from '../link-plans.js';
 import { type NestedAttribute, type NestedPlan, planNestedChanges } from '../nested-attributes.js';
 import { runChange } from '../organisation-change.js';
 import type { ServiceContext } from '../service-context.js';
@@ -48,23 +44,6 @@ async function requireTeamsExist(db: Kysely<Database>, organisationId: string, p
   if (found.length !== ids.length) throw AppError.validation('Team not found.');
 }
 
-async function applyAssignmentPlan(
-  trx: Kysely<Database>,
-  organisationId: string,
-  chestId: string,
-  plan: NestedPlan,
-) {
-  await deleteAssignments(trx, organisationId, plan.destroys);
-  for (const update of plan.updates)
-    await updateAssignmentAccess(trx, organisationId, update.id, update.edit_access);
-  const creates = plan.creates.map(({ ref, edit_access }) => ({
-    vault_id: chestId,
-    team_id: ref,
-    edit_access,
-  }));
-  await insertAssignments(trx, organisationId, creates);
-}
-
 /** Creates a chest linked to at least one team (administrators). */
 export async function createChest(
   ctx: ServiceContext,
@@ -83,7 +62,7 @@ export async function createChest(
   await runChange(db, organisationId, async (trx) => {
     await requireWithinPlan(trx, ctx.config.billing, organisationId, 'chest');
     await insertChest(trx, chest);
-    await applyAssignmentPlan(trx, organisationId, chest.id, plan);
+    await applyChestTeamsPlan(trx, organisationId, chest.id, plan);
     await auditByCaller(trx, caller, `Created chest ${name}`, 'Vault', chest.id);
   });
   return showChestFor(ctx, caller, chest.id, answerOptions(options));
@@ -121,7 +100,7 @@ export async function updateChest(
   ];
   await runChange(db, organisationId, async (trx) => {
     await beginKeyChange(trx, organisationId);
-    await applyAssignmentPlan(trx, organisationId, chest.id, plan);
+    await applyChestTeamsPlan(trx, organisationId, chest.id, plan);
     await touchChest(trx, chest, name === chest.name ? {} : { name });
     await reconcileKeys(trx, organisationId, { chestIds: [chest.id], userIds: touchedUserIds });
     const action = name === chest.name ? `Updated chest ${name}` : `Renamed chest ${chest.name} to ${name}`;

@@ -4,20 +4,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../errors/app-error.js';
 import { type CallerAccess, requireAdministrator, requireVisibleTeam } from '../../policy/index.js';
-import {
-  deleteAssignments,
-  deleteAssignmentsOfTeam,
-  insertAssignments,
-  listAssignmentsOfTeams,
-  updateAssignmentAccess,
-} from '../../repositories/assignment-repository.js';
+import { deleteAssignmentsOfTeam, listAssignmentsOfTeams } from '../../repositories/assignment-repository.js';
 import { findChestsByIds } from '../../repositories/chest-repository.js';
-import {
-  deleteMemberships,
-  insertMemberships,
-  listMembershipsOfTeams,
-  updateMembershipAccess,
-} from '../../repositories/membership-repository.js';
+import { listMembershipsOfTeams } from '../../repositories/membership-repository.js';
 import type { KeyScope } from '../../repositories/reader-sql.js';
 import {
   deleteTeam,
@@ -29,6 +18,7 @@ import {
 import { findDirectoryUsers } from '../../repositories/user-repository.js';
 import { auditByCaller } from '../caller-audit.js';
 import { beginKeyChange, reconcileKeys } from '../key-bookkeeping.js';
+import { applyTeamChestsPlan, applyTeamMembersPlan } from '../link-plans.js';
 import { type NestedAttribute, type NestedPlan, planNestedChanges } from '../nested-attributes.js';
 import { runChange } from '../organisation-change.js';
 import type { ServiceContext } from '../service-context.js';
@@ -146,25 +136,8 @@ async function applyTeamPlans(
   teamId: string,
   plans: TeamPlans,
 ) {
-  const { memberships, assignments } = plans;
-  await deleteMemberships(trx, organisationId, memberships.destroys);
-  for (const update of memberships.updates)
-    await updateMembershipAccess(trx, organisationId, update.id, update.edit_access);
-  const newMembers = memberships.creates.map(({ ref, edit_access }) => ({
-    team_id: teamId,
-    user_id: ref,
-    edit_access,
-  }));
-  await insertMemberships(trx, organisationId, newMembers);
-  await deleteAssignments(trx, organisationId, assignments.destroys);
-  for (const update of assignments.updates)
-    await updateAssignmentAccess(trx, organisationId, update.id, update.edit_access);
-  const newChests = assignments.creates.map(({ ref, edit_access }) => ({
-    vault_id: ref,
-    team_id: teamId,
-    edit_access,
-  }));
-  await insertAssignments(trx, organisationId, newChests);
+  await applyTeamMembersPlan(trx, organisationId, teamId, plans.memberships);
+  await applyTeamChestsPlan(trx, organisationId, teamId, plans.assignments);
 }
 
 /** Creates a team with members and chests (administrators). */
