@@ -37,7 +37,7 @@ class MissingDashboardError extends MissingWebBuildError {
 // Runs in the page before the app: notes when the Secrets list first holds 20 rows, one frame later
 // (painted), and how long the list request took.
 function watchFirstRows(rows) {
-  const selector = 'ul.dashboard-list[aria-label="Secrets"] > li';
+  const selector = 'ul.scroll-list[aria-label="Secrets"] > li';
   const observer = new MutationObserver(() => {
     if (document.querySelectorAll(selector).length < rows) return;
     observer.disconnect();

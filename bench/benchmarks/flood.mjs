@@ -1,7 +1,7 @@
 // Sign-in floods (issue 14): the secrets list's requests per second and p99 with no flood and during a
 // flood of wrong sign-ins with random e-mails from many addresses, side by side in alternating rounds
 // on one server; then 200 wrong sign-ins per second against one account, counting the password checks
-// that got through. The real server behind a trusted proxy (TRUST_PROXY=true); 127.0.0.1 only.
+// that got through. The real server behind a trusted proxy on this machine (TRUST_PROXY=loopback); 127.0.0.1 only.
 import { mergeCpuWatches } from '../lib/index.mjs';
 import { FLOOD_GOALS, judgeFlood, renderFloodRun } from './flood/flood-report.mjs';
 import { floodSettings, measureFlood } from './flood/flood-run.mjs';

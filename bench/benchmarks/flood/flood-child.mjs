@@ -1,6 +1,6 @@
 // Wrong sign-ins at a fixed rate, in a process of their own so that they never share an event loop
 // with the load being measured: `node flood-child.mjs <json settings>`. Each request comes from a
-// made-up client address (X-Forwarded-For; the server runs with TRUST_PROXY=true) with a random auth
+// made-up client address (X-Forwarded-For; the server runs with TRUST_PROXY=loopback) with a random auth
 // hash, and either a random e-mail (`email: null`) or the one named. Prints one JSON line when done:
 // { sent, perSecond, statuses: { '401': n, … }, busy (429s of the password gate), locked (429s of
 // the per-account limit), errors, timeouts, latencyMs: { p50, p99 }, seconds, cpuMs (this

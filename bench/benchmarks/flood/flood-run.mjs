@@ -42,7 +42,7 @@ export function floodSettings({ quick = false } = {}) {
 export async function measureFlood(engine, { log, serverEnv, settings }) {
   const env = {
     ...serverEnv,
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: 'loopback',
     RATE_LIMIT_SIGN_IN_PER_ACCOUNT: `${ACCOUNT_LIMIT}/15m`,
   };
   const { server } = await startSeededServer({ database: engine, env, log });

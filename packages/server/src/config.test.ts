@@ -43,7 +43,7 @@ describe('loadConfig', () => {
       STRIPE_PRICE_LOOKUP_KEY: 'team_gbp_2026',
       STRIPE_API_BASE: 'http://127.0.0.1:12111',
       LOG_LEVEL: 'warn',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '10.0.0.1',
     });
     expect(config.port).toBe(9000);
     expect(config.publicUrl).toBe('https://vault.example.com');
@@ -57,7 +57,7 @@ describe('loadConfig', () => {
       stripeApiBase: 'http://127.0.0.1:12111',
     });
     expect(config.logLevel).toBe('warn');
-    expect(config.trustProxy).toBe(true);
+    expect(config.trustProxy).toEqual(['10.0.0.1']);
   });
 
   it('names the bad variable and never echoes its value', () => {
@@ -74,6 +74,10 @@ describe('loadConfig', () => {
       [{ STRIPE_WEBHOOK_SECRET: 's3cret-pw' }, 'STRIPE_WEBHOOK_SECRET'],
       [{ STRIPE_PRICE_LOOKUP_KEY: 'team price s3cret-pw' }, 'STRIPE_PRICE_LOOKUP_KEY'],
       [{ STRIPE_API_BASE: 'ftp://s3cret-pw@stripe.test' }, 'STRIPE_API_BASE'],
+      [{ TRUST_PROXY: 'every hop s3cret-pw' }, 'TRUST_PROXY'],
+      [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
+      [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
+      [{ TRUST_PROXY: '1' }, 'TRUST_PROXY'],
     ];
     for (const [env, variable] of cases) {
       let error: unknown;
@@ -87,6 +91,17 @@ describe('loadConfig', () => {
       expect((error as Error).message).toContain(variable);
       expect((error as Error).message).not.toContain('s3cret-pw');
     }
+  });
+
+  it('reads TRUST_PROXY as the proxies to believe, never as every hop', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16, ::1' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      '::1',
+    ]);
   });
 
   it('lowers the key-derivation floor only under NODE_ENV=test', () => {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -33,7 +34,8 @@ export interface Config {
   redisUrl: string | null;
   logLevel: LogLevel;
   webDist: string;
-  trustProxy: boolean;
+  /** Which proxies' X-Forwarded-For the server believes (TRUST_PROXY): none, or the listed ones. */
+  trustProxy: TrustProxy;
   /** base64 of 32 bytes; when null the key lives in DATA_DIR/server-secrets.json. */
   serverSecretKey: string | null;
   /** Lowest PBKDF2 iteration count the server accepts for an account (crypto.md). */
@@ -119,7 +121,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: readUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
     logLevel: readChoice(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     webDist: path.resolve(readOptional(env, 'WEB_DIST') ?? DEFAULT_WEB_DIST),
-    trustProxy: readBoolean(env, 'TRUST_PROXY', false),
+    trustProxy: readTrustProxy(env),
     serverSecretKey: readKey(env, 'SERVER_SECRET_KEY'),
     minKdfIterations: readMinKdfIterations(env, nodeEnv),
     rateLimits: readRateLimits(env),
@@ -188,13 +190,35 @@ function readChoice<T extends string>(env: Env, name: string, choices: readonly 
   return match;
 }
 
-function readBoolean(env: Env, name: string, fallback: boolean): boolean {
-  const raw = readOptional(env, name);
-  if (raw === null) return fallback;
-  const value = raw.toLowerCase();
-  if (['1', 'true', 'yes'].includes(value)) return true;
-  if (['0', 'false', 'no'].includes(value)) return false;
-  throw new ConfigError(name, 'must be true or false');
+/** The proxies whose X-Forwarded-For is believed: none, or their addresses, ranges and proxy-addr names. */
+export type TrustProxy = false | string[];
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+const TRUST_PROXY_RULE =
+  'must be false, or the proxies in front of the server as a comma-separated list of addresses, CIDR ranges or the names loopback, linklocal, uniquelocal (true, which trusted every hop, is refused)';
+
+// `true` trusted every hop, so a client could name any address in X-Forwarded-For and get a fresh
+// per-address budget with each request. A hop count fails closed in Fastify (it cannot tell a proxy
+// from a client that wrote enough hops), so only named proxies are trusted.
+function readTrustProxy(env: Env): TrustProxy {
+  const raw = readOptional(env, 'TRUST_PROXY');
+  if (raw === null || ['0', 'false', 'no'].includes(raw.toLowerCase())) return false;
+  const proxies = raw.split(',').map((part) => part.trim());
+  if (!proxies.every((proxy) => PROXY_NAMES.includes(proxy) || isAddressOrRange(proxy))) {
+    throw new ConfigError('TRUST_PROXY', TRUST_PROXY_RULE);
+  }
+  return proxies;
+}
+
+function isAddressOrRange(text: string): boolean {
+  const [address, bits, ...rest] = text.split('/');
+  if (rest.length > 0 || address === undefined) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d+$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
 }
 
 // URLs may carry passwords (DATABASE_URL, SMTP_URL, REDIS_URL), so errors never echo them.

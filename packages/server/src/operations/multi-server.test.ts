@@ -65,7 +65,7 @@ describe.skipIf(!runs)('two servers on one PostgreSQL and one Redis', () => {
       ...data.env,
       SERVER_SECRET_KEY: randomBytes(32).toString('base64'),
       REDIS_URL,
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: 'loopback',
       RATE_LIMIT_SIGN_IN_PER_ACCOUNT: '3/15m',
       RATE_LIMIT_PRELOGIN_PER_IP: '4/15m',
       SHUTDOWN_DELAY_SECONDS: '2',

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MUST_CHANGE_PASSWORD_MESSAGE } from '../../services/accounts/password-service.js';
 import { buildSession, buildUser, TEST_AUTH_HASH } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
 
@@ -85,7 +86,7 @@ describe('must_change_password: until it is cleared the server serves only the p
     expect((await call('DELETE', '/users/sign_out.json')).statusCode).toBe(204);
   });
 
-  it('keeps refusing while a password change leaves the flag set', async () => {
+  it('refuses a password change that asks to keep the flag set, and keeps refusing the rest', async () => {
     const { call } = await newcomer();
     const changed = await call('PATCH', '/users.json', {
       user: {
@@ -96,7 +97,9 @@ describe('must_change_password: until it is cleared the server serves only the p
         must_change_password: true,
       },
     });
-    expect(changed.statusCode).toBe(200);
+    expect(changed.statusCode).toBe(400);
+    expect(changed.json()).toEqual({ errors: [MUST_CHANGE_PASSWORD_MESSAGE] });
+    expect((await call('GET', '/api/v1/profile.json')).json()).toMatchObject({ must_change_password: true });
     expect((await call('GET', '/api/v1/two-factor-code.json')).statusCode).toBe(403);
     expect((await call('DELETE', '/users/sign_out.json')).statusCode).toBe(204);
   });

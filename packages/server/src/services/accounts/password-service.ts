@@ -45,6 +45,14 @@ export const CURRENT_PASSWORD_INVALID = 'Current password is invalid';
 export const NEW_KEY_PAIR_MESSAGE =
   'A new key pair is accepted only when setting a personal password after a generated one.';
 
+/**
+ * Only an administrator's reset (or the server) requires a new password: a user who could set it on
+ * themselves could rotate their key pair at will, past the rule that a new one comes only with the
+ * first personal password after a generated one.
+ */
+export const MUST_CHANGE_PASSWORD_MESSAGE =
+  "A new password can be required only by an administrator's password reset.";
+
 /** An endorsement comes only with the new key pair it endorses. */
 export const KEY_ENDORSEMENT_WITHOUT_KEY_MESSAGE = 'A key endorsement is accepted only with a new key pair.';
 /** The shape of an endorsement: one RSA-3072 signature (core's endorseKeyRotation). */
@@ -112,6 +120,7 @@ export async function changeAccount(
   attempts: AttemptCounter,
 ): Promise<Profile> {
   const emailChange = input.email !== undefined;
+  if (input.must_change_password === true) throw AppError.validation(MUST_CHANGE_PASSWORD_MESSAGE);
   // Only the password change is open to an account that must still replace its generated password.
   if (emailChange && caller.user.must_change_password) throw AppError.forbidden(PASSWORD_CHANGE_REQUIRED);
   const email = normaliseEmailInput(input.email);
@@ -149,7 +158,7 @@ export async function changeAccount(
     ...(input.kdf_iterations === undefined
       ? {}
       : { kdf_iterations: parseIterations(input.kdf_iterations) ?? 0 }),
-    ...(emailChange ? { email } : { must_change_password: input.must_change_password === true }),
+    ...(emailChange ? { email } : { must_change_password: false }),
     ...(newKeyPair ? { public_key: String(input.public_key), key_version: caller.user.key_version + 1 } : {}),
   };
   const reason: RevokedReason = emailChange ? 'email_changed' : 'password_changed';
