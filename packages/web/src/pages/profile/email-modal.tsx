@@ -9,6 +9,7 @@ import { ModalDialog } from '../../components/modals/modal-dialog.js';
 import { openModal } from '../../lib/modal-store.js';
 import { useSession, useSessionActions } from '../../session/use-session.js';
 import { submitEmailChange } from './email-change.js';
+import { RekeyStatus } from './rekey-status.js';
 import '../../components/form-fields/form-fields.css';
 
 /** The steps of the Email modal (spec section 4). */
@@ -103,11 +104,7 @@ export function EmailModal({ onClose }: { onClose: () => void }) {
           }}
           disabled={busy}
         />
-        {busy ? (
-          <p className="form-status" role="status">
-            Re-encrypting your key…
-          </p>
-        ) : null}
+        <RekeyStatus busy={busy} />
         <div className="modal__actions">
           <button type="button" className="button button--secondary" onClick={back} disabled={busy}>
             Back

@@ -4,6 +4,7 @@ import { ErrorBanner } from '../../components/form-fields/error-banner.js';
 import { TextField } from '../../components/form-fields/text-field.js';
 import { PasswordStrengthMeter } from '../../components/strength/password-strength-meter.js';
 import { useSession } from '../../session/use-session.js';
+import { RekeyStatus } from './rekey-status.js';
 import type { PasswordChangeForm } from './use-password-change-form.js';
 
 /** The three fields of a password change with the strength meter and the length hint. */
@@ -59,11 +60,7 @@ export function PasswordChangeFields({
         invalid={marked.isMarked('confirmation')}
         disabled={busy}
       />
-      {busy ? (
-        <p className="form-status" role="status">
-          Re-encrypting your key…
-        </p>
-      ) : null}
+      <RekeyStatus busy={busy} />
     </>
   );
 }
