@@ -1,5 +1,5 @@
 import type { SecretCategory, SecretPayload } from '@coffer/core';
-import { generateSecretKey, newSecretId, sealSecret, wrapSecretKey } from '@coffer/core';
+import { endorseKeyRotation, generateSecretKey, newSecretId, sealSecret, wrapSecretKey } from '@coffer/core';
 import { onTestFinished } from 'vitest';
 import type { SecretDraft } from '../../crypto-client/save-secret.js';
 import { savePrivateKey } from '../../keys/key-store.js';
@@ -11,6 +11,7 @@ import type { HarnessUser, NamedThing, StoredSecret } from './honest-model.js';
 import { HonestModel } from './honest-model.js';
 import type { KeyHolder, KnownKey, Outgoing } from './invariants.js';
 import { findViolations, InvariantViolation } from './invariants.js';
+import type { PoolKeys } from './key-pool.js';
 import { POOL_SIZE, poolKeys } from './key-pool.js';
 import { keyRoutes } from './key-routes.js';
 import type { Answer, EvilRequest, HonestRoute, RouteContext } from './route-kit.js';
@@ -102,21 +103,37 @@ export class EvilServer {
   }
 
   /** A key pair of the attacker's with no account: for answers that substitute it for someone's key. */
-  async attackerKey(label = 'attacker'): Promise<{ publicKey: string; privateKey: CryptoKey }> {
+  async attackerKey(label = 'attacker'): Promise<PoolKeys> {
     const keys = await this.allocateKeys();
     this.holders.push({ userId: null, label, privateKey: keys.privateKey, attacker: true });
     return keys;
   }
 
-  /** Gives `user` a new key pair (a reset or rotation); the old private key is still held and checked. */
-  async rotateKey(user: HarnessUser): Promise<HarnessUser> {
+  /**
+   * Gives `user` a new key pair, as a password reset or a first personal password does; the old
+   * private key is still held and checked. `endorsed`: the old key signs the rotation (what the
+   * member's own browser does). `knownToAttacker`: someone else knows the new private key (a reset
+   * key the resetting administrator made), so the invariants fail if it opens anything.
+   */
+  async rotateKey(
+    user: HarnessUser,
+    options: { endorsed?: boolean; knownToAttacker?: boolean } = {},
+  ): Promise<HarnessUser> {
+    const old = { publicKey: user.publicKey, signingKey: user.signingKey };
     const keys = await this.allocateKeys();
-    Object.assign(user, keys);
+    const endorsement = options.endorsed
+      ? {
+          endorsingPublicKey: old.publicKey,
+          signature: await endorseKeyRotation(old.signingKey, { userId: user.id, publicKey: keys.publicKey }),
+        }
+      : undefined;
+    Object.assign(user, keys, { endorsement });
+    const attacker = user.attacker || options.knownToAttacker === true;
     this.holders.push({
       userId: user.id,
-      label: user.name,
+      label: `${user.name} (new key)`,
       privateKey: keys.privateKey,
-      attacker: user.attacker,
+      attacker,
     });
     return user;
   }
