@@ -5,10 +5,11 @@ import { createPageRewrapper } from '../../crypto-client/rewrapper.js';
 import { createEncryptedSecret } from '../../crypto-client/save-secret.js';
 import { createEvilServer, draftIn } from '../evil-server/evil-server.js';
 
-// Names an escrow, recovery or organisation key scheme would give its routes or fields (two-step
-// recovery codes are sign-in recovery, not key escrow, and are not matched).
+// Names an escrow, recovery or organisation key scheme would give its routes or fields. Two-step
+// recovery codes (sign-in recovery) and an administrator's password reset (a fresh key pair, R16)
+// are not key escrow and are not matched.
 const ESCROW =
-  /escrow|key[_-]?connector|account[_-]?recovery|recovery[_-]?key|emergency[_-]?access|organi[sz]ation[_-]?(public[_-]?)?key|admin[_-]?reset|trusted[_-]?device/i;
+  /escrow|key[_-]?connector|account[_-]?recovery|recovery[_-]?key|emergency[_-]?access|organi[sz]ation[_-]?public[_-]?key|trusted[_-]?device/i;
 
 // Every source file of the web app, tests and test helpers left out.
 const sources = import.meta.glob(['../../**/*.{ts,tsx}', '!../../**/*.test.{ts,tsx}', '!../../test/**'], {
