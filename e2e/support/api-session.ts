@@ -93,6 +93,23 @@ export async function apiOk<T = unknown>(
   return answer.json;
 }
 
+/**
+ * Proves the session's password as SecureConfirm does (`POST /api/v1/users/verify_password.json`
+ * with the auth hash derived in Node): the step-up calls (the administrator flag, password resets,
+ * two-step setup, owner actions) are then allowed for five minutes.
+ */
+export async function apiProvePassword(session: ApiSession, password: string): Promise<void> {
+  const keys = await deriveAccountKeys({
+    email: normaliseEmail(session.profile.email),
+    password,
+    iterations: session.profile.kdf_iterations,
+  });
+  const answer = await apiOk<{ valid: boolean }>(session, 'POST', '/api/v1/users/verify_password.json', {
+    password: keys.authHash,
+  });
+  expect(answer.valid, 'verify_password').toBe(true);
+}
+
 /** Marks the welcome flow as done, so `/` shows the dashboard instead of sending the user to /welcome. */
 export async function finishWelcome(session: ApiSession): Promise<void> {
   await apiOk(session, 'PATCH', '/api/v1/profile.json', { user: { first_time: false } });

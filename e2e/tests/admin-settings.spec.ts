@@ -5,7 +5,14 @@ import { readToken, submitLogin } from '../support/accounts-ui.js';
 import { adminWithChests } from '../support/admin-setup.js';
 import { confirmThroughApi, openWithSession } from '../support/admin-ui.js';
 import type { ApiSession } from '../support/api-session.js';
-import { apiCall, apiOk, apiSignIn, authHashOf, finishWelcome } from '../support/api-session.js';
+import {
+  apiCall,
+  apiOk,
+  apiProvePassword,
+  apiSignIn,
+  authHashOf,
+  finishWelcome,
+} from '../support/api-session.js';
 import { notice } from '../support/dashboard-ui.js';
 import { countOrganisationRows } from '../support/database.js';
 import type { Member } from '../support/member-setup.js';
@@ -167,10 +174,14 @@ test('owner actions: the owner transfers the organisation to another administrat
   request,
   browser,
 }, testInfo) => {
+  // Two browsers, two onboardings and the password proven three times (600,000 iterations each).
+  test.setTimeout(180_000);
   const { account, admin } = await adminWithChests(page, request, testInfo, ['Operations']);
   const everyone = await findEveryoneTeam(admin);
   const colleague = await createMemberThroughApi(admin, testInfo, 'colleague', [everyone.id]);
-  // Ownership goes only to an administrator: make the colleague one (the users API, as the user page does).
+  // Ownership goes only to an administrator: make the colleague one (the users API, as the user page
+  // does after SecureConfirm proved the owner's password).
+  await apiProvePassword(admin, account.password);
   await apiOk(admin, 'PUT', `/api/v1/users/${colleague.id}.json`, { user: { administrator: true } });
   // The colleague confirms, signs in and sets a personal password in their own browser.
   const colleaguePage = await newPage(browser);

@@ -18,6 +18,8 @@ import { onboardMember } from '../support/member-setup.js';
 import { findLink, waitForMail } from '../support/outbox.js';
 import { createSecretThroughApi } from '../support/secrets-api.js';
 import { recordSensitive } from '../support/sensitive-values.js';
+import { confirmWithPassword } from '../support/settings-ui.js';
+import { enableTwoStepThroughUi } from '../support/two-step-ui.js';
 
 // Issue 9, Administration II: teams, users and what they did. Every key pair here is made in a
 // browser: the administrator's for a new user and a reset (from the password it shows), the user's
@@ -29,7 +31,7 @@ test('admin users: an owner adds a user, locks, unlocks and resets them; the use
   request,
 }, testInfo) => {
   test.setTimeout(300_000);
-  const { chests, admin } = await adminWithChests(page, request, testInfo, ['Shared kit']);
+  const { account, chests, admin } = await adminWithChests(page, request, testInfo, ['Shared kit']);
   const [chest] = chests;
   if (!chest) throw new Error('no chest');
   await createSecretThroughApi(admin, {
@@ -53,6 +55,8 @@ test('admin users: an owner adds a user, locks, unlocks and resets them; the use
     // The user signs in in their own browser and is sent to set a personal password (a fresh key pair).
     const memberPage = await theirs.newPage();
     const personal = await onboardMember(memberPage, { id: '', name, email, password: generated });
+    // They turn two-step on (their password proven first); the owner's reset will turn it off.
+    await enableTwoStepThroughUi(memberPage, personal);
 
     // The fingerprint Account Settings shows is the one on the user's page.
     await memberPage.goto('/profile');
@@ -99,12 +103,19 @@ test('admin users: an owner adds a user, locks, unlocks and resets them; the use
     await field.fill(reset);
     await recordSensitive({ kind: 'password', value: reset });
     await dialog.getByRole('button', { name: 'Reset Password' }).click();
+    // The owner's own password, proven before the reset is sent.
+    await confirmWithPassword(
+      page.getByRole('dialog', { name: `Reset the password of ${name}?` }),
+      account.password,
+      'Reset Password',
+    );
     await expect(notice(page, `The password of ${name} has been reset.`)).toBeVisible({ timeout: 60_000 });
 
-    // The user signs in with it, sets a personal password again (their own key pair again) and,
-    // after the owner's reshare, reads the secret again.
+    // The user signs in with it and no code (the reset turned two-step off), sets a personal
+    // password again (their own key pair again) and, after the owner's reshare, reads the secret again.
     await memberPage.goto('/login');
     await signInThroughUi(memberPage, email, reset);
+    await expect(memberPage.getByRole('heading', { name: 'Two-factor verification' })).toHaveCount(0);
     await setPersonalPassword(memberPage, reset);
     await memberPage.goto('/profile');
     const newFingerprint = await readFingerprint(memberPage);
@@ -120,10 +131,29 @@ test('admin users: an owner adds a user, locks, unlocks and resets them; the use
       new RegExp(`^Added user ${name}`),
       new RegExp(`^Locked user ${name}`),
       new RegExp(`^Unlocked user ${name}`),
-      new RegExp(`^Reset the password of ${name}`),
+      new RegExp(`^Reset the password of ${name} \\(.*\\) and turned off their two-factor authentication$`),
     ]) {
       await expectActivity(page, action);
     }
+
+    // Granting and removing administrator each ask for the owner's password (SecureConfirm).
+    await userSwitch(page, 'Administrator').click();
+    const grant = page.getByRole('dialog', { name: `Make ${name} an administrator?` });
+    await confirmWithPassword(grant, 'not the password', 'Make administrator');
+    await expect(grant.getByText('Password entered is incorrect.')).toBeVisible({ timeout: 30_000 });
+    await confirmWithPassword(grant, account.password, 'Make administrator');
+    await expect(notice(page, `${name} is now an administrator.`)).toBeVisible({ timeout: 30_000 });
+    await expect(userSwitch(page, 'Administrator')).toBeChecked();
+    await userSwitch(page, 'Administrator').click();
+    await confirmWithPassword(
+      page.getByRole('dialog', { name: `Remove the administrator rights of ${name}?` }),
+      account.password,
+      'Remove rights',
+    );
+    await expect(notice(page, `${name} is no longer an administrator.`)).toBeVisible({ timeout: 30_000 });
+    await expect(userSwitch(page, 'Administrator')).not.toBeChecked();
+    await expectActivity(page, new RegExp(`^Updated user ${name} \\(.*\\): made administrator$`));
+    await expectActivity(page, new RegExp(`^Updated user ${name} \\(.*\\): administrator rights removed$`));
   } finally {
     await theirs.close();
   }

@@ -28,6 +28,7 @@ describe('validation messages (spec section 5, verbatim)', () => {
       INCORRECT_PASSWORD_MESSAGE: 'Incorrect Password',
       CURRENT_PASSWORD_INCORRECT_MESSAGE: 'Current password is incorrect',
       PASSWORD_ENTERED_INCORRECT_MESSAGE: 'Password entered is incorrect.',
+      PASSWORD_CONFIRMATION_REQUIRED_MESSAGE: 'Please enter your password again to continue.',
       PICK_ADMINISTRATOR_MESSAGE: 'Please pick an administrator.',
     });
   });

@@ -57,5 +57,10 @@ export const INCORRECT_PASSWORD_MESSAGE = 'Incorrect Password';
 export const CURRENT_PASSWORD_INCORRECT_MESSAGE = 'Current password is incorrect';
 /** SecureConfirm and Transfer: the password is wrong. */
 export const PASSWORD_ENTERED_INCORRECT_MESSAGE = 'Password entered is incorrect.';
+/**
+ * The server's 403 of a call that needs the password proven within five minutes (step-up); the web
+ * app answers it with SecureConfirm and sends the call again.
+ */
+export const PASSWORD_CONFIRMATION_REQUIRED_MESSAGE = 'Please enter your password again to continue.';
 /** Transfer: no administrator picked. */
 export const PICK_ADMINISTRATOR_MESSAGE = 'Please pick an administrator.';

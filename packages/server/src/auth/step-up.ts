@@ -1,3 +1,4 @@
+import { PASSWORD_CONFIRMATION_REQUIRED_MESSAGE } from '@coffer/core';
 import type { SessionRow } from '../db/schema.js';
 import { AppError } from '../errors/app-error.js';
 import type { CallerAccess } from '../policy/caller-access.js';
@@ -9,7 +10,7 @@ import type { CallerAccess } from '../policy/caller-access.js';
 export const STEP_UP_WINDOW_MS = 5 * 60_000;
 
 /** 403 of a call that needs the password proven again first (SecureConfirm in the web app). */
-export const PASSWORD_CONFIRMATION_REQUIRED = 'Please enter your password again to continue.';
+export const PASSWORD_CONFIRMATION_REQUIRED = PASSWORD_CONFIRMATION_REQUIRED_MESSAGE;
 
 /** The earliest proof time still fresh at `now`, as stored (ISO-8601 text). */
 export function stepUpCutoff(now: Date = new Date()): string {
@@ -28,9 +29,11 @@ export function hasFreshPassword(
 }
 
 /**
- * The step-up check of sensitive calls (turning two-factor off, new recovery codes; later the
- * owner's transfer and deletion): a session token alone is not enough, the session must have
- * proven the password within five minutes. Throws 403 otherwise.
+ * The step-up check of calls a stolen session token must not make alone: granting or removing
+ * administrator, an administrator's password reset, starting or activating two-factor, turning it
+ * off, new recovery codes, and the owner's transfer and deletion. The session must have proven the
+ * password within five minutes; otherwise 403. Call it after the caller's rights are checked, so a
+ * caller without them gets the same 403 or 404 as before and learns nothing from it.
  */
 export function requireFreshPassword(caller: Pick<CallerAccess, 'session'>, now: Date = new Date()): void {
   if (!hasFreshPassword(caller.session, now)) throw AppError.forbidden(PASSWORD_CONFIRMATION_REQUIRED);

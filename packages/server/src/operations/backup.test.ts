@@ -75,6 +75,12 @@ describe('backup and restore', () => {
 
     // Two-step on for the reader: its seed is sealed with DATA_DIR/server-secrets.json.
     const reader = scenario.tokens.reader;
+    // SecureConfirm's password proof first: setup needs it (docs/security.md).
+    const proof = await callServer(running, 'POST', '/api/v1/users/verify_password.json', {
+      token: reader,
+      body: { password: TEST_AUTH_HASH },
+    });
+    expect(proof.body).toEqual({ valid: true });
     const setup = await callServer(running, 'GET', '/api/v1/two-factor-code.json', { token: reader });
     const seed = (setup.body as { key: string }).key;
     const activation = await callServer(running, 'PUT', '/api/v1/two-factor-active.json', {

@@ -12,6 +12,7 @@ import {
   fakeSealedPayload,
   fakeWrappedKey,
 } from '../test/factories.js';
+import { provePassword } from '../test/step-up.js';
 import { createTestContext, type TestContext } from '../test/test-app.js';
 import { loadReaderIds } from './chests/chest-reader-service.js';
 
@@ -160,6 +161,7 @@ describe('missing keys kept as they happen', () => {
         return `user ${user} teams ${JSON.stringify(attributes)}`;
       },
       async administratorFlag() {
+        await provePassword(context.app, ownerToken);
         const user = random.pick(userIds().slice(1));
         const administrator = random.next() < 0.5;
         await call(ownerToken, 'PUT', `/api/v1/users/${user}.json`, { user: { administrator } });
@@ -243,6 +245,7 @@ describe('missing keys kept as they happen', () => {
       },
       async resetPassword() {
         const user = random.pick(userIds().slice(1));
+        await provePassword(context.app, ownerToken);
         await call(ownerToken, 'PATCH', `/api/v1/users/${user}/reset_password.json`, {
           user: {
             ...resetPasswordFields(keys),

@@ -59,6 +59,17 @@ describe('two-factor calls', () => {
     expect((await disableTwoFactor()).ok).toBe(true);
   });
 
+  it('throws the step-up refusal on or off, as no verdict on the code', async () => {
+    const message = 'Please enter your password again to continue.';
+    const refusal = { status: 403, body: { '2fa': message, error: message } };
+    mockFetch({
+      'PUT /api/v1/two-factor-active.json': refusal,
+      'PUT /api/v1/two-factor-disable.json': refusal,
+    });
+    await expect(activateTwoFactor('123456')).rejects.toMatchObject({ status: 403, serverMessage: message });
+    await expect(disableTwoFactor()).rejects.toMatchObject({ status: 403, serverMessage: message });
+  });
+
   it('answers the recovery codes', async () => {
     mockFetch({ 'GET /api/v1/two-factor-backup.json': { body: { '2faCodes': ['a', 'b'] } } });
     expect(await fetchBackupCodes()).toEqual(['a', 'b']);

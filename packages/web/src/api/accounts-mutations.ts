@@ -4,7 +4,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { resendConfirmation } from './accounts-api.js';
 import { updateProfile } from './accounts-profile-api.js';
 import { accountQueryKeys, refreshProfile } from './accounts-queries.js';
-import { activateTwoFactor, disableTwoFactor, fetchBackupCodes } from './accounts-two-factor-api.js';
+import {
+  activateTwoFactor,
+  disableTwoFactor,
+  fetchBackupCodes,
+  fetchTwoFactorCode,
+} from './accounts-two-factor-api.js';
+import { ApiError } from './api-error.js';
 
 // Changes of the signed-in user's own account: each a mutation that keeps the cached profile true.
 
@@ -67,7 +73,22 @@ export function useProvePassword<V, O>(prove: (variables: V) => Promise<O>) {
   return useMutation({ mutationFn: prove });
 }
 
-/** Turns two-step on with a code from the authenticator app. */
+/**
+ * Starts two-step setup: a new seed (key and QR code) each time, the previous pending one replaced.
+ * The session must have just proven the password.
+ */
+export function useStartTwoFactor() {
+  return useMutation({
+    mutationFn: async () => {
+      const setup = await fetchTwoFactorCode();
+      // An empty answer is a failure with no message of the server's to show.
+      if (!setup) throw new ApiError(200, undefined);
+      return setup;
+    },
+  });
+}
+
+/** Turns two-step on with a code from the authenticator app (the password proven within five minutes). */
 export function useActivateTwoFactor() {
   return useMutation({ mutationFn: (code: string) => activateTwoFactor(code) });
 }

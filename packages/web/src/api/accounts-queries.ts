@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { clearSession } from '../lib/clear-session.js';
 import { fetchInvitation } from './accounts-api.js';
 import { PROFILE_PATH } from './accounts-profile-api.js';
-import { fetchBackupCodes, fetchTwoFactorCode } from './accounts-two-factor-api.js';
+import { fetchBackupCodes } from './accounts-two-factor-api.js';
 import { requestRaw } from './api-client.js';
 import { ApiError } from './api-error.js';
 import { useToken } from './token-store.js';
@@ -12,7 +12,6 @@ import { useToken } from './token-store.js';
 /** Query keys of the signed-in user's own account and of the screens before sign-in. */
 export const accountQueryKeys = {
   profile: ['session', 'profile'] as const,
-  twoFactorCode: ['two-factor', 'code'] as const,
   backupCodes: ['two-factor', 'backup-codes'] as const,
   invitation: (token: string | null) => ['register', 'invitation', token] as const,
 };
@@ -50,22 +49,6 @@ export function profileQuery() {
 export function useProfile() {
   const token = useToken();
   return useQuery({ ...profileQuery(), enabled: token !== null, staleTime: 60_000 });
-}
-
-/** A fresh TOTP key per visit of the setup's code step; gcTime 0 drops it when the step unmounts. */
-export function useTwoFactorCode() {
-  return useQuery({
-    queryKey: accountQueryKeys.twoFactorCode,
-    queryFn: async () => {
-      const setup = await fetchTwoFactorCode();
-      // An empty answer is a failure with no message of the server's to show.
-      if (!setup) throw new ApiError(200, undefined);
-      return setup;
-    },
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 0,
-    retry: false,
-  });
 }
 
 /**

@@ -1,4 +1,9 @@
-import type { TwoFactorBackupCodes, TwoFactorMessage, TwoFactorSetup } from '@coffer/core';
+import {
+  PASSWORD_CONFIRMATION_REQUIRED_MESSAGE,
+  type TwoFactorBackupCodes,
+  type TwoFactorMessage,
+  type TwoFactorSetup,
+} from '@coffer/core';
 import { requestOrThrow, requestRaw } from './api-client.js';
 import { ApiError } from './api-error.js';
 import type { RawResponse } from './api-types.js';
@@ -6,6 +11,8 @@ import { readErrorMessage } from './error-message.js';
 
 // Typed calls of two-step verification (spec section 7). Turning two-step on or off reads the raw
 // answer: its verdict is the `2fa` message, which a 200 can carry as a refusal and a 400 as the reason.
+// The step-up's refusal (the password must be proven again) is no verdict on the code: it is thrown
+// as an ApiError, which withFreshPassword answers with SecureConfirm and a retry.
 
 /** The server's answer when the code is right (spec section 7). */
 export const TWO_FACTOR_ACTIVATED = 'Success: Correct OTP Code!';
@@ -28,6 +35,7 @@ export async function activateTwoFactor(code: string): Promise<TwoFactorOutcome>
     body: { code },
   });
   const message = readTwoFactorMessage(answer);
+  throwIfPasswordNeeded(answer.status, message);
   return { ok: isSuccess(answer.status) && message === TWO_FACTOR_ACTIVATED, message };
 }
 
@@ -35,6 +43,7 @@ export async function activateTwoFactor(code: string): Promise<TwoFactorOutcome>
 export async function disableTwoFactor(): Promise<TwoFactorOutcome> {
   const answer = await requestRaw<TwoFactorMessage>('/api/v1/two-factor-disable.json', { method: 'PUT' });
   const message = readTwoFactorMessage(answer);
+  throwIfPasswordNeeded(answer.status, message);
   return { ok: isSuccess(answer.status) && (message ?? '').includes('Success'), message };
 }
 
@@ -52,6 +61,11 @@ function readTwoFactorMessage(answer: RawResponse<TwoFactorMessage>): string | u
   const { json } = answer;
   if (typeof json === 'object' && json !== null && typeof json['2fa'] === 'string') return json['2fa'];
   return readErrorMessage(json);
+}
+
+function throwIfPasswordNeeded(status: number, message: string | undefined): void {
+  if (status === 403 && message === PASSWORD_CONFIRMATION_REQUIRED_MESSAGE)
+    throw new ApiError(status, message);
 }
 
 function isSuccess(status: number): boolean {

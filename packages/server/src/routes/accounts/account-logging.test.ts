@@ -13,6 +13,7 @@ import {
   type TestAccountKeys,
 } from '../../test/account-helpers.js';
 import { buildOrganisation, buildSession, buildTeam, buildUser } from '../../test/factories.js';
+import { provePassword } from '../../test/step-up.js';
 import { createLogCapture, createTestContext, type TestContext } from '../../test/test-app.js';
 
 describe('what account calls write to the log', () => {
@@ -33,6 +34,8 @@ describe('what account calls write to the log', () => {
     const token = readBearer(first);
     const headers = { authorization: `Bearer ${token}` };
 
+    // SecureConfirm before the setup: the auth hash goes through verify_password too.
+    await provePassword(context.app, token, keys.authHash);
     const { key } = (
       await context.app.inject({ method: 'GET', url: '/api/v1/two-factor-code.json', headers })
     ).json();

@@ -69,12 +69,13 @@ describe('security notices to the account’s previous address', () => {
 
   it('tells the address when two-step verification was turned off', async () => {
     const { user, call } = await signedInUser();
+    // SecureConfirm proves the password before setup; the same proof then lets it be turned off.
+    await call('POST', '/api/v1/users/verify_password.json', { password: TEST_AUTH_HASH });
     const { key } = (await call('GET', '/api/v1/two-factor-code.json')).json();
     expect(
       (await call('PUT', '/api/v1/two-factor-active.json', { code: generateTotpCode(key) })).statusCode,
     ).toBe(200);
     expect(await mailsTo(user.email)).toEqual([]);
-    await call('POST', '/api/v1/users/verify_password.json', { password: TEST_AUTH_HASH });
     expect((await call('PUT', '/api/v1/two-factor-disable.json')).statusCode).toBe(200);
     const mails = await mailsTo(user.email);
     expect(mails).toHaveLength(1);

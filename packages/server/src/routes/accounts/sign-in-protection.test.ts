@@ -12,6 +12,7 @@ import { attemptKey } from '../../security/rate-limits.js';
 import { generateTotpCode } from '../../services/accounts/totp.js';
 import { postSignIn, readBearer } from '../../test/account-helpers.js';
 import { buildSession, buildUser, TEST_AUTH_HASH } from '../../test/factories.js';
+import { provePassword } from '../../test/step-up.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
 
 const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
@@ -111,6 +112,7 @@ describe('sign-in under attack', () => {
         headers: { authorization: `Bearer ${token}` },
         ...(payload ? { payload } : {}),
       });
+    await provePassword(context.app, token);
     const { key } = (await call('GET', '/api/v1/two-factor-code.json')).json();
     expect(
       (await call('PUT', '/api/v1/two-factor-active.json', { code: generateTotpCode(key) })).statusCode,

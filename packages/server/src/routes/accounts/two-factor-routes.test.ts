@@ -4,6 +4,7 @@ import { decryptAtRest } from '../../server-secrets.js';
 import { generateTotpCode } from '../../services/accounts/totp.js';
 import { postSignIn } from '../../test/account-helpers.js';
 import { buildSession, buildUser, TEST_AUTH_HASH } from '../../test/factories.js';
+import { makePasswordProofStale } from '../../test/step-up.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
 
 const INVALID = 'Invalid Email or password.';
@@ -38,7 +39,10 @@ describe('two-factor authentication', () => {
   const readUser = (id: string) =>
     context.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
+  // As the setup flow does: SecureConfirm proves the password, then the seed, then the app's code.
   async function enable(call: Awaited<ReturnType<typeof signedInUser>>['call']) {
+    const proof = await call('POST', '/api/v1/users/verify_password.json', { password: TEST_AUTH_HASH });
+    expect(proof.json()).toEqual({ valid: true });
     const { key } = (await call('GET', '/api/v1/two-factor-code.json')).json();
     const code = generateTotpCode(key);
     const response = await call('PUT', '/api/v1/two-factor-active.json', { code });
@@ -47,7 +51,8 @@ describe('two-factor authentication', () => {
   }
 
   it('sets up a seed sealed at rest and shows it as a QR code', async () => {
-    const { user, call } = await signedInUser();
+    const { user, call, verifyPassword } = await signedInUser();
+    await verifyPassword();
     const response = await call('GET', '/api/v1/two-factor-code.json');
     expect(response.statusCode).toBe(200);
     const { key, qr } = response.json();
@@ -63,7 +68,8 @@ describe('two-factor authentication', () => {
   });
 
   it('activates only with a correct code, with the spec answer shapes', async () => {
-    const { user, call } = await signedInUser();
+    const { user, call, verifyPassword } = await signedInUser();
+    await verifyPassword();
     const { key } = (await call('GET', '/api/v1/two-factor-code')).json();
     const wrong = await call('PUT', '/api/v1/two-factor-active', {
       code: '000000' === generateTotpCode(key) ? '111111' : '000000',
@@ -222,8 +228,10 @@ describe('two-factor authentication', () => {
     });
 
     it('lets the setup flow fetch the codes once, right after the code proved the factor', async () => {
-      const { user, call } = await signedInUser();
+      const { user, token, call } = await signedInUser();
       await enable(call);
+      // The password proof of the setup has run out by the time the codes are fetched again.
+      await makePasswordProofStale(context.db, token);
       expect((await call('GET', '/api/v1/two-factor-backup.json')).statusCode).toBe(200);
       const again = await call('GET', '/api/v1/two-factor-backup.json');
       expect(again.statusCode).toBe(403);
@@ -234,17 +242,15 @@ describe('two-factor authentication', () => {
     it('allows both for five minutes after verify_password proved the password', async () => {
       const { user, token, call, verifyPassword } = await signedInUser();
       await enable(call);
+      // The setup's proof has run out; the activation's one fetch is spent here.
+      await makePasswordProofStale(context.db, token);
       expect((await call('GET', '/api/v1/two-factor-backup.json')).statusCode).toBe(200);
       expect((await verifyPassword()).json()).toEqual({ valid: true });
       expect((await call('GET', '/api/v1/two-factor-backup.json')).statusCode).toBe(200);
       expect((await call('GET', '/api/v1/two-factor-backup.json')).statusCode).toBe(200);
 
       // Six minutes later the proof is stale.
-      await context.db
-        .updateTable('sessions')
-        .set({ password_verified_at: new Date(Date.now() - 6 * 60_000).toISOString() })
-        .where('token_hash', '=', hashToken(token))
-        .execute();
+      await makePasswordProofStale(context.db, token);
       expect((await call('GET', '/api/v1/two-factor-backup.json')).statusCode).toBe(403);
       expect((await call('PUT', '/api/v1/two-factor-disable.json')).statusCode).toBe(403);
       expect(await isOn(user.id)).toBe(true);
@@ -257,8 +263,9 @@ describe('two-factor authentication', () => {
     });
 
     it('turns two-factor off with a current code from the app instead of the password', async () => {
-      const { user, call } = await signedInUser();
+      const { user, token, call } = await signedInUser();
       const { key, code } = await enable(call);
+      await makePasswordProofStale(context.db, token);
       // The activation's code is used up; the app's next one proves the factor.
       expect((await call('PUT', '/api/v1/two-factor-disable.json', { code })).statusCode).toBe(400);
       const next = generateTotpCode(key, Date.now() + 30_000);

@@ -23,8 +23,9 @@ function replyTwoFactorFailure(reply: FastifyReply, error: unknown) {
 
 /**
  * Two-factor setup, activation, disabling and recovery codes of the caller (spec section 7).
- * Disabling and new recovery codes need a step-up (auth/step-up.ts): a password proven within five
- * minutes, or for disabling a current code; a wrong code counts with the password checks.
+ * Every one needs a step-up (auth/step-up.ts): a password proven within five minutes; disabling also
+ * takes a current code instead (a wrong one counts with the password checks), and the setup flow may
+ * fetch its recovery codes once right after activation.
  */
 export const twoFactorRoutes: FastifyPluginAsync = async (app) => {
   app.get('/api/v1/two-factor-code', async (request) => startTwoFactorSetup(request.ctx, request.caller));

@@ -15,6 +15,7 @@ import {
   SCENARIO_ROLES,
 } from '../../test/chest-scenario.js';
 import { buildSession, buildUser, TEST_AUTH_HASH } from '../../test/factories.js';
+import { provePassword } from '../../test/step-up.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
 
 // Issue 10: the first personal password's new key pair, endorsed by the old private key, and the
@@ -201,6 +202,7 @@ describe('key endorsements', () => {
     await call(token, 'PATCH', '/users.json', personalPassword({ key_endorsement: await endorse(user.id) }));
     expect((await storedColumns(user.id)).key_endorsement).not.toBeNull();
 
+    await provePassword(context.app, s.tokens.administrator);
     const reset = await call(
       s.tokens.administrator,
       'PATCH',

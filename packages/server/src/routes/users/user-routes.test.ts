@@ -19,6 +19,7 @@ import {
   buildUser,
   TEST_AUTH_HASH,
 } from '../../test/factories.js';
+import { provePassword } from '../../test/step-up.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
 
 const LOCKED = 'Your account has been locked. Please contact your administrator.';
@@ -280,6 +281,7 @@ describe('users (administrators)', () => {
       await buildMembership(context.db, user, team.id);
       await buildAssignment(context.db, organisationId(), chest.id, team.id);
       await buildManager(context.db, user, chest.id);
+      await provePassword(context.app, admin());
       const promoted = await call(admin(), 'PUT', `/api/v1/users/${user.id}.json`, {
         user: { administrator: true },
       });
@@ -506,6 +508,7 @@ describe('users (administrators)', () => {
       });
       const oldToken = await buildSession(context.db, user);
 
+      await provePassword(context.app, admin());
       const response = await call(
         admin(),
         'PATCH',

@@ -20,10 +20,14 @@ import {
   fakeSealedPayload,
   fakeWrappedKey,
 } from '../../test/factories.js';
+import { provePassword } from '../../test/step-up.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
 
 const HIDE_MESSAGE = 'Only administrators can hide a secret from users.';
 const DATA_ADMIN_MESSAGE = 'Only the owner can change who is a data administrator.';
+// Calls that also need the password proven within five minutes: every role proves it first, so the
+// row shows who may act at all (routes/users/user-step-up.test.ts covers the proof itself).
+const STEP_UP_CALLS = new Set(['make administrator', 'reset password']);
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 interface Call {
@@ -402,6 +406,7 @@ describe('role matrix: who may do what', () => {
     const prepare = calls[name];
     if (!prepare) throw new Error(`no call named ${name}`);
     const { method, url, payload } = await prepare();
+    if (STEP_UP_CALLS.has(name)) await provePassword(context.app, s.tokens[role]);
     const response = await callApi(context.app, s.tokens[role], method, url, payload);
     expect(response.statusCode).toBe(expected);
     if (expected === 404) expect(response.json()).toEqual({ error: 'Not found' });

@@ -58,13 +58,16 @@ async function audit(
 
 /**
  * Starts (or restarts) setup: a fresh seed, stored sealed and pending until a code proves the
- * app has it. Refused while two-factor is on, which would silently replace the working seed.
+ * app has it. Refused while two-factor is on, which would silently replace the working seed. Needs
+ * a password proven within five minutes: a thief with the session token alone must not get a seed
+ * of their own (issue 25, review M2).
  */
 export async function startTwoFactorSetup(
   ctx: ServiceContext,
   caller: CallerAccess,
 ): Promise<TwoFactorSetup> {
   if (caller.user.otp_required_for_login) throw AppError.validation(TWO_FACTOR_ALREADY_ON);
+  requireFreshPassword(caller);
   const key = generateTotpSecret();
   const sealed = encryptAtRest(ctx.serverSecrets, key, otpSecretContext(caller.user.id));
   await audit(ctx, caller, 'Started two-factor authentication setup', async (trx) => {
@@ -79,7 +82,8 @@ export async function startTwoFactorSetup(
 /**
  * Turns two-factor on when the code matches the pending seed; the code's step counts as used. Every
  * other session of the account ends (one opened before the factor existed must not outlive it), and
- * this one may fetch the recovery codes once, right away, as the setup flow does.
+ * this one may fetch the recovery codes once, right away, as the setup flow does. Like the start, it
+ * needs a password proven within five minutes, checked before the code so a refused call uses none.
  */
 export async function activateTwoFactor(
   ctx: ServiceContext,
@@ -87,6 +91,7 @@ export async function activateTwoFactor(
   code: string,
 ): Promise<void> {
   if (caller.user.otp_required_for_login) throw AppError.validation(TWO_FACTOR_ALREADY_ON);
+  requireFreshPassword(caller);
   const secret = readOtpSecret(
     ctx.serverSecrets,
     await completeUser(ctx.db, caller.organisation.id, caller.user),

@@ -1,9 +1,11 @@
 import { PASSWORDS_MUST_MATCH_MESSAGE, type UserDetail, validateUserForm } from '@coffer/core';
 import type { Kysely } from 'kysely';
 import { hashPassword } from '../../auth/password-hash.js';
+import { requireFreshPassword } from '../../auth/step-up.js';
 import { syncSeatsAfterCommit, syncSeatsInTransaction } from '../../billing/seats.js';
 import type { Database, UserUpdate } from '../../db/schema.js';
 import { AppError } from '../../errors/app-error.js';
+import { sendTwoFactorDisabledNotice } from '../../mail/account-mails.js';
 import {
   type CallerAccess,
   PROMOTE_LOCKED_MESSAGE,
@@ -23,6 +25,7 @@ import {
   listMembershipsOfUser,
   updateMembershipAccess,
 } from '../../repositories/membership-repository.js';
+import { deleteRecoveryCodes } from '../../repositories/recovery-code-repository.js';
 import { deleteKeysOfUser } from '../../repositories/secret-key-repository.js';
 import { revokeUserSessions } from '../../repositories/session-repository.js';
 import { findDefaultTeamIds, findTeamIdsInOrganisation } from '../../repositories/team-repository.js';
@@ -47,6 +50,9 @@ import { loadUserDetail } from './user-query-service.js';
 /** Nested membership changes that would touch the default team (the edit-user form leaves it out). */
 export const DEFAULT_TEAM_MEMBERSHIP_MESSAGE = "The default team's members are not changed on a user.";
 
+/** The audit entry's ending when a reset turned the user's two-factor off. */
+export const RESET_TWO_FACTOR_OFF = ' and turned off their two-factor authentication';
+
 /** Body of `PUT api/v1/users/{id}` (`user`): the e-mail is read-only when editing. */
 export interface UserChangeInput {
   name?: string;
@@ -68,7 +74,10 @@ async function findManagedUser(ctx: ServiceContext, caller: CallerAccess, id: st
  * PUT api/v1/users/{id} (administrators): name, administrator flag (never on oneself or the owner),
  * data administrator flag (the owner's to give) and memberships (`team_id`, `edit_access`, `_destroy`;
  * never the default team's). Everything is checked before anything is written; keys the user can no
- * longer use are deleted in the same transaction, with one audit entry naming what changed.
+ * longer use are deleted in the same transaction, with one audit entry naming what changed. A change
+ * of the administrator flag also needs a password proven within five minutes (after every other
+ * check, so a refused caller learns nothing new): a stolen session token alone must not make an
+ * accomplice an administrator, whom every browser would then share every secret with.
  */
 export async function updateUserByAdministrator(
   ctx: ServiceContext,
@@ -106,6 +115,7 @@ export async function updateUserByAdministrator(
   const membershipsChange = planChangesSomething(plan);
   if (membershipsChange) changes.push('teams changed');
   if (changes.length === 0) return loadUserDetail(db, caller, target);
+  if (values.administrator !== undefined) requireFreshPassword(caller);
 
   const updated = await runChange(db, organisationId, async (trx) => {
     await beginKeyChange(trx, organisationId);
@@ -219,6 +229,11 @@ export async function setUserLocked(
  * show as missing keys for administrators to reshare. When the user then sets a personal password,
  * their own browser makes a fresh key pair (password-service.ts), so the administrator's knowledge of
  * this one opens nothing for long.
+ *
+ * The reset also turns the user's two-factor off (seed, pending seed and recovery codes go), named in
+ * the audit entry and mailed to the user as the user's own disabling is: a thief who turned it on
+ * with their own seed must not lock the user out for good. It needs a password proven within five
+ * minutes, checked after the caller's rights and the payload.
  */
 export async function resetUserPassword(
   ctx: ServiceContext,
@@ -240,6 +255,7 @@ export async function resetUserPassword(
   });
   if (problem) throw AppError.validation(problem);
   if (input.password_confirmation !== input.password) throw AppError.validation(PASSWORDS_MUST_MATCH_MESSAGE);
+  requireFreshPassword(caller);
 
   const values: UserUpdate = {
     password_hash: await hashPassword(String(input.password)),
@@ -249,14 +265,21 @@ export async function resetUserPassword(
     kdf_iterations: parseIterations(input.kdf_iterations) ?? target.kdf_iterations,
     key_version: target.key_version + 1,
     must_change_password: true,
+    otp_required_for_login: false,
+    otp_secret_encrypted: null,
+    otp_last_step: null,
   };
+  const twoFactorWasOn = target.otp_required_for_login;
   const updated = await runChange(ctx.db, caller.organisation.id, async (trx) => {
     const user = await updateUser(trx, target, values);
     await revokeUserSessions(trx, user, 'password_reset');
+    await deleteRecoveryCodes(trx, user);
     await deleteKeysOfUser(trx, caller.organisation.id, user.id);
     await recordKeyChange(trx, caller.organisation.id, { userIds: [user.id] });
-    await auditByCaller(trx, caller, `Reset the password of ${describeAuditUser(user)}`, 'User', user.id);
+    const action = `Reset the password of ${describeAuditUser(user)}${twoFactorWasOn ? RESET_TWO_FACTOR_OFF : ''}`;
+    await auditByCaller(trx, caller, action, 'User', user.id);
     return user;
   });
+  if (twoFactorWasOn) await sendTwoFactorDisabledNotice(ctx, updated);
   return loadUserDetail(ctx.db, caller, updated);
 }

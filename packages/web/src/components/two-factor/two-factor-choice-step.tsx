@@ -1,7 +1,15 @@
 import { AUTHENTICATOR_LINKS } from './authenticator-links.js';
 
+/** Props of CHOICE: `onNext` starts the setup (it asks for the password); `error` tells why it could not. */
+export interface TwoFactorChoiceStepProps {
+  onNext: () => void;
+  onCancel?: (() => void) | undefined;
+  busy?: boolean;
+  error?: string | undefined;
+}
+
 /** CHOICE: get an authenticator app on the phone, then go on to the code. */
-export function TwoFactorChoiceStep({ onNext, onCancel }: { onNext: () => void; onCancel?: () => void }) {
+export function TwoFactorChoiceStep({ onNext, onCancel, busy = false, error }: TwoFactorChoiceStepProps) {
   return (
     <div className="two-factor__step">
       <h2 className="two-factor__title">Download an authenticator app</h2>
@@ -23,13 +31,18 @@ export function TwoFactorChoiceStep({ onNext, onCancel }: { onNext: () => void; 
           </li>
         ))}
       </ul>
+      {error ? (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
       <div className="form-card__actions">
         {onCancel ? (
           <button type="button" className="button button--secondary" onClick={onCancel}>
             Cancel
           </button>
         ) : null}
-        <button type="button" className="button button--primary" onClick={onNext}>
+        <button type="button" className="button button--primary" onClick={onNext} disabled={busy}>
           I have an app
         </button>
       </div>

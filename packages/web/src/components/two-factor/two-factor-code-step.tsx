@@ -1,19 +1,28 @@
+import type { TwoFactorSetup } from '@coffer/core';
 import { normaliseOtp } from '@coffer/core';
 import { useState } from 'react';
 import { useActivateTwoFactor } from '../../api/accounts-mutations.js';
-import { useTwoFactorCode } from '../../api/accounts-queries.js';
 import { serverMessageOf } from '../../api/api-error.js';
+import type { AccountKeyRecord } from '../../keys/account-rekey.js';
 import { TextField } from '../form-fields/text-field.js';
+import { withFreshPassword } from '../modals/fresh-password.js';
 import { toSvgDataUrl } from './qr-image.js';
+import { ACTIVATE_TWO_FACTOR_CONFIRM, TWO_FACTOR_ACTIVATE_FAILED_MESSAGE } from './two-factor-texts.js';
 
-/** Shown when the TOTP key cannot be fetched. */
-export const TWO_FACTOR_CODE_FAILED_MESSAGE = 'The setup code could not be loaded. Please try again.';
-/** Shown when the server refuses a code without a message of its own. */
-export const TWO_FACTOR_ACTIVATE_FAILED_MESSAGE = 'The code could not be checked. Please try again.';
+/** Props of CODE: the seed the start fetched, and the account SecureConfirm proves the password of. */
+export interface TwoFactorCodeStepProps {
+  seed: TwoFactorSetup;
+  account: AccountKeyRecord;
+  onActivated: () => void;
+  onBack: () => void;
+}
 
-/** CODE: scan the QR code or type the key, then prove it with a code; `onActivated` once two-step is on. */
-export function TwoFactorCodeStep({ onActivated, onBack }: { onActivated: () => void; onBack: () => void }) {
-  const setup = useTwoFactorCode();
+/**
+ * CODE: scan the QR code or type the key, then prove it with a code; `onActivated` once two-step is
+ * on. The password was proven when setup started; if it has run out meanwhile, SecureConfirm asks
+ * again and the same code is sent again.
+ */
+export function TwoFactorCodeStep({ seed, account, onActivated, onBack }: TwoFactorCodeStepProps) {
   const activation = useActivateTwoFactor();
   const [code, setCode] = useState('');
   const [edited, setEdited] = useState(false);
@@ -23,12 +32,25 @@ export function TwoFactorCodeStep({ onActivated, onBack }: { onActivated: () => 
   const submit = async () => {
     if (busy || code === '') return;
     setEdited(false);
-    const outcome = await activation.mutateAsync(code);
-    if (outcome.ok) {
-      onActivated();
-      return;
+    try {
+      const activated = await withFreshPassword(
+        { ...ACTIVATE_TWO_FACTOR_CONFIRM, account },
+        () => activation.mutateAsync(code),
+        { askFirst: false },
+      );
+      // Cancelled: the same code may be sent again.
+      if (!activated.done) {
+        setEdited(true);
+        return;
+      }
+      if (activated.value.ok) {
+        onActivated();
+        return;
+      }
+      setMessage(activated.value.message ?? TWO_FACTOR_ACTIVATE_FAILED_MESSAGE);
+    } catch (error) {
+      setMessage(serverMessageOf(error) ?? TWO_FACTOR_ACTIVATE_FAILED_MESSAGE);
     }
-    setMessage(outcome.message ?? TWO_FACTOR_ACTIVATE_FAILED_MESSAGE);
   };
 
   return (
@@ -45,28 +67,15 @@ export function TwoFactorCodeStep({ onActivated, onBack }: { onActivated: () => 
       <p>
         Scan this code with your authenticator app, or type the key into it. Then enter the code it shows.
       </p>
-      {setup.isPending ? <p role="status">Loading…</p> : null}
-      {setup.isError ? (
-        <p className="field__error" role="alert">
-          {serverMessageOf(setup.error) ?? TWO_FACTOR_CODE_FAILED_MESSAGE}
-        </p>
-      ) : null}
-      {setup.data ? (
-        <div className="two-factor__qr">
-          <img
-            src={toSvgDataUrl(setup.data.qr)}
-            alt="QR code for your authenticator app"
-            width={200}
-            height={200}
-          />
-          <dl className="two-factor__key">
-            <dt>Key</dt>
-            <dd>
-              <code data-testid="two-factor-key">{setup.data.key}</code>
-            </dd>
-          </dl>
-        </div>
-      ) : null}
+      <div className="two-factor__qr">
+        <img src={toSvgDataUrl(seed.qr)} alt="QR code for your authenticator app" width={200} height={200} />
+        <dl className="two-factor__key">
+          <dt>Key</dt>
+          <dd>
+            <code data-testid="two-factor-key">{seed.key}</code>
+          </dd>
+        </dl>
+      </div>
       <TextField
         label="Verification code"
         name="code"

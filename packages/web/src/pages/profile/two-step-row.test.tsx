@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { FetchCall } from '../../test/mock-fetch.js';
+import { provePasswordIn } from '../../test/password-prompt.js';
 import { renderApp } from '../../test/render-app.js';
 import { profileScreens, signInForProfile } from './profile-fixtures.js';
 
@@ -72,17 +73,37 @@ describe('the Two-Step Verification row', () => {
   it('shows a disable answer without Success as an error', async () => {
     const { user } = setUp({
       'PUT /api/v1/two-factor-disable.json': {
-        status: 403,
-        body: {
-          '2fa': 'Please enter your password again to continue.',
-          error: 'Please enter your password again to continue.',
-        },
+        body: { '2fa': 'Two-factor authentication is not enabled.' },
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Disable Two-Step Verification' }));
     await user.type(screen.getByLabelText('Password'), 'my password{Enter}');
-    const banner = await screen.findByText('Please enter your password again to continue.');
+    const banner = await screen.findByText('Two-factor authentication is not enabled.');
     expect(banner.closest('.notification')?.className).toContain('notification--error');
+  });
+
+  it('asks again when the server wants the password again, then disables', async () => {
+    const again = 'Please enter your password again to continue.';
+    let refused = false;
+    const { sent, user } = setUp({
+      'PUT /api/v1/two-factor-disable.json': () => {
+        if (refused) return { body: { '2fa': DISABLED } };
+        refused = true;
+        return { status: 403, body: { '2fa': again, error: again } };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Disable Two-Step Verification' }));
+    await user.type(screen.getByLabelText('Password'), 'my password{Enter}');
+    // The five minutes ran out on the way: the same prompt again, not a dead end.
+    await provePasswordIn(user, 'Are you sure you want to disable 2FA?');
+    expect(await screen.findByText(DISABLED)).toBeTruthy();
+    expect(screen.queryByText(again)).toBeNull();
+    expect(sent().map((c) => `${c.method} ${c.path}`)).toEqual([
+      'POST /api/v1/users/verify_password.json',
+      'PUT /api/v1/two-factor-disable.json',
+      'POST /api/v1/users/verify_password.json',
+      'PUT /api/v1/two-factor-disable.json',
+    ]);
   });
 
   it('asks for the password before new recovery codes, then shows them once', async () => {

@@ -2,7 +2,7 @@ import type { Profile } from '@coffer/core';
 import { useNavigate } from 'react-router';
 import { useDisableTwoFactor, useRenewBackupCodes } from '../../api/accounts-mutations.js';
 import { serverMessageOf } from '../../api/api-error.js';
-import { openSecureConfirm } from '../../components/modals/secure-confirm-modal.js';
+import { withFreshPassword } from '../../components/modals/fresh-password.js';
 import { openRecoveryCodesModal } from '../../components/two-factor/recovery-codes-modal.js';
 import { RECOVERY_CODES_FAILED_MESSAGE } from '../../components/two-factor/recovery-codes-panel.js';
 import { notify } from '../../lib/notification-store.js';
@@ -45,8 +45,17 @@ export function TwoStepRow({ profile }: { profile: Profile }) {
 
   // The SecureConfirm is a modal: while it asks, the row behind it cannot be used.
   const disable = async () => {
-    if (!(await openSecureConfirm({ ...DISABLE_TWO_FACTOR_CONFIRM, account: profile }))) return;
-    const outcome = await disabling.mutateAsync();
+    let outcome: Awaited<ReturnType<typeof disabling.mutateAsync>>;
+    try {
+      const guarded = await withFreshPassword({ ...DISABLE_TWO_FACTOR_CONFIRM, account: profile }, () =>
+        disabling.mutateAsync(),
+      );
+      if (!guarded.done) return;
+      outcome = guarded.value;
+    } catch (error) {
+      notify({ type: 'error', message: serverMessageOf(error) ?? DISABLE_TWO_FACTOR_FAILED_MESSAGE });
+      return;
+    }
     if (!outcome.ok) {
       notify({ type: 'error', message: outcome.message ?? DISABLE_TWO_FACTOR_FAILED_MESSAGE });
       return;
@@ -55,10 +64,13 @@ export function TwoStepRow({ profile }: { profile: Profile }) {
   };
 
   const renewCodes = async () => {
-    if (!(await openSecureConfirm({ ...NEW_RECOVERY_CODES_CONFIRM, account: profile }))) return;
     let codes: string[];
     try {
-      codes = await renewing.mutateAsync();
+      const guarded = await withFreshPassword({ ...NEW_RECOVERY_CODES_CONFIRM, account: profile }, () =>
+        renewing.mutateAsync(),
+      );
+      if (!guarded.done) return;
+      codes = guarded.value;
     } catch (error) {
       notify({ type: 'error', message: serverMessageOf(error) ?? RECOVERY_CODES_FAILED_MESSAGE });
       return;

@@ -1,13 +1,19 @@
 import type { Team } from '@coffer/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { setAdminToggle } from '../../../components/admin-shell/admin-context-store.js';
 import { notificationStore } from '../../../lib/notification-store.js';
+import { passwordProofs, provePasswordIn, verifyPasswordRoute } from '../../../test/password-prompt.js';
 import { renderApp } from '../../../test/render-app.js';
 import { adminChest, bodyOf, member, teamRow } from '../chests/admin-fixtures.js';
 import { everyone, serveTeams, userDetail, userRow } from './teams-fixtures.js';
 import { userMenuLabels } from './user-table.js';
+
+// SecureConfirm's derivation stands in (test/password-prompt.ts).
+vi.mock('../../../keys/account-rekey.js', () => ({
+  deriveCurrentKeys: vi.fn(async (_record: unknown, password: string) => ({ authHash: `hash:${password}` })),
+}));
 
 const notices = () => notificationStore.get().map((notification) => notification.message);
 
@@ -252,7 +258,10 @@ describe('/admin/teams/user/edit', () => {
     const calls = serveTeams({
       teams: [everyone, ops],
       details: [ben],
-      extra: { 'PUT /api/v1/users/u-2.json': { body: { ...ben, name: 'Benjamin Baker' } } },
+      extra: {
+        ...verifyPasswordRoute,
+        'PUT /api/v1/users/u-2.json': { body: { ...ben, name: 'Benjamin Baker' } },
+      },
     });
     const user = userEvent.setup();
     const { router } = renderApp('/admin/teams');
@@ -269,7 +278,10 @@ describe('/admin/teams/user/edit', () => {
     await user.click(screen.getByLabelText('Administrator'));
     await user.selectOptions(screen.getByLabelText('Access for Operations'), 'write'); // user-event matches option values or innerHTML ('Read &amp; Write')
     await user.click(screen.getByRole('button', { name: 'Save' }));
+    // The administrator flag changes: the password first.
+    await provePasswordIn(user, 'Make Ben Baker an administrator?');
     await waitFor(() => expect(notices()).toContain('Benjamin Baker updated!'));
+    expect(passwordProofs(calls)).toHaveLength(1);
     expect(bodyOf(calls.find((call) => call.method === 'PUT'))).toEqual({
       user: {
         name: 'Benjamin Baker',
@@ -277,5 +289,41 @@ describe('/admin/teams/user/edit', () => {
         memberships_attributes: [{ id: 'm-ops', edit_access: true }],
       },
     });
+  });
+
+  it('saves without asking for the password when the administrator flag stays, and stays put when cancelled', async () => {
+    const ben = userDetail('u-2', 'Ben Baker');
+    const calls = serveTeams({
+      teams: [everyone, ops],
+      details: [ben],
+      extra: {
+        ...verifyPasswordRoute,
+        'PUT /api/v1/users/u-2.json': { body: { ...ben, name: 'Benjamin Baker' } },
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/admin/teams');
+    await act(() =>
+      router.navigate('/admin/teams/user/edit', { state: { row: ben, context: 'users', from: '' } }),
+    );
+    await screen.findByRole('form', { name: 'Edit User' });
+    await user.click(screen.getByLabelText('Administrator'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByRole('dialog', { name: 'Make Ben Baker an administrator?' });
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('form', { name: 'Edit User' })).toBeTruthy();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+
+    await user.click(screen.getByLabelText('Administrator'));
+    await user.clear(screen.getByLabelText('Name'));
+    await user.type(screen.getByLabelText('Name'), 'Benjamin Baker');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(notices()).toContain('Benjamin Baker updated!'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(passwordProofs(calls)).toEqual([]);
+    expect(bodyOf(calls.find((call) => call.method === 'PUT'))).toMatchObject({
+      user: { name: 'Benjamin Baker' },
+    });
+    expect(bodyOf(calls.find((call) => call.method === 'PUT'))).not.toHaveProperty('user.administrator');
   });
 });

@@ -12,11 +12,17 @@ import {
   useUpdateUser,
 } from '../../../api/users-mutations.js';
 import { userQueryKeys } from '../../../api/users-queries.js';
-import { attempt, confirmThenAttempt, failureText } from '../../../components/admin-shell/admin-action.js';
+import {
+  attempt,
+  attemptWithFreshPassword,
+  confirmThenAttempt,
+  failureText,
+} from '../../../components/admin-shell/admin-action.js';
 import { openInputModal } from '../../../components/modals/input-modal.js';
 import { openSelectModal } from '../../../components/modals/select-modal.js';
 import { makeAccountKeys } from '../../../keys/make-account-keys.js';
 import { notify } from '../../../lib/notification-store.js';
+import { useSession } from '../../../session/use-session.js';
 
 /** Texts of the user actions. */
 export const USER_ACTION_TEXT = {
@@ -40,7 +46,30 @@ export const USER_ACTION_TEXT = {
   resetLabel: 'New Password',
   resetting: (name: string) => `Resetting the password of ${name}...`,
   resetDone: (name: string) => `The password of ${name} has been reset.`,
+  resetConfirmTitle: (name: string) => `Reset the password of ${name}?`,
+  resetConfirmSubtext:
+    'Enter your own password to continue. Their two-step verification is turned off as well, so a lost or stolen phone cannot keep them out.',
 } as const;
+
+/**
+ * SecureConfirm before granting or removing administrator: the server takes the change only from a
+ * session that has just proven the password (a stolen session token must not make an administrator).
+ */
+export function administratorConfirm(name: string, administrator: boolean) {
+  return administrator
+    ? {
+        title: `Make ${name} an administrator?`,
+        subtext:
+          'Administrators manage chests, teams, users and settings, and read every secret. Enter your password to continue.',
+        confirmLabel: 'Make administrator',
+      }
+    : {
+        title: `Remove the administrator rights of ${name}?`,
+        subtext: 'They keep what their teams give them. Enter your password to continue.',
+        confirmLabel: 'Remove rights',
+        danger: true,
+      };
+}
 
 /** 'Add {name} to a Team' lists teams with their user counts. */
 function userCountLabel(count: number): string {
@@ -54,13 +83,15 @@ export interface UserActions {
   removeFromTeam: (user: Pick<UserRow, 'id' | 'name'>, team: NamedRef) => Promise<boolean>;
   /** The Select modal: moves the user into one more team (read access). */
   addToTeam: (user: Pick<UserRow, 'id' | 'name' | 'teams'>) => Promise<boolean>;
+  /** SecureConfirm (the password), then the flag. */
   setAdministrator: (user: Pick<UserRow, 'id' | 'name'>, administrator: boolean) => Promise<boolean>;
   /** The statistics dashboard's flag (the owner's to give); one's own profile follows at once. */
   setDataAdministrator: (user: Pick<UserRow, 'id' | 'name'>, dataAdministrator: boolean) => Promise<boolean>;
   setBlocked: (user: Pick<UserRow, 'id' | 'name'>, blocked: boolean) => Promise<boolean>;
   /**
-   * The Input modal with a generated 12-character password (any of 12+ may be typed instead), then a
-   * new key pair sealed under it in this browser and sent as the reset payload.
+   * The Input modal with a generated 12-character password (any of 12+ may be typed instead), then
+   * SecureConfirm (the administrator's own password), then a new key pair sealed under it in this
+   * browser and sent as the reset payload.
    */
   resetPassword: (user: Pick<UserRow, 'id' | 'name' | 'email'>) => Promise<boolean>;
 }
@@ -68,6 +99,7 @@ export interface UserActions {
 /** User actions as mutations with their confirmations and notifications (administrators). */
 export function useUserActions(): UserActions {
   const queryClient = useQueryClient();
+  const { profile } = useSession();
   const removeUser = useRemoveUser().mutateAsync;
   const updateUser = useUpdateUser().mutateAsync;
   const setLock = useSetUserLock().mutateAsync;
@@ -140,8 +172,10 @@ export function useUserActions(): UserActions {
           USER_ACTION_TEXT.added(user.name, team.name),
         );
       },
-      setAdministrator: (user, administrator) =>
-        attempt(
+      setAdministrator: async (user, administrator) =>
+        profile !== undefined &&
+        attemptWithFreshPassword(
+          { ...administratorConfirm(user.name, administrator), account: profile },
           () => updateUser({ id: user.id, user: { administrator } }),
           USER_ACTION_TEXT.administrator(user.name, administrator),
         ),
@@ -169,23 +203,38 @@ export function useUserActions(): UserActions {
           fill: { label: 'Generate password', value: () => generatePassword() },
           validate: (value) => validateResetPassword(value).errors[0] ?? null,
         });
-        if (password === undefined) return false;
-        notify({ type: 'info', message: USER_ACTION_TEXT.resetting(user.name) });
-        return attempt(async () => {
-          const { keys } = await makeAccountKeys(user.email, password);
-          await reset({
-            id: user.id,
-            reset: {
-              public_key: keys.public_key,
-              encrypted_private_key: keys.encrypted_private_key,
-              private_key_iv: keys.private_key_iv,
-              password: keys.authHash,
-              password_confirmation: keys.authHash,
-              kdf_iterations: keys.kdf_iterations,
-            },
-          });
-        }, USER_ACTION_TEXT.resetDone(user.name));
+        if (password === undefined || profile === undefined) return false;
+        // Made once: a retry after SecureConfirm asked again sends the same keys.
+        let made: ReturnType<typeof makeAccountKeys> | undefined;
+        const confirm = {
+          title: USER_ACTION_TEXT.resetConfirmTitle(user.name),
+          subtext: USER_ACTION_TEXT.resetConfirmSubtext,
+          confirmLabel: 'Reset Password',
+          account: profile,
+        };
+        return attemptWithFreshPassword(
+          confirm,
+          async () => {
+            if (!made) {
+              notify({ type: 'info', message: USER_ACTION_TEXT.resetting(user.name) });
+              made = makeAccountKeys(user.email, password);
+            }
+            const { keys } = await made;
+            await reset({
+              id: user.id,
+              reset: {
+                public_key: keys.public_key,
+                encrypted_private_key: keys.encrypted_private_key,
+                private_key_iv: keys.private_key_iv,
+                password: keys.authHash,
+                password_confirmation: keys.authHash,
+                kdf_iterations: keys.kdf_iterations,
+              },
+            });
+          },
+          USER_ACTION_TEXT.resetDone(user.name),
+        );
       },
     };
-  }, [queryClient, removeUser, updateUser, setLock, reset]);
+  }, [queryClient, profile, removeUser, updateUser, setLock, reset]);
 }

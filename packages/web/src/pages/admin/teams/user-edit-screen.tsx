@@ -14,11 +14,13 @@ import { CheckboxField } from '../../../components/form-fields/checkbox-field.js
 import { ErrorBanner } from '../../../components/form-fields/error-banner.js';
 import { TextField } from '../../../components/form-fields/text-field.js';
 import { LIST_FAILED_MESSAGE } from '../../../components/lists/scroll-list.js';
+import { withFreshPassword } from '../../../components/modals/fresh-password.js';
 import { notify } from '../../../lib/notification-store.js';
 import { paths } from '../../../navigation/paths.js';
 import { useSession } from '../../../session/use-session.js';
 import type { UserFormState } from './use-user-form.js';
 import { useUserForm } from './use-user-form.js';
+import { administratorConfirm } from './user-actions.js';
 import { userSettingRules } from './user-settings-panel.js';
 import './admin-teams.css';
 
@@ -79,9 +81,20 @@ function EditUserForm({
   const form = useUserForm(user, defaultTeamId, rules.administrator);
   const update = useUpdateUser();
   const submit = async () => {
-    if (update.isPending || !form.validate()) return;
+    if (update.isPending || !form.validate() || !profile) return;
+    const change = form.toUpdate();
+    const save = () => update.mutateAsync({ id: user.id, user: change });
     try {
-      const saved = await update.mutateAsync({ id: user.id, user: form.toUpdate() });
+      // A change of the administrator flag asks for the password first (SecureConfirm); the rest does not.
+      const outcome =
+        change.administrator === undefined
+          ? { done: true as const, value: await save() }
+          : await withFreshPassword(
+              { ...administratorConfirm(user.name, change.administrator), account: profile },
+              save,
+            );
+      if (!outcome.done) return;
+      const saved = outcome.value;
       notify({ type: 'success', message: EDIT_USER_TEXT.updated(saved.name) });
       back();
     } catch (error) {

@@ -3,8 +3,16 @@ import { publicKeyFingerprint } from '@coffer/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { makeAccountKeys } from '../../../keys/make-account-keys.js';
 import { notificationStore } from '../../../lib/notification-store.js';
 import { installFakeIntersectionObserver } from '../../../test/fake-intersection-observer.js';
+import {
+  PASSWORD_AGAIN,
+  passwordProofs,
+  provePasswordIn,
+  refuseUntilProven,
+  verifyPasswordRoute,
+} from '../../../test/password-prompt.js';
 import { renderApp } from '../../../test/render-app.js';
 import { bodyOf } from '../chests/admin-fixtures.js';
 import type { TeamsServer } from './teams-fixtures.js';
@@ -23,11 +31,20 @@ vi.mock('../../../keys/make-account-keys.js', () => ({
   })),
 }));
 
+// SecureConfirm's derivation stands in (test/password-prompt.ts).
+vi.mock('../../../keys/account-rekey.js', () => ({
+  deriveCurrentKeys: vi.fn(async (_record: unknown, password: string) => ({ authHash: `hash:${password}` })),
+}));
+
 const notices = () => notificationStore.get().map((notification) => notification.message);
 
 /** Opens the user page of `user` as a row click does. */
 async function openUserPage(user: UserDetail, server: TeamsServer = {}) {
-  const calls = serveTeams({ ...server, details: [user, ...(server.details ?? [])] });
+  const calls = serveTeams({
+    ...server,
+    details: [user, ...(server.details ?? [])],
+    extra: { ...verifyPasswordRoute, ...server.extra },
+  });
   const view = renderApp('/admin/teams');
   await act(() =>
     view.router.navigate('/admin/teams/user', {
@@ -63,6 +80,7 @@ describe('/admin/teams/user: settings', () => {
     expect(notices()).toContain('Ben Baker has been blocked.');
     await waitFor(() => expect(toggle('Administrator').disabled).toBe(false));
     await user.click(toggle('Administrator'));
+    await provePasswordIn(user, 'Make Ben Baker an administrator?');
     await waitFor(() => expect(toggle('Administrator').checked).toBe(true));
     expect(bodyOf(calls.find((call) => call.method === 'PUT'))).toEqual({ user: { administrator: true } });
     // An administrator cannot be blocked.
@@ -141,6 +159,7 @@ describe('/admin/teams/user: settings', () => {
     expect(within(dialog).getByText('Password must be at least 12 characters long.')).toBeTruthy();
     await user.type(field, ' but now long');
     await user.click(within(dialog).getByRole('button', { name: 'Reset Password' }));
+    await provePasswordIn(user, 'Reset the password of Ben Baker?');
     await waitFor(() => expect(notices()).toContain('The password of Ben Baker has been reset.'));
     const reset = calls.find((call) => call.path === '/api/v1/users/u-2/reset_password.json');
     expect(reset?.method).toBe('PATCH');
@@ -173,6 +192,109 @@ describe('/admin/teams/user: settings', () => {
       'FinanceRead & Write',
       'HandbookRead only',
     ]);
+  });
+});
+
+describe('/admin/teams/user: the password before the administrator flag and a reset', () => {
+  const order = (calls: { method: string; path: string }[]) =>
+    calls
+      .filter((call) => call.method !== 'GET')
+      .map((call) => `${call.method} ${call.path.replace(/\?.*/, '')}`);
+
+  it('asks before making an administrator, and changes nothing when cancelled', async () => {
+    const ben = userDetail('u-2', 'Ben Baker');
+    const { calls } = await openUserPage(ben, {
+      extra: { 'PUT /api/v1/users/u-2.json': { body: { ...ben, administrator: true } } },
+    });
+    const user = userEvent.setup();
+    await user.click(toggle('Administrator'));
+    const dialog = screen.getByRole('dialog', { name: 'Make Ben Baker an administrator?' });
+    expect(
+      within(dialog).getByText(
+        'Administrators manage chests, teams, users and settings, and read every secret. Enter your password to continue.',
+      ),
+    ).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('Password'), 'a guess{Enter}');
+    expect(await within(dialog).findByText('Password entered is incorrect.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(toggle('Administrator').checked).toBe(false);
+    expect(order(calls)).toEqual(['POST /api/v1/users/verify_password.json']);
+  });
+
+  it('asks before removing the rights, then sends the flag', async () => {
+    const cleo = userDetail('u-3', 'Cleo Admin', { administrator: true });
+    const { calls } = await openUserPage(cleo, {
+      extra: { 'PUT /api/v1/users/u-3.json': { body: { ...cleo, administrator: false } } },
+    });
+    const user = userEvent.setup();
+    await user.click(toggle('Administrator'));
+    await provePasswordIn(user, 'Remove the administrator rights of Cleo Admin?');
+    await waitFor(() => expect(notices()).toContain('Cleo Admin is no longer an administrator.'));
+    expect(order(calls)).toEqual(['POST /api/v1/users/verify_password.json', 'PUT /api/v1/users/u-3.json']);
+    expect(bodyOf(calls.find((call) => call.method === 'PUT'))).toEqual({ user: { administrator: false } });
+  });
+
+  it('asks again and sends the change again when the server wants the password again', async () => {
+    const ben = userDetail('u-2', 'Ben Baker');
+    const { calls } = await openUserPage(ben, {
+      extra: {
+        'PUT /api/v1/users/u-2.json': refuseUntilProven(1, { body: { ...ben, administrator: true } }),
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(toggle('Administrator'));
+    await provePasswordIn(user, 'Make Ben Baker an administrator?');
+    // The five minutes ran out on the way: the same prompt again, not a dead end.
+    await provePasswordIn(user, 'Make Ben Baker an administrator?');
+    await waitFor(() => expect(notices()).toContain('Ben Baker is now an administrator.'));
+    expect(notices()).not.toContain(PASSWORD_AGAIN);
+    expect(order(calls)).toEqual([
+      'POST /api/v1/users/verify_password.json',
+      'PUT /api/v1/users/u-2.json',
+      'POST /api/v1/users/verify_password.json',
+      'PUT /api/v1/users/u-2.json',
+    ]);
+  });
+
+  it('resets only after the administrator proved their own password, with the keys made once', async () => {
+    vi.mocked(makeAccountKeys).mockClear();
+    const ben = userDetail('u-2', 'Ben Baker', { otp_required_for_login: true });
+    const { calls } = await openUserPage(ben, {
+      extra: {
+        'PATCH /api/v1/users/u-2/reset_password.json': refuseUntilProven(1, {
+          body: { ...ben, must_change_password: true, otp_required_for_login: false },
+        }),
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+    const input = await screen.findByRole('dialog', { name: 'Reset Password' });
+    await user.click(within(input).getByRole('button', { name: 'Reset Password' }));
+
+    // Cancelled: no keys made, nothing sent.
+    const confirm = await screen.findByRole('dialog', { name: 'Reset the password of Ben Baker?' });
+    expect(
+      within(confirm).getByText(
+        'Enter your own password to continue. Their two-step verification is turned off as well, so a lost or stolen phone cannot keep them out.',
+      ),
+    ).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(makeAccountKeys).not.toHaveBeenCalled();
+    expect(order(calls)).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+    const again = await screen.findByRole('dialog', { name: 'Reset Password' });
+    await user.click(within(again).getByRole('button', { name: 'Reset Password' }));
+    await provePasswordIn(user, 'Reset the password of Ben Baker?');
+    await provePasswordIn(user, 'Reset the password of Ben Baker?');
+    await waitFor(() => expect(notices()).toContain('The password of Ben Baker has been reset.'));
+    expect(makeAccountKeys).toHaveBeenCalledOnce();
+    const resets = calls.filter((call) => call.path === '/api/v1/users/u-2/reset_password.json');
+    expect(resets).toHaveLength(2);
+    expect(bodyOf(resets[1])).toEqual(bodyOf(resets[0]));
+    expect(passwordProofs(calls)).toHaveLength(2);
   });
 });
 
