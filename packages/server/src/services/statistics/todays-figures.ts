@@ -16,7 +16,10 @@ import type { DailyFigures } from './statistics-metrics.js';
 const cache = new Map<string, Promise<DailyFigures>>();
 let cachedDay = '';
 
-/** The organisation's figures of `today` so far: the counts as of the first call of the day, today's events until then. */
+/**
+ * The organisation's figures of `today` so far: the counts as of the day's first call, and today's
+ * events until then.
+ */
 export function todaysFigures(
   db: Kysely<Database>,
   organisationId: string,
