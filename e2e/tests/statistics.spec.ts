@@ -1,4 +1,4 @@
-import type { Organisation, StatisticsMetric } from '@coffer/core';
+import type { Organisation, Profile, StatisticsMetric } from '@coffer/core';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { signInThroughUi } from '../support/accounts-ui.js';
@@ -178,4 +178,37 @@ test('statistics: the owner names a data administrator, who reads the cards and 
   // chart.js drew everything under the CSP (script-src 'self', style-src 'self'), with no error.
   expect(cspViolations).toEqual([]);
   await theirs.close();
+});
+
+test("statistics from day one: a new organisation's data administrator reads today's figures at /datadashboard; without the flag it leads to /", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const { account, admin } = await newOrganisationThroughApi(request, testInfo);
+  const owner = await apiOk<Profile>(admin, 'GET', '/api/v1/profile.json');
+
+  // The owner has no flag yet: spec section 2's /datadashboard sends them to /, as /admin/datadashboard does.
+  await signInThroughUi(page, account.email, account.password);
+  await page.goto('/datadashboard');
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  await expect(page.getByRole('heading', { name: 'Statistics' })).toHaveCount(0);
+
+  // With the flag, the organisation registered minutes ago has no daily record: today's figures stand in.
+  await apiOk(admin, 'PUT', `/api/v1/users/${owner.id}.json`, { user: { data_administrator: true } });
+  await page.goto('/datadashboard');
+  await expect(page).toHaveURL(/\/admin\/datadashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Statistics' })).toBeVisible();
+  const today = utcDay(0);
+  await expect(page.getByText(`Today's figures so far (${enGbDay(today)}).`, { exact: false })).toBeVisible();
+  await expect(article(page, 'Accepted users').getByText('1', { exact: true })).toBeVisible();
+  await expect(article(page, 'Administrators').getByText('1', { exact: true })).toBeVisible();
+  await expect(article(page, 'Pending users').getByText('0', { exact: true })).toBeVisible();
+  await expect(article(page, 'Accepted users')).toContainText('No change');
+
+  // The Date range tab charts the same day.
+  await page.getByRole('tab', { name: 'Date range' }).click();
+  const usersChart = page.getByRole('figure', { name: 'Users' });
+  await usersChart.getByText('Show the figures of Users').click();
+  await expect(usersChart.getByRole('row', { name: new RegExp(enGbDay(today)) })).toContainText('1');
 });

@@ -9,6 +9,7 @@ import { registerBodyParsers } from './http/body-parsers.js';
 import { registerCompression } from './http/compression.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { buildFrameworkErrorHandler } from './http/framework-errors.js';
+import { registerHeadRoutes } from './http/head-routes.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { stripJsonSuffix } from './http/json-suffix.js';
 import { lazySchemaCompilers } from './http/lazy-schema-compilers.js';
@@ -55,9 +56,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true },
-    // A GET route gets no implicit HEAD twin: some GETs change state (new recovery codes, a new
-    // two-factor seed). The web app's static files register their own HEAD.
-    exposeHeadRoutes: false,
+    // HEAD answers as GET without a body, from the GET route itself (http/head-routes.ts, which
+    // keeps HEAD away from the GETs that change state). The web app's static files answer HEAD themselves.
+    exposeHeadRoutes: true,
     // Undecodable URLs and over-long path parameters: the app's error shape and headers.
     frameworkErrors: buildFrameworkErrorHandler(config),
     // Each route's schemas are compiled by Fastify's own compilers on first use, not at start (13 MB idle).
@@ -87,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before any route: the guard bounds every route's numbers, then the catalogue records the route.
   registerInputGuard(app);
   registerRouteCatalogue(app);
+  registerHeadRoutes(app);
   registerErrorHandler(app);
   registerRequestLog(app);
   await registerSecurityHeaders(app, config);

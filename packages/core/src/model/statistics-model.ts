@@ -27,6 +27,11 @@ export interface AllTimeDataRecordsResponse {
   items: StatisticsCard[];
   /** The day of the newest record the cards are read from (YYYY-MM-DD), null before the first. */
   recorded_on: string | null;
+  /**
+   * True while the organisation has no daily record yet: the cards are today's figures so far
+   * (`recorded_on` is today), counted on demand, and show no change.
+   */
+  so_far: boolean;
 }
 
 /** One day of the series; a figure missing on a day was not recorded that day. */

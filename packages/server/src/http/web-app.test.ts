@@ -35,6 +35,12 @@ describe('web app serving', () => {
       expect(response.headers['content-type'], url).toContain('text/html');
       expect(response.headers['cache-control'], url).toBe('no-cache');
     }
+    // HEAD on a client route: index.html's headers, no body (a monitor probing the web app).
+    const head = await context.app.inject({ method: 'HEAD', url: '/admin/datadashboard' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toContain('text/html');
+    expect(head.headers['content-length']).toBe(String(Buffer.byteLength(INDEX_HTML)));
+    expect(head.body).toBe('');
   });
 
   it('caches hashed assets for a year', async () => {

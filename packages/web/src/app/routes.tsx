@@ -140,6 +140,7 @@ const signedInScreens: RouteObject[] = [
   },
   // Administrators with billing on; the screen sends anyone else to / (spec section 2).
   { path: paths.plans, handle: { title: 'Plans' }, lazy: () => import('../pages/plans/plans-screen.js') },
+  { path: paths.dataDashboard, loader: () => redirect(paths.adminDataDashboard) }, // spec §2's other name of it
   {
     path: paths.profile,
     handle: { title: 'Account Settings' },

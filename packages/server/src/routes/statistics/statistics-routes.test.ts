@@ -22,7 +22,7 @@ import {
   SCENARIO_ROLES,
   type ScenarioRole,
 } from '../../test/chest-scenario.js';
-import { buildSession, buildUser } from '../../test/factories.js';
+import { buildChest, buildSession, buildUser } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
 
 const NO_PERMISSION = { error: 'You do not have permission to do that.' };
@@ -171,8 +171,44 @@ describe('statistics calls (data administrators)', () => {
       return answer.json() as AllTimeDataRecordsResponse;
     };
 
-    it('has no cards before the first record', async () => {
-      expect(await allTime()).toEqual({ items: [], recorded_on: null });
+    it("shows today's figures so far before the first record, counted once and kept until the record", async () => {
+      // An organisation registered today: its data administrator, a pending user and a chest.
+      const analyst = await buildUser(context.db, { data_administrator: true });
+      const newOrganisationId = analyst.organisation_id;
+      await buildUser(context.db, { organisation_id: newOrganisationId, confirmed_at: null });
+      await buildChest(context.db, newOrganisationId);
+      const ask = async (url: string) => {
+        const answer = await callApi(context.app, await buildSession(context.db, analyst), 'GET', url);
+        expect(answer.statusCode).toBe(200);
+        return answer.json();
+      };
+      const stat = (answer: AllTimeDataRecordsResponse, id: StatisticsMetric) =>
+        answer.items.find((item) => item.id === id)?.stat;
+
+      const first = (await ask(ALL_TIME)) as AllTimeDataRecordsResponse;
+      expect(first).toMatchObject({ recorded_on: TODAY, so_far: true });
+      expect(first.items.map((card) => card.id)).toEqual(METRICS.map(({ metric }) => metric));
+      expect(stat(first, 'chests')).toBe(1);
+      expect(stat(first, 'users_accepted')).toBe(1);
+      expect(stat(first, 'users_pending')).toBe(1);
+      // Nothing to compare with yet: no card shows a change.
+      expect(first.items.every((card) => card.percentage === 0 && card.increase)).toBe(true);
+
+      // Counted once a day: a chest added since changes nothing until the record.
+      await buildChest(context.db, newOrganisationId);
+      expect(await ask(ALL_TIME)).toEqual(first);
+
+      // The chart's today has the same figures; the day before has none.
+      const days = (await ask(range(addDays(TODAY, -1), TODAY))) as DateRangeDataRecordsResponse;
+      expect(days.days[0]?.values).toEqual({});
+      expect(days.days[1]?.values).toMatchObject({ chests: 1, users_accepted: 1, users_pending: 1 });
+
+      // Once the night's record exists, it wins, on both calls.
+      await recordDay(context.db, newOrganisationId, addDays(TODAY, -1), 77);
+      const recorded = (await ask(ALL_TIME)) as AllTimeDataRecordsResponse;
+      expect(recorded).toMatchObject({ recorded_on: addDays(TODAY, -1), so_far: false });
+      expect(stat(recorded, 'chests')).toBe(77);
+      expect((await ask(range(TODAY, TODAY))).days).toEqual([{ date: TODAY, values: {} }]);
     });
 
     it('shows the newest record against the first while the records are younger than 30 days', async () => {

@@ -10,7 +10,7 @@ import {
   countUserStates,
 } from '../../repositories/statistics-figure-repository.js';
 import type { DailyFigures } from './statistics-metrics.js';
-import { addDays, startOfDay } from './utc-days.js';
+import { addDays, daysFrom, startOfDay } from './utc-days.js';
 
 // The figures of the daily record, counted for one organisation (docs/statistics.md) through the
 // repositories: every read filters on organisation_id and answers counts only.
@@ -101,4 +101,23 @@ export function countDailyEvents(
   to: string,
 ): Promise<Map<string, EventFigures>> {
   return countDailyAuditEvents(db, organisationId, startOfDay(from), startOfDay(addDays(to, 1)));
+}
+
+/**
+ * Every figure of each day from `first` to `last` (both included): the counts as of now, which the
+ * database keeps no history of, and each day's own events. The one way a day's figures are made:
+ * the nightly record (daily-recorder.ts) and today's figures on demand (todays-figures.ts) both
+ * call it.
+ */
+export async function countFiguresOfDays(
+  db: Kysely<Database>,
+  organisationId: string,
+  first: string,
+  last: string,
+): Promise<Map<string, DailyFigures>> {
+  const snapshot = await countSnapshotFigures(db, organisationId);
+  const events = await countDailyEvents(db, organisationId, first, last);
+  return new Map(
+    daysFrom(first, last).map((day) => [day, { ...snapshot, ...(events.get(day) ?? NO_EVENTS) }]),
+  );
 }

@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { findNewestRecordDay, insertDayRecords } from '../../repositories/data-record-repository.js';
 import { listOrganisationsAfter } from '../../repositories/organisation-repository.js';
-import { countDailyEvents, countSnapshotFigures, NO_EVENTS } from './daily-figures.js';
-import { type DailyFigures, METRICS } from './statistics-metrics.js';
+import { countFiguresOfDays } from './daily-figures.js';
+import { METRICS } from './statistics-metrics.js';
 import { addDays, dayOf, daysFrom } from './utc-days.js';
 
 /**
@@ -97,11 +97,8 @@ async function recordOrganisation(
   const first = days[0];
   const last = days.at(-1);
   if (!first || !last) return 0;
-  const snapshot = await countSnapshotFigures(db, organisation.id);
-  const events = await countDailyEvents(db, organisation.id, first, last);
   let written = 0;
-  for (const day of days) {
-    const figures: DailyFigures = { ...snapshot, ...(events.get(day) ?? NO_EVENTS) };
+  for (const [day, figures] of await countFiguresOfDays(db, organisation.id, first, last)) {
     const rows = METRICS.map(({ metric }) => ({ metric, value: figures[metric] }));
     written += await insertDayRecords(db, organisation.id, day, rows);
   }

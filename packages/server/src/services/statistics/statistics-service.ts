@@ -15,15 +15,17 @@ import type { ServiceContext } from '../service-context.js';
 import { type DateRangeQuery, readDayRange } from './date-range-input.js';
 import { buildCards, comparisonTarget } from './statistics-cards.js';
 import { isStatisticsMetric } from './statistics-metrics.js';
-import { daysFrom } from './utc-days.js';
+import { todaysFigures } from './todays-figures.js';
+import { dayOf, daysFrom } from './utc-days.js';
 
 type DayValues = Partial<Record<StatisticsMetric, number>>;
 
 /**
  * `GET api/v1/all_time_data_records.json` (data administrators of the organisation): the cards, read
  * from the newest daily record and the one it is compared with (statistics-cards.ts). At most four
- * indexed reads of data_records, whatever the number of users or organisations: nothing here counts
- * live rows.
+ * indexed reads of data_records, whatever the number of users or organisations. Before the
+ * organisation's first record, today's figures so far stand in (todays-figures.ts), compared with
+ * nothing: only then are live rows counted, once a day per organisation and server.
  */
 export async function allTimeDataRecords(
   ctx: ServiceContext,
@@ -33,7 +35,11 @@ export async function allTimeDataRecords(
   const { db } = ctx;
   const organisationId = caller.organisation.id;
   const newest = await findNewestRecordDay(db, organisationId);
-  if (!newest) return { items: [], recorded_on: null };
+  if (!newest) {
+    const today = dayOf(new Date());
+    const figures = await todaysFigures(db, organisationId, today);
+    return { items: buildCards(figures, figures), recorded_on: today, so_far: true };
+  }
   // Younger than the comparison period: the change since the first record.
   const compared =
     (await findNewestRecordDay(db, organisationId, comparisonTarget(newest))) ??
@@ -43,12 +49,14 @@ export async function allTimeDataRecords(
   return {
     items: buildCards(byDay.get(newest) ?? {}, byDay.get(compared) ?? {}),
     recorded_on: newest,
+    so_far: false,
   };
 }
 
 /**
  * `GET api/v1/date_range_data_records.json?from=&to=` (data administrators): every day of the range,
- * oldest first, each with the figures recorded that day (none for a day without a record).
+ * oldest first, each with the figures recorded that day (none for a day without a record). Before the
+ * organisation's first record, today (when in the range) has today's figures so far, as the cards do.
  */
 export async function dateRangeDataRecords(
   ctx: ServiceContext,
@@ -57,7 +65,13 @@ export async function dateRangeDataRecords(
 ): Promise<DateRangeDataRecordsResponse> {
   requireStatisticsViewer(caller);
   const { from, to } = readDayRange(query);
-  const byDay = valuesByDay(await listRecordsBetween(ctx.db, caller.organisation.id, from, to));
+  const { db } = ctx;
+  const organisationId = caller.organisation.id;
+  const byDay = valuesByDay(await listRecordsBetween(db, organisationId, from, to));
+  const today = dayOf(new Date());
+  if (from <= today && today <= to && !(await findNewestRecordDay(db, organisationId))) {
+    byDay.set(today, await todaysFigures(db, organisationId, today));
+  }
   return { from, to, days: daysFrom(from, to).map((date) => ({ date, values: byDay.get(date) ?? {} })) };
 }
 

@@ -10,9 +10,15 @@ export const ALL_TIME_TEXT = {
   // The server compares the newest record with the one 30 days before it (docs/statistics.md).
   recordedOn: (day: string) =>
     `Figures of ${formatDateEnGb(day)}. The arrows show the change since 30 days before.`,
+  // Before the organisation's first daily record the server counts today's figures on demand.
+  soFar: (day: string) =>
+    `Today's figures so far (${formatDateEnGb(day)}). Coffer records each day's figures after midnight (UTC); the changes appear as the records build up.`,
 } as const;
 
-/** The 'All time view' tab (spec section 2): one card per figure of the newest daily record. */
+/**
+ * The 'All time view' tab (spec section 2): one card per figure of the newest daily record, or of
+ * today so far while the organisation has none yet.
+ */
 export function AllTimeView() {
   const records = useAllTimeRecords();
   if (records.isPending) {
@@ -23,13 +29,15 @@ export function AllTimeView() {
     );
   }
   if (records.isError) return <LoadError onRetry={() => void records.refetch()} />;
-  const { items, recorded_on: recordedOn } = records.data;
+  const { items, recorded_on: recordedOn, so_far: soFar } = records.data;
   if (items.length === 0 || recordedOn === null) {
     return <p className="datadashboard__state">{ALL_TIME_TEXT.empty}</p>;
   }
   return (
     <>
-      <p className="datadashboard__note">{ALL_TIME_TEXT.recordedOn(recordedOn)}</p>
+      <p className="datadashboard__note">
+        {soFar ? ALL_TIME_TEXT.soFar(recordedOn) : ALL_TIME_TEXT.recordedOn(recordedOn)}
+      </p>
       <div className="stat-cards">
         {items.map((card) => (
           <StatisticCard key={card.id} card={card} />

@@ -68,6 +68,15 @@ describe('/admin/datadashboard: the All time view', () => {
     expect(screen.queryByRole('article')).toBeNull();
   });
 
+  it("shows today's figures so far while the organisation has no daily record yet", async () => {
+    serveStatistics({ allTime: { body: { items: cards, recorded_on: '2026-11-27', so_far: true } } });
+    renderApp('/admin/datadashboard');
+    expect(within(await article('Chests')).getByText('3')).toBeTruthy();
+    expect(screen.getByText(ALL_TIME_TEXT.soFar('2026-11-27'))).toBeTruthy();
+    expect(screen.getByText(/Today's figures so far \(27\/11\/2026\)/)).toBeTruthy();
+    expect(screen.queryByText(ALL_TIME_TEXT.empty)).toBeNull();
+  });
+
   it('shows an error when the figures cannot be loaded, and Try again asks once more', async () => {
     let failing = true;
     const calls = serveStatistics({
@@ -97,6 +106,20 @@ describe('/admin/datadashboard: who may see it (spec sections 2 and 6)', () => {
   it('sends a member without the flag to /', async () => {
     const calls = serveStatistics({ profile: { administrator: false, data_administrator: false } });
     const { router } = renderApp('/admin/datadashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(callsTo(calls, ALL_TIME)).toHaveLength(0);
+  });
+
+  it('opens the page at /datadashboard (spec section 2) for a data administrator', async () => {
+    serveStatistics({ allTime: { body: { items: cards, recorded_on: '2026-11-24', so_far: false } } });
+    const { router } = renderApp('/datadashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/datadashboard'));
+    expect(await article('Accepted users')).toBeTruthy();
+  });
+
+  it('sends anyone else from /datadashboard to /, asking for no figures', async () => {
+    const calls = serveStatistics({ profile: { administrator: true, data_administrator: false } });
+    const { router } = renderApp('/datadashboard');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(callsTo(calls, ALL_TIME)).toHaveLength(0);
   });

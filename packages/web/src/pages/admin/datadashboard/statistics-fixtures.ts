@@ -22,7 +22,7 @@ export interface StatisticsServer {
   range?: FakeAnswer | ((call: FetchCall) => FakeAnswer);
 }
 
-const emptyAllTime: AllTimeDataRecordsResponse = { items: [], recorded_on: null };
+const emptyAllTime: AllTimeDataRecordsResponse = { items: [], recorded_on: null, so_far: false };
 
 /** Signs a user in (a data administrator who is not an administrator, unless told) and fakes the calls. */
 export function serveStatistics(server: StatisticsServer = {}): FetchCall[] {
