@@ -15,6 +15,7 @@ import {
   requireResettable,
 } from '../../policy/index.js';
 import { describeAuditUser } from '../../repositories/audit-log-repository.js';
+import { deletePendingEmailChange } from '../../repositories/email-change-repository.js';
 import { deleteManagersOfUser } from '../../repositories/manager-repository.js';
 import {
   deleteMemberships,
@@ -253,6 +254,8 @@ export async function resetUserPassword(
   const updated = await runChange(ctx.db, caller.organisation.id, async (trx) => {
     const user = await updateUser(trx, target, values);
     await revokeUserSessions(trx, user, 'password_reset');
+    // Its credentials came from the password just replaced (email-change-service.ts).
+    await deletePendingEmailChange(trx, user);
     await deleteKeysOfUser(trx, caller.organisation.id, user.id);
     await recordKeyChange(trx, caller.organisation.id, { userIds: [user.id] });
     await auditByCaller(trx, caller, `Reset the password of ${describeAuditUser(user)}`, 'User', user.id);
