@@ -1,3 +1,4 @@
+import { EMAIL_CHANGE_LINK_HOURS } from '@coffer/core';
 import { hashToken } from '../../auth/session-token.js';
 import { AppError } from '../../errors/app-error.js';
 import {
@@ -20,13 +21,11 @@ import { runChange } from '../organisation-change.js';
 import type { ServiceContext } from '../service-context.js';
 import { EMAIL_TAKEN, newEmailToken } from './new-account.js';
 
-/** How long the link mailed to the new address works. */
-export const EMAIL_CHANGE_LIFETIME_HOURS = 24;
 const HOUR_MS = 3_600_000;
 
 /** An unknown, replaced or already used link. */
 export const EMAIL_CHANGE_LINK_INVALID = 'This email change link is invalid or has already been used.';
-/** A link older than EMAIL_CHANGE_LIFETIME_HOURS. */
+/** A link older than EMAIL_CHANGE_LINK_HOURS (core). */
 export const EMAIL_CHANGE_LINK_EXPIRED =
   'This email change link has expired. Ask for the change again in Account Settings.';
 /** Answer of a confirmation. */
@@ -66,7 +65,7 @@ export async function requestEmailChange(
       email,
       token_hash: link.hash,
       ...credentials,
-      expires_at: new Date(now.getTime() + EMAIL_CHANGE_LIFETIME_HOURS * HOUR_MS).toISOString(),
+      expires_at: new Date(now.getTime() + EMAIL_CHANGE_LINK_HOURS * HOUR_MS).toISOString(),
       created_at: now.toISOString(),
     });
     await auditOwnAccount(trx, caller.user, `Asked to change email address to ${email}`);
@@ -76,7 +75,7 @@ export async function requestEmailChange(
   } else {
     await sendEmailChangeConfirmation(
       ctx,
-      { email, name: caller.user.name, validHours: EMAIL_CHANGE_LIFETIME_HOURS },
+      { email, name: caller.user.name, validHours: EMAIL_CHANGE_LINK_HOURS },
       link.token,
     );
   }

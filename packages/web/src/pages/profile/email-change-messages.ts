@@ -1,3 +1,5 @@
+import { EMAIL_CHANGE_LINK_HOURS } from '@coffer/core';
+
 // The texts of the e-mail change that waits for the new address (issue 25); the spec has none, as
 // its change took effect at once.
 
@@ -6,7 +8,7 @@ export const EMAIL_CHANGE_PENDING_TITLE = 'Confirm Your New Email';
 
 /** What the SUCCESS step says: where the link went, and which address signs in meanwhile. */
 export function emailChangePendingText(newEmail: string, currentEmail: string): string {
-  return `We sent a link to ${newEmail}. Your email changes when you open it (within 24 hours); until then, keep signing in with ${currentEmail}.`;
+  return `We sent a link to ${newEmail}. Your email changes when you open it (within ${EMAIL_CHANGE_LINK_HOURS} hours); until then, keep signing in with ${currentEmail}.`;
 }
 
 /** The Email row's note while a change waits for its link. */
