@@ -26,6 +26,7 @@ export function journeyServerEnv({ port, dataDir, billing }) {
         'PASSWORD_CHECK',
         'REGISTRATION',
         'CONFIRMATION_RESEND',
+        'EMAIL_CHANGE',
       ].map((stem) => [`RATE_LIMIT_${stem}_PER_IP`, '100000/1h']),
     ),
   };

@@ -29,9 +29,11 @@ export async function readMailedTokens(): Promise<string[]> {
   return (await readOutbox()).flatMap((mail) =>
     mail.links.flatMap((link) => {
       const query = new URL(link).searchParams;
-      return [query.get('confirmation_token'), query.get('invitation_token')].filter(
-        (token): token is string => token !== null,
-      );
+      return [
+        query.get('confirmation_token'),
+        query.get('invitation_token'),
+        query.get('email_change_token'),
+      ].filter((token): token is string => token !== null);
     }),
   );
 }

@@ -11,11 +11,13 @@ import {
   CONFIRMED_NOTICE,
   logOutThroughMenu,
   readToken,
+  registerThroughUi,
   signInThroughUi,
   submitLogin,
 } from '../support/accounts-ui.js';
 import { apiCall, apiSignIn, finishWelcome } from '../support/api-session.js';
 import { countStoredKeys, readStorageKeys } from '../support/browser-storage.js';
+import { findLink, readOutbox, waitForMail } from '../support/outbox.js';
 import { createChestThroughApi, createSecretThroughApi, findEveryoneTeam } from '../support/secrets-api.js';
 import { recordSensitive } from '../support/sensitive-values.js';
 import { setAutoLogoutThroughSettings } from '../support/settings-ui.js';
@@ -27,6 +29,8 @@ import { startTwoStepSetup } from '../support/two-step-ui.js';
 
 const NOT_CONFIRMED = 'You have to confirm your email address before continuing.';
 const WRONG_CREDENTIALS = 'Invalid Email or password.';
+const EMAIL_CHANGED = 'Your email address has been changed. Sign in with your new email address.';
+const LINK_USED = 'This email change link is invalid or has already been used.';
 const RECOVERY_REFUSED =
   "Invalid recovery codes - please check that you've entered the right codes and try again. If you still experience issues, please contact your organisation's administrator.";
 
@@ -225,7 +229,7 @@ test.describe('accounts', () => {
     await apiSignIn(request, { email: account.email, password: newPassword });
   });
 
-  test('changes the e-mail: EMAIL, PASSWORD, SUCCESS, Login logs out; then signs in with the new e-mail', async ({
+  test('changes the e-mail only once the new address confirms: the modal, the pending row, the link, sign-in with the new address', async ({
     page,
     request,
   }, testInfo) => {
@@ -243,9 +247,28 @@ test.describe('accounts', () => {
     const passwordStep = page.getByRole('dialog', { name: 'Confirm with your password' });
     await passwordStep.getByLabel('Password', { exact: true }).fill(account.password);
     await passwordStep.getByRole('button', { name: 'Save' }).click();
-    const success = page.getByRole('dialog', { name: 'Email Updated' });
+    const success = page.getByRole('dialog', { name: 'Confirm Your New Email' });
     await expect(success).toBeVisible({ timeout: 30_000 });
-    await success.getByRole('button', { name: 'Login' }).click();
+    await expect(success).toContainText(`We sent a link to ${newEmail}.`);
+    await success.getByRole('button', { name: 'OK' }).click();
+    await expect(success).toBeHidden();
+
+    // Pending: the session goes on, the old address still signs in, the old address was told.
+    await expect(page.getByText(`Waiting for confirmation: ${newEmail}`)).toBeVisible();
+    await page.reload();
+    await expect(page.getByText(account.email, { exact: true })).toBeVisible();
+    await expect(page.getByText(`Waiting for confirmation: ${newEmail}`)).toBeVisible();
+    await apiSignIn(request, account);
+    const notice = await waitForMail(account.email, 2);
+    expect(notice.subject).toBe('Someone asked to change your Coffer email address');
+    expect(notice.links).toEqual([]);
+
+    // The link, opened in the same browser: applied once, the token leaves the address bar.
+    const link = findLink(await waitForMail(newEmail), /\/email_change\?email_change_token=/);
+    await page.goto(link);
+    await expect(page.getByText(EMAIL_CHANGED)).toBeVisible();
+    await expect(page).toHaveURL(/\/email_change$/);
+    await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/login$/);
     expect(await readToken(page)).toBe('');
 
@@ -253,8 +276,29 @@ test.describe('accounts', () => {
     await expect(page.getByRole('alert')).toContainText(WRONG_CREDENTIALS);
     await signInThroughUi(page, newEmail, account.password);
     await page.goto('/profile');
-    await expect(page.getByText(newEmail)).toBeVisible();
+    await expect(page.getByText(newEmail, { exact: true })).toBeVisible();
+    await expect(page.getByText(/Waiting for confirmation/)).toHaveCount(0);
     await apiSignIn(request, { email: newEmail, password: account.password });
+
+    // Used once: the same link again says so.
+    await page.goto(link);
+    await expect(page.getByRole('alert')).toHaveText(LINK_USED);
+  });
+
+  test('registering with a known address shows the same Check your mailbox step and tells the owner instead', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const owner = newAccount(testInfo);
+    await registerThroughApi(request, owner);
+    const mailsBefore = (await readOutbox()).filter((mail) => mail.to.includes(owner.email)).length;
+
+    await registerThroughUi(page, { ...newAccount(testInfo), email: owner.email });
+    await expect(page.getByTestId('confirmation-email')).toHaveText(owner.email);
+    const notice = await waitForMail(owner.email, mailsBefore + 1);
+    expect(notice.subject).toBe('Someone tried to use your email address on Coffer');
+    // Nothing was made: the owner still signs in with their own password.
+    await apiSignIn(request, owner);
   });
 
   test('auto logout: the warning counts down, Stay Logged In keeps the session, 0 logs out and deletes the key', async ({

@@ -14,12 +14,21 @@ test('log hygiene: no password, auth hash, session token, private key or one-tim
   // Traffic that is most tempting to log: a refused token in a URL, a refused bearer token.
   const bogusConfirmation = randomBytes(16).toString('hex');
   const bogusToken = randomBytes(24).toString('base64url');
+  const bogusEmailChange = randomBytes(24).toString('base64url');
   await recordSensitive(
     { kind: 'session token', value: bogusToken },
     { kind: 'session token', value: bogusConfirmation },
+    { kind: 'session token', value: bogusEmailChange },
   );
   expect(
     (await request.get(`/users/confirmation.json?confirmation_token=${bogusConfirmation}`)).status(),
+  ).toBe(400);
+  expect(
+    (
+      await request.post('/users/email_change/confirmation.json', {
+        data: { email_change_token: bogusEmailChange },
+      })
+    ).status(),
   ).toBe(400);
   expect((await apiCall({ request, token: bogusToken }, 'GET', '/api/v1/profile.json')).status).toBe(401);
 
@@ -39,7 +48,9 @@ test('log hygiene: no password, auth hash, session token, private key or one-tim
 
   // One-time tokens: only the outbox mode's own link lines may carry them.
   const others = lines.filter((line) => !isOutboxLinkLine(line));
-  expect(others.filter((line) => /(confirmation|invitation)_token=[^&\s"\\]+/.test(line))).toEqual([]);
+  expect(
+    others.filter((line) => /(confirmation|invitation|email_change)_token=[^&\s"\\]+/.test(line)),
+  ).toEqual([]);
   const mailedTokens = await readMailedTokens();
   expect(mailedTokens.length).toBeGreaterThan(0);
   for (const token of mailedTokens) {

@@ -4,3 +4,5 @@
 export const ABSOLUTE_SESSION_HOURS = 12;
 /** Name of the default team every new user joins. */
 export const DEFAULT_TEAM_NAME = 'Everyone';
+/** The link that confirms a new e-mail address works this many hours (server and Email modal alike). */
+export const EMAIL_CHANGE_LINK_HOURS = 24;

@@ -48,6 +48,8 @@ export interface Profile extends User {
   private_key_iv: string;
   public_key: string;
   kdf_iterations: number;
+  /** A new address waiting for its link to be opened (an e-mail change); absent or null when none. */
+  pending_email?: string | null;
   /** The user's organisation. */
   organisation?: NamedRef;
   trialled?: boolean;

@@ -28,6 +28,7 @@ const TABLES = [
   'billing_coupons',
   'data_records',
   'attempt_counters',
+  'email_changes',
 ];
 
 // Counted before anyone knows the account's organisation (migration 2026-11-23-0020).

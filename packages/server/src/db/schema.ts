@@ -117,6 +117,23 @@ export interface InvitationsTable {
   created_at: string;
 }
 
+/**
+ * email_changes: a user's e-mail change waiting for the link mailed to the new address, with the
+ * credentials re-derived for it (the e-mail is the key salt); one per user, the token as SHA-256.
+ */
+export interface EmailChangesTable {
+  user_id: string;
+  organisation_id: string;
+  email: string;
+  token_hash: string;
+  password_hash: string;
+  encrypted_private_key: string;
+  private_key_iv: string;
+  kdf_iterations: number;
+  expires_at: string;
+  created_at: string;
+}
+
 /** teams: groups of users that chests are assigned to. */
 export interface TeamsTable {
   id: string;
@@ -332,6 +349,7 @@ export interface Database {
   otp_recovery_codes: OtpRecoveryCodesTable;
   sessions: SessionsTable;
   invitations: InvitationsTable;
+  email_changes: EmailChangesTable;
   teams: TeamsTable;
   memberships: MembershipsTable;
   vaults: VaultsTable;
@@ -356,6 +374,7 @@ export type OrganisationUpdate = Updateable<OrganisationsTable>;
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
+export type EmailChangeRow = Selectable<EmailChangesTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type NewSessionRow = Insertable<SessionsTable>;
 export type NewAuditLogEntryRow = Insertable<AuditLogEntriesTable>;

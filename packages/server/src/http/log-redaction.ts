@@ -14,6 +14,7 @@ export const REDACTED_FIELDS = [
   'token',
   'confirmation_token',
   'invitation_token',
+  'email_change_token',
 ] as const;
 
 // Inside any `headers` object.

@@ -83,6 +83,7 @@ describe('rate-limit classes', () => {
       passwordCheck: { max: 100, timeWindow: 15 * MINUTE },
       registration: { max: 20, timeWindow: 60 * MINUTE },
       confirmationResend: { max: 20, timeWindow: 15 * MINUTE },
+      emailChange: { max: 20, timeWindow: 15 * MINUTE },
       member: { max: 3000, timeWindow: MINUTE },
     });
   });

@@ -130,12 +130,17 @@ describe('every route, fuzzed', () => {
     const generous = '999999/1h';
     context = await createTestContext({
       env: Object.fromEntries(
-        ['SIGN_IN', 'TWO_FACTOR_CHECK', 'PASSWORD_CHECK', 'REGISTRATION', 'CONFIRMATION_RESEND'].flatMap(
-          (stem) => [
-            [`RATE_LIMIT_${stem}_PER_ACCOUNT`, generous],
-            [`RATE_LIMIT_${stem}_PER_IP`, generous],
-          ],
-        ),
+        [
+          'SIGN_IN',
+          'TWO_FACTOR_CHECK',
+          'PASSWORD_CHECK',
+          'REGISTRATION',
+          'CONFIRMATION_RESEND',
+          'EMAIL_CHANGE',
+        ].flatMap((stem) => [
+          [`RATE_LIMIT_${stem}_PER_ACCOUNT`, generous],
+          [`RATE_LIMIT_${stem}_PER_IP`, generous],
+        ]),
       ),
     });
     await context.app.ready();

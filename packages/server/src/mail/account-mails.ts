@@ -1,6 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { deliverMail } from './deliver-mail.js';
-import { buildConfirmationLink, buildInvitationLink } from './mail-links.js';
+import {
+  type AddressClaim,
+  buildAddressInUseMail,
+  buildEmailChangeConfirmationMail,
+  buildEmailChangeRequestedMail,
+} from './identity-mail-templates.js';
+import {
+  buildConfirmationLink,
+  buildEmailChangeLink,
+  buildInvitationLink,
+  buildSignInLink,
+} from './mail-links.js';
 import type { Mailer } from './mail-message.js';
 import {
   buildConfirmationMail,
@@ -69,4 +80,54 @@ export function sendTwoFactorDisabledNotice(
   user: { email: string; name: string },
 ): Promise<boolean> {
   return sendSecurityNotice(deps, user, 'two_factor_off');
+}
+
+/** Sends the link that confirms a new address to that address (`${PUBLIC_URL}/email_change?email_change_token=…`). */
+export function sendEmailChangeConfirmation(
+  deps: MailDeps,
+  change: { email: string; name: string; validHours: number },
+  token: string,
+): Promise<boolean> {
+  const link = buildEmailChangeLink(deps.config.publicUrl, token);
+  return deliverMail(
+    deps.mailer,
+    deps.log,
+    buildEmailChangeConfirmationMail({
+      to: change.email,
+      name: change.name,
+      link,
+      validHours: change.validHours,
+    }),
+  );
+}
+
+/** Tells the account's current address that a change to `newEmail` waits for confirmation. */
+export function sendEmailChangeRequestedNotice(
+  deps: Pick<MailDeps, 'mailer' | 'log'>,
+  user: { email: string; name: string },
+  newEmail: string,
+): Promise<boolean> {
+  return deliverMail(
+    deps.mailer,
+    deps.log,
+    buildEmailChangeRequestedMail({ to: user.email, name: user.name, newEmail }),
+  );
+}
+
+/** Tells the owner of an address that someone tried to take it (registration or an e-mail change). */
+export function sendAddressInUseNotice(
+  deps: MailDeps,
+  owner: { email: string; name: string },
+  claim: AddressClaim,
+): Promise<boolean> {
+  return deliverMail(
+    deps.mailer,
+    deps.log,
+    buildAddressInUseMail({
+      to: owner.email,
+      name: owner.name,
+      claim,
+      signInLink: buildSignInLink(deps.config.publicUrl),
+    }),
+  );
 }

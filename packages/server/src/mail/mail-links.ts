@@ -7,3 +7,13 @@ export function buildConfirmationLink(publicUrl: string, token: string): string 
 export function buildInvitationLink(publicUrl: string, token: string): string {
   return `${publicUrl}/register?invitation_token=${encodeURIComponent(token)}`;
 }
+
+/** The link of an e-mail change's confirmation: the web app's page makes the confirmation call. */
+export function buildEmailChangeLink(publicUrl: string, token: string): string {
+  return `${publicUrl}/email_change?email_change_token=${encodeURIComponent(token)}`;
+}
+
+/** The sign-in page, for notices that point the owner of an address there. */
+export function buildSignInLink(publicUrl: string): string {
+  return `${publicUrl}/login`;
+}

@@ -12,7 +12,8 @@ export function escapeHtml(text: string): string {
     .replaceAll("'", '&#39;');
 }
 
-function renderHtml(paragraphs: string[], link?: { href: string; label: string }): string {
+/** The HTML twin of a plain-text mail: paragraphs, then the link (its label, then the address itself). */
+export function renderHtml(paragraphs: string[], link?: { href: string; label: string }): string {
   const body = paragraphs.map((text) => `<p>${escapeHtml(text)}</p>`).join('\n');
   if (!link) return `<!doctype html>\n<html><body>\n${body}\n</body></html>\n`;
   const href = escapeHtml(link.href);

@@ -111,6 +111,7 @@ export const ORGANISATION_TABLES = [
   'otp_recovery_codes',
   'sessions',
   'invitations',
+  'email_changes',
   'audit_log_entries',
   'data_records',
   'billing_invoices',

@@ -5,7 +5,8 @@ export type RateLimitedAction =
   | 'twoFactorCheck'
   | 'passwordCheck'
   | 'registration'
-  | 'confirmationResend';
+  | 'confirmationResend'
+  | 'emailChange';
 
 /** At most `max` attempts per `windowMs`. */
 export interface RateLimit {
@@ -47,6 +48,9 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
     perAccount: { max: 3, windowMs: 15 * MINUTE },
     perIp: { max: 20, windowMs: 15 * MINUTE },
   },
+  // Per signed-in user, every request that asks for a change (each mails two addresses); per
+  // address, the public confirmation of the link.
+  emailChange: { perAccount: { max: 5, windowMs: 60 * MINUTE }, perIp: { max: 20, windowMs: 15 * MINUTE } },
 };
 
 /**
@@ -67,6 +71,7 @@ export const RATE_LIMIT_VARIABLE_STEMS: Record<RateLimitedAction, string> = {
   passwordCheck: 'PASSWORD_CHECK',
   registration: 'REGISTRATION',
   confirmationResend: 'CONFIRMATION_RESEND',
+  emailChange: 'EMAIL_CHANGE',
 };
 
 const UNIT_MS: Record<string, number> = { s: 1000, m: MINUTE, h: 60 * MINUTE };

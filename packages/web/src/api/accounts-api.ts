@@ -77,6 +77,17 @@ export function confirmAccount(token: string): Promise<unknown> {
   return requestOrThrow('/users/confirmation.json', { query: { confirmation_token: token } });
 }
 
+/**
+ * `POST /users/email_change/confirmation.json`: applies the e-mail change whose link was mailed to
+ * the new address (the token in the body, never in a URL the server logs).
+ */
+export function confirmEmailChange(token: string): Promise<unknown> {
+  return requestOrThrow('/users/email_change/confirmation.json', {
+    method: 'POST',
+    body: { email_change_token: token },
+  });
+}
+
 /** `POST /users/confirmation.json`: sends the confirmation e-mail again. */
 export function resendConfirmation(email: string): Promise<unknown> {
   return requestOrThrow('/users/confirmation.json', { method: 'POST', body: { user: { email } } });

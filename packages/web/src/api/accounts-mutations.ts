@@ -58,11 +58,19 @@ export function useChangePassword<V, O extends { ok: true; sealed: Partial<Profi
 }
 
 /**
- * An e-mail change whose keys `change` makes and sends in this browser. Nothing cached changes: the
- * change ends every session, this one included, so the user signs in anew.
+ * An e-mail change whose keys `change` makes and sends in this browser. The change waits for the
+ * link mailed to the new address, so the profile keeps its e-mail and shows the pending one.
  */
-export function useChangeEmail<V, O>(change: (variables: V) => Promise<O>) {
-  return useMutation({ mutationFn: change });
+export function useChangeEmail<V, O extends { ok: true; pendingEmail: string } | { ok: false }>(
+  change: (variables: V) => Promise<O>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: change,
+    onSuccess: (outcome) => {
+      if (outcome.ok) patchProfile(queryClient, { pending_email: outcome.pendingEmail });
+    },
+  });
 }
 
 /**

@@ -182,13 +182,26 @@ const visitorScreens: RouteObject[] = [
   },
 ];
 
+/** Screens for anyone, signed in or not: the page of the link mailed to a new e-mail address. */
+const openScreens: RouteObject[] = [
+  {
+    path: paths.emailChange,
+    handle: { title: 'Change Email' },
+    lazy: () => import('../pages/profile/email-change-screen.js'),
+  },
+];
+
 // The shell has nothing to show before the first lazy route arrives; the page stays blank for that instant.
 function RenderNothing() {
   return null;
 }
 
 /** The route tree around the given screens: the shell's layouts, the auth guard and the catch-all. */
-export function buildRoutes(signedIn: RouteObject[], visitor: RouteObject[]): RouteObject[] {
+export function buildRoutes(
+  signedIn: RouteObject[],
+  visitor: RouteObject[],
+  open: RouteObject[] = [],
+): RouteObject[] {
   return [
     {
       Component: RootLayout,
@@ -200,6 +213,7 @@ export function buildRoutes(signedIn: RouteObject[], visitor: RouteObject[]): Ro
           children: [
             { Component: RequireAuth, children: signedIn },
             { Component: GuestOnly, children: visitor },
+            ...open,
             { path: '*', lazy: () => import('./unknown-route-screen.js') },
           ],
         },
@@ -209,7 +223,7 @@ export function buildRoutes(signedIn: RouteObject[], visitor: RouteObject[]): Ro
 }
 
 /** The whole route tree of the app. */
-export const routes: RouteObject[] = buildRoutes(signedInScreens, visitorScreens);
+export const routes: RouteObject[] = buildRoutes(signedInScreens, visitorScreens, openScreens);
 
 /** The browser router of the app. */
 export function createAppRouter() {

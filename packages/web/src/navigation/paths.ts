@@ -6,6 +6,8 @@ export const paths = {
   // Visitor routes
   login: '/login',
   register: '/register',
+  // Open to anyone, signed in or not: the link mailed to a new address
+  emailChange: '/email_change',
   // Main routes
   home: '/',
   profile: '/profile',

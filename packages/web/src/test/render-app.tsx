@@ -8,6 +8,8 @@ import { buildRoutes, routes } from '../app/routes.js';
 export interface TestScreens {
   signedIn?: RouteObject[];
   visitor?: RouteObject[];
+  /** Screens for anyone, signed in or not. */
+  open?: RouteObject[];
 }
 
 /**
@@ -16,7 +18,9 @@ export interface TestScreens {
  */
 export function renderApp(path: string, screens?: TestScreens) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const tree = screens ? buildRoutes(screens.signedIn ?? [], screens.visitor ?? []) : routes;
+  const tree = screens
+    ? buildRoutes(screens.signedIn ?? [], screens.visitor ?? [], screens.open ?? [])
+    : routes;
   const router = createMemoryRouter(tree, { initialEntries: [path] });
   const view = render(
     <QueryClientProvider client={queryClient}>

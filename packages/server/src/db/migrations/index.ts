@@ -15,6 +15,7 @@ import * as billingLedger from './2026-11-24-0001-billing-ledger.js';
 import * as statistics from './2026-11-24-0002-statistics.js';
 import * as missingKeys from './2026-11-24-0010-missing-keys.js';
 import * as keyEndorsements from './2026-11-24-0020-key-endorsements.js';
+import * as emailChanges from './2026-11-27-0040-email-changes.js';
 
 /**
  * Every migration, by name, in the order they run. Static imports (no folder globbing) so that
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-0002-statistics': statistics,
   '2026-11-24-0010-missing-keys': missingKeys,
   '2026-11-24-0020-key-endorsements': keyEndorsements,
+  '2026-11-27-0040-email-changes': emailChanges,
 };

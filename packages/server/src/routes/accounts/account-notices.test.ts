@@ -54,19 +54,6 @@ describe('security notices to the account’s previous address', () => {
     expect(mails[0]?.links.filter((link) => link.includes('token'))).toEqual([]);
   });
 
-  it('tells the old address, not the new one, when the e-mail changed', async () => {
-    const { user, call } = await signedInUser();
-    const next = `moved-${user.id.slice(0, 8)}@example.test`;
-    const response = await call('PATCH', '/users.json', { user: { ...credentials(3), email: next } });
-    expect(response.statusCode).toBe(200);
-    expect(response.json().email).toBe(next);
-    const mails = await mailsTo(user.email);
-    expect(mails).toHaveLength(1);
-    expect(mails[0]?.subject).toBe('Your Coffer email address was changed');
-    expect(mails[0]?.text).toContain(`The email address of your Coffer account is no longer ${user.email}`);
-    expect(await mailsTo(next)).toEqual([]);
-  });
-
   it('tells the address when two-step verification was turned off', async () => {
     const { user, call } = await signedInUser();
     // SecureConfirm proves the password before setup; the same proof then lets it be turned off.

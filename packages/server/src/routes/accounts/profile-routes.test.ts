@@ -63,6 +63,7 @@ describe('GET and PATCH /api/v1/profile', () => {
         'organisation',
         'otp_required_for_login',
         'owner_id',
+        'pending_email',
         'private_key_iv',
         'public_key',
         'teams',

@@ -57,6 +57,10 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
       config: { rateLimitClass: 'passwordCheck', ...PASSWORD_CHANGE_FLOW },
     },
     async (request) => {
+      // An e-mail change mails two addresses: counted per account like the other mail-sending calls.
+      if (request.body.user.email !== undefined) {
+        await app.accountLimiters.emailChange.consume(request, request.caller.user.id);
+      }
       const attempts = bindAttempts(app.accountLimiters.passwordCheck, request, request.caller.user.id);
       return changeAccount(request.ctx, request.caller, request.body.user, attempts);
     },

@@ -12,34 +12,33 @@ import type { Database, UserUpdate } from '../../db/schema.js';
 import { AppError } from '../../errors/app-error.js';
 import { sendSecurityNotice } from '../../mail/account-mails.js';
 import type { CallerAccess } from '../../policy/caller-access.js';
+import { deletePendingEmailChange } from '../../repositories/email-change-repository.js';
 import {
   type KeyEndorsementValues,
   saveKeyEndorsement,
 } from '../../repositories/key-endorsement-repository.js';
 import { deleteKeysOfUser } from '../../repositories/secret-key-repository.js';
-import {
-  markPasswordVerified,
-  type RevokedReason,
-  revokeUserSessions,
-} from '../../repositories/session-repository.js';
-import { isUniqueViolation } from '../../repositories/unique-violation.js';
+import { markPasswordVerified, revokeUserSessions } from '../../repositories/session-repository.js';
 import { completeUser, updateUser } from '../../repositories/user-repository.js';
 import type { AttemptCounter } from '../../security/rate-limits.js';
 import { auditOwnAccount } from '../caller-audit.js';
 import { recordKeyChange } from '../key-bookkeeping.js';
 import { runChange } from '../organisation-change.js';
 import type { ServiceContext } from '../service-context.js';
+import { requestEmailChange } from './email-change-service.js';
 import {
   decodeBase64,
   type KeyMaterialInput,
   parseIterations,
   validateKeyMaterial,
 } from './key-material-validator.js';
-import { assertEmailAvailable, EMAIL_TAKEN } from './new-account.js';
 import { loadProfile } from './profile-service.js';
 
 /** The current auth hash does not match (spec section 8, change password). */
 export const CURRENT_PASSWORD_INVALID = 'Current password is invalid';
+
+/** An e-mail change to the address the account already has. */
+export const EMAIL_UNCHANGED_MESSAGE = 'This is already your email address.';
 
 /** A new key pair is made only with the first personal password (api.md), not at any other change. */
 export const NEW_KEY_PAIR_MESSAGE =
@@ -110,8 +109,9 @@ export async function confirmOwnPassword(
 
 /**
  * PATCH /users: a new password or e-mail, proven by the current auth hash. The client sends the
- * new auth hash and the same private key re-sealed under the new keys (crypto.md). Every other
- * session of the user ends; the caller's stays.
+ * new auth hash and the same private key re-sealed under the new keys (crypto.md). A new password
+ * applies at once and ends every other session of the user (the caller's stays); a new e-mail waits
+ * for the link mailed to it (email-change-service.ts), and the answer shows it as `pending_email`.
  */
 export async function changeAccount(
   ctx: ServiceContext,
@@ -127,6 +127,7 @@ export async function changeAccount(
   if (emailChange && validateEmailChange({ email, confirmation: email }).errors.length > 0) {
     throw AppError.validation(INVALID_NEW_EMAIL_MESSAGE);
   }
+  if (emailChange && email === caller.user.email) throw AppError.validation(EMAIL_UNCHANGED_MESSAGE);
   // The first personal password after a generated one (administrator's add or reset) may bring a
   // fresh key pair made in the user's own browser (api.md), so that nobody who knew the generated
   // password ever held the private key the user keeps; their wrapped keys are dropped with it.
@@ -149,34 +150,38 @@ export async function changeAccount(
   if (!(await verifyOwnPassword(ctx.db, caller, input.current_password, attempts))) {
     throw AppError.validation(CURRENT_PASSWORD_INVALID);
   }
-  if (emailChange && email !== caller.user.email) await assertEmailAvailable(ctx.db, email);
+  const password_hash = await hashPassword(String(input.password));
+  const encrypted_private_key = String(input.encrypted_private_key);
+  const private_key_iv = String(input.private_key_iv);
+  const kdf_iterations =
+    input.kdf_iterations === undefined ? undefined : (parseIterations(input.kdf_iterations) ?? 0);
+  if (emailChange) {
+    // Pending until the new address confirms (email-change-service.ts); nothing changes now.
+    await requestEmailChange(ctx, caller, email, {
+      password_hash,
+      encrypted_private_key,
+      private_key_iv,
+      kdf_iterations: kdf_iterations ?? caller.user.kdf_iterations,
+    });
+    return loadProfile(ctx.db, caller);
+  }
 
   const values: UserUpdate = {
-    password_hash: await hashPassword(String(input.password)),
-    encrypted_private_key: String(input.encrypted_private_key),
-    private_key_iv: String(input.private_key_iv),
-    ...(input.kdf_iterations === undefined
-      ? {}
-      : { kdf_iterations: parseIterations(input.kdf_iterations) ?? 0 }),
-    ...(emailChange ? { email } : { must_change_password: false }),
+    password_hash,
+    encrypted_private_key,
+    private_key_iv,
+    ...(kdf_iterations === undefined ? {} : { kdf_iterations }),
+    must_change_password: false,
     ...(newKeyPair ? { public_key: String(input.public_key), key_version: caller.user.key_version + 1 } : {}),
   };
-  const reason: RevokedReason = emailChange ? 'email_changed' : 'password_changed';
   const user = await saveChange(
     ctx,
     caller,
     values,
-    reason,
-    emailChange
-      ? 'Changed email address'
-      : newKeyPair
-        ? 'Set a personal password and a new key pair'
-        : 'Changed password',
+    newKeyPair ? 'Set a personal password and a new key pair' : 'Changed password',
     newKeyPair ? endorsementOf(caller, endorsement) : null,
   );
-  // The notice goes to the address the account had: the old one after an e-mail change. An
-  // "e-mail change" to the same address still replaced the credentials: that is a password notice.
-  await sendSecurityNotice(ctx, caller.user, user.email !== caller.user.email ? 'email' : 'password');
+  await sendSecurityNotice(ctx, caller.user, 'password');
   return loadProfile(ctx.db, { organisation: caller.organisation, user });
 }
 
@@ -201,30 +206,28 @@ function endorsementOf(caller: CallerAccess, endorsement: string | null): KeyEnd
     : { key_endorsement: null, endorsing_public_key: null };
 }
 
-/** Saves the change; `newKey` (a new key pair's endorsement, or nulls) drops the user's wrapped keys. */
-async function saveChange(
+/**
+ * Saves a password change; `newKey` (a new key pair's endorsement, or nulls) drops the user's wrapped
+ * keys. A pending e-mail change goes too: it carries credentials derived from the old password.
+ */
+function saveChange(
   ctx: ServiceContext,
   caller: CallerAccess,
   values: UserUpdate,
-  reason: RevokedReason,
   action: string,
   newKey: KeyEndorsementValues | null,
 ) {
-  try {
-    return await runChange(ctx.db, caller.organisation.id, async (trx) => {
-      const user = await updateUser(trx, caller.user, values);
-      if (newKey) await saveKeyEndorsement(trx, user, newKey);
-      await revokeUserSessions(trx, user, reason, { exceptSessionId: caller.session.id });
-      // Wrapped for the old public key, they open nothing now: missing keys to reshare.
-      if (newKey) {
-        await deleteKeysOfUser(trx, caller.organisation.id, user.id);
-        await recordKeyChange(trx, caller.organisation.id, { userIds: [user.id] });
-      }
-      await auditOwnAccount(trx, user, action);
-      return user;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw AppError.validation(EMAIL_TAKEN);
-    throw error;
-  }
+  return runChange(ctx.db, caller.organisation.id, async (trx) => {
+    const user = await updateUser(trx, caller.user, values);
+    if (newKey) await saveKeyEndorsement(trx, user, newKey);
+    await deletePendingEmailChange(trx, user);
+    await revokeUserSessions(trx, user, 'password_changed', { exceptSessionId: caller.session.id });
+    // Wrapped for the old public key, they open nothing now: missing keys to reshare.
+    if (newKey) {
+      await deleteKeysOfUser(trx, caller.organisation.id, user.id);
+      await recordKeyChange(trx, caller.organisation.id, { userIds: [user.id] });
+    }
+    await auditOwnAccount(trx, user, action);
+    return user;
+  });
 }

@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../errors/app-error.js';
 import type { CallerAccess } from '../../policy/caller-access.js';
 import { presentProfile } from '../../presenters/profile-presenter.js';
+import { findPendingEmailChange } from '../../repositories/email-change-repository.js';
 import { listUserTeams } from '../../repositories/membership-repository.js';
 import {
   completeUser,
@@ -44,11 +45,14 @@ export async function loadProfile(
   caller: Pick<CallerAccess, 'organisation'> & { user: SignedInUser | User },
 ): Promise<Profile> {
   // The profile carries the sealed private key, which a signed-in caller's user does not.
-  const [user, teams] = await Promise.all([
+  const [user, teams, emailChange] = await Promise.all([
     completeUser(db, caller.organisation.id, caller.user),
     listUserTeams(db, caller.user),
+    findPendingEmailChange(db, caller.user),
   ]);
-  return presentProfile(user, caller.organisation, teams);
+  const pendingEmail =
+    emailChange && Date.parse(emailChange.expires_at) > Date.now() ? emailChange.email : null;
+  return { ...presentProfile(user, caller.organisation, teams), pending_email: pendingEmail };
 }
 
 /** Applies PATCH /api/v1/profile: name (the spec's rules), dark mode and onboarding flags. */

@@ -1,20 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_TEAM_NAME, isTicked, normaliseEmailInput, validateRegisterInitial } from '@coffer/core';
 import { AppError } from '../../errors/app-error.js';
-import { sendConfirmationMail } from '../../mail/account-mails.js';
+import { sendAddressInUseNotice, sendConfirmationMail } from '../../mail/account-mails.js';
 import { insertMemberships, readOnlyMemberships } from '../../repositories/membership-repository.js';
 import { insertOrganisation, setOrganisationOwner } from '../../repositories/organisation-repository.js';
 import { insertDefaultTeam } from '../../repositories/team-repository.js';
-import type { User } from '../../repositories/user-repository.js';
+import { findUserByEmail, type User } from '../../repositories/user-repository.js';
 import { auditOwnAccount } from '../caller-audit.js';
 import { runChange } from '../organisation-change.js';
 import type { ServiceContext } from '../service-context.js';
 import { acceptInvitation } from './invitation-acceptance-service.js';
-import { assertEmailAvailable, insertAccount, newEmailToken, prepareAccountKeys } from './new-account.js';
+import { insertAccount, newEmailToken, prepareAccountKeys } from './new-account.js';
 import type { RegistrationInput } from './registration-input.js';
 
+/** What POST /users answers about the new account. */
+export type RegisteredAccount = Pick<User, 'id' | 'name' | 'email' | 'confirmed_at'>;
+
 /** POST /users: a new organisation with its owner, or, with an invitation token, a new member. */
-export function register(ctx: ServiceContext, input: RegistrationInput): Promise<User> {
+export function register(ctx: ServiceContext, input: RegistrationInput): Promise<RegisteredAccount> {
   if (input.invitation_token !== undefined) return acceptInvitation(ctx, input);
   return registerOrganisation(ctx, input);
 }
@@ -23,8 +26,15 @@ export function register(ctx: ServiceContext, input: RegistrationInput): Promise
  * Creates the organisation, its owner (administrator, first_time), and the default team
  * 'Everyone' with the owner in it, in one transaction with its audit entry; then sends the
  * confirmation e-mail. The owner cannot sign in before confirming.
+ *
+ * An address that already has an account is answered exactly as a new one (review L2: the answer
+ * must not tell who has an account), after the same key checks and Argon2id hashing so that it
+ * takes as long; nothing is created and the address's owner is told instead.
  */
-async function registerOrganisation(ctx: ServiceContext, input: RegistrationInput): Promise<User> {
+async function registerOrganisation(
+  ctx: ServiceContext,
+  input: RegistrationInput,
+): Promise<RegisteredAccount> {
   const company = (input.owned_organisation_attributes?.name ?? '').trim();
   const name = (input.name ?? '').trim();
   const email = normaliseEmailInput(input.email);
@@ -35,8 +45,12 @@ async function registerOrganisation(ctx: ServiceContext, input: RegistrationInpu
     termsOfService: input.termsOfService,
   }).errors[0];
   if (problem) throw AppError.validation(problem);
-  await assertEmailAvailable(ctx.db, email);
   const keys = await prepareAccountKeys(input, ctx.config.minKdfIterations);
+  const owner = await findUserByEmail(ctx.db, email);
+  if (owner) {
+    await sendAddressInUseNotice(ctx, owner, 'registration');
+    return { id: randomUUID(), name, email, confirmed_at: null };
+  }
 
   const confirmation = newEmailToken();
   const now = new Date().toISOString();

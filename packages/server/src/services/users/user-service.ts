@@ -17,6 +17,7 @@ import {
   requireResettable,
 } from '../../policy/index.js';
 import { describeAuditUser } from '../../repositories/audit-log-repository.js';
+import { deletePendingEmailChange } from '../../repositories/email-change-repository.js';
 import { deleteManagersOfUser } from '../../repositories/manager-repository.js';
 import {
   deleteMemberships,
@@ -274,6 +275,8 @@ export async function resetUserPassword(
     const user = await updateUser(trx, target, values);
     await revokeUserSessions(trx, user, 'password_reset');
     await deleteRecoveryCodes(trx, user);
+    // Its credentials came from the password just replaced (email-change-service.ts).
+    await deletePendingEmailChange(trx, user);
     await deleteKeysOfUser(trx, caller.organisation.id, user.id);
     await recordKeyChange(trx, caller.organisation.id, { userIds: [user.id] });
     const action = `Reset the password of ${describeAuditUser(user)}${twoFactorWasOn ? RESET_TWO_FACTOR_OFF : ''}`;

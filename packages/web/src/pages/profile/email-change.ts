@@ -5,13 +5,14 @@ import { serverMessageOf } from '../../api/api-error.js';
 import { EMAIL_CHANGE_FAILED_MESSAGE, WEAK_KDF_MESSAGE } from '../../keys/account-messages.js';
 import { proveAndRekey } from '../../keys/prove-and-rekey.js';
 
-/** How an e-mail change ended; a failure carries the message to show in the modal. */
-export type EmailChangeOutcome = { ok: true } | { ok: false; message: string };
+/** How an e-mail change request ended: the address now waiting for its link, or the message to show. */
+export type EmailChangeOutcome = { ok: true; pendingEmail: string } | { ok: false; message: string };
 
 /**
- * Changes the signed-in user's e-mail: checks the password with the server, re-seals the same
+ * Asks to change the signed-in user's e-mail: checks the password with the server, re-seals the same
  * private key under keys derived with the new e-mail as salt (same password, same iterations), then
- * sends `PATCH /users.json` with the new and current auth hashes.
+ * sends `PATCH /users.json` with the new and current auth hashes. The server keeps them pending
+ * until the link mailed to the new address is opened.
  */
 export async function submitEmailChange(
   profile: Profile,
@@ -36,5 +37,5 @@ export async function submitEmailChange(
   } catch (error) {
     return { ok: false, message: serverMessageOf(error) ?? EMAIL_CHANGE_FAILED_MESSAGE };
   }
-  return { ok: true };
+  return { ok: true, pendingEmail: email };
 }

@@ -69,7 +69,7 @@ describe('the Email modal', () => {
     expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
   });
 
-  it('changes the e-mail with the key re-sealed, then Enter at SUCCESS logs out', async () => {
+  it('asks for the change with the key re-sealed, says it waits for the new address, and shows it pending', async () => {
     const { user, calls, router } = await openEmailModal({
       'POST /api/v1/users/verify_password.json': { body: { valid: true } },
       'PATCH /users.json': { body: {} },
@@ -77,8 +77,10 @@ describe('the Email modal', () => {
     await typeEmails(user, 'New@Example.com', 'new@example.com');
     await user.keyboard('{Enter}');
     await user.type(screen.getByLabelText('Password'), 'my password{Enter}');
-    const success = await screen.findByRole('dialog', { name: 'Email Updated' });
-    expect(within(success).getByRole('button', { name: 'Login' })).toBeTruthy();
+    const success = await screen.findByRole('dialog', { name: 'Confirm Your New Email' });
+    expect(success.textContent).toContain(
+      'We sent a link to new@example.com. Your email changes when you open it (within 24 hours); until then, keep signing in with',
+    );
     expect(JSON.parse(String(calls.find((c) => c.method === 'PATCH')?.init.body))).toEqual({
       user: {
         email: 'new@example.com',
@@ -89,10 +91,30 @@ describe('the Email modal', () => {
       },
     });
 
+    // OK closes; the session goes on, and the Email row shows the address waiting for its link.
+    await user.click(within(success).getByRole('button', { name: 'OK' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(router.state.location.pathname).toBe('/profile');
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    expect(localStorage.getItem('token')).toBe('tok');
+    expect(screen.getByText('Waiting for confirmation: new@example.com')).toBeTruthy();
+  });
+
+  it("shows the server's refusal in the PASSWORD step", async () => {
+    const { user } = await openEmailModal({
+      'POST /api/v1/users/verify_password.json': { body: { valid: true } },
+      'PATCH /users.json': { status: 400, body: { errors: ['This is already your email address.'] } },
+    });
+    await typeEmails(user, 'new@example.com', 'new@example.com');
     await user.keyboard('{Enter}');
-    expect(await screen.findByText('Login screen')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/login');
-    expect(calls.some((c) => c.method === 'DELETE' && c.path === '/users/sign_out.json')).toBe(true);
-    expect(localStorage.getItem('token')).toBeNull();
+    await user.type(screen.getByLabelText('Password'), 'my password{Enter}');
+    expect(await screen.findByText('This is already your email address.')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Confirm with your password' })).toBeTruthy();
+  });
+
+  it('shows a pending address the profile carries', async () => {
+    signInForProfile({ pending_email: 'later@example.com' });
+    renderApp('/profile', profileScreens);
+    expect(await screen.findByText('Waiting for confirmation: later@example.com')).toBeTruthy();
   });
 });

@@ -7,8 +7,9 @@ import { TextField } from '../../components/form-fields/text-field.js';
 import { useMarkedFields } from '../../components/form-fields/use-marked-fields.js';
 import { ModalDialog } from '../../components/modals/modal-dialog.js';
 import { openModal } from '../../lib/modal-store.js';
-import { useSession, useSessionActions } from '../../session/use-session.js';
+import { useSession } from '../../session/use-session.js';
 import { submitEmailChange } from './email-change.js';
+import { EMAIL_CHANGE_PENDING_TITLE, emailChangePendingText } from './email-change-messages.js';
 import { RekeyStatus } from './rekey-status.js';
 import '../../components/form-fields/form-fields.css';
 
@@ -17,12 +18,12 @@ export type EmailModalStep = 'email' | 'password' | 'success';
 
 /**
  * The Email modal: EMAIL (new e-mail twice) → PASSWORD (current password) → SUCCESS. Esc goes back
- * one step and cancels from EMAIL; Enter advances. The change ends every other session and the
- * e-mail is the key's salt, so SUCCESS logs out (its Login button, Enter or Esc) to sign in anew.
+ * one step and cancels from EMAIL; Enter advances. The change waits for the link mailed to the new
+ * address (issue 25), so SUCCESS says so and closes (OK, Enter or Esc); the session goes on with the
+ * current address until the link is opened.
  */
 export function EmailModal({ onClose }: { onClose: () => void }) {
   const { profile } = useSession();
-  const { logOut } = useSessionActions();
   const marked = useMarkedFields();
   const [step, setStep] = useState<EmailModalStep>('email');
   const [values, setValues] = useState({ email: '', confirmation: '', password: '' });
@@ -63,19 +64,14 @@ export function EmailModal({ onClose }: { onClose: () => void }) {
     return (
       <ModalDialog
         key="success"
-        title="Email Updated"
-        subtext={`Your email is now ${normaliseEmailInput(values.email)}. Log in again with your new email.`}
-        onCancel={() => void logOut()}
-        onEnter={() => void logOut()}
+        title={EMAIL_CHANGE_PENDING_TITLE}
+        subtext={emailChangePendingText(normaliseEmailInput(values.email), profile?.email ?? '')}
+        onCancel={onClose}
+        onEnter={onClose}
       >
         <div className="modal__actions">
-          <button
-            type="button"
-            className="button button--primary"
-            data-autofocus
-            onClick={() => void logOut()}
-          >
-            Login
+          <button type="button" className="button button--primary" data-autofocus onClick={onClose}>
+            OK
           </button>
         </div>
       </ModalDialog>
@@ -161,7 +157,7 @@ export function EmailModal({ onClose }: { onClose: () => void }) {
   );
 }
 
-/** Opens the Email modal; answers when it closes (a completed change ends in logout instead). */
+/** Opens the Email modal; answers when it closes. */
 export async function openEmailModal(): Promise<void> {
   await openModal<void>((close) => <EmailModal onClose={() => close()} />);
 }

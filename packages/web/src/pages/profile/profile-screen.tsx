@@ -1,7 +1,7 @@
 import { useSession } from '../../session/use-session.js';
 import { useShortcuts } from '../../shortcuts/use-shortcuts.js';
 import { DisplayNameRow } from './display-name-row.js';
-import { openEmailModal } from './email-modal.js';
+import { EmailRow } from './email-row.js';
 import { KeyFingerprintRow } from './key-fingerprint-row.js';
 import { openPasswordModal } from './password-modal.js';
 import { TwoStepRow } from './two-step-row.js';
@@ -26,17 +26,7 @@ export function Component() {
       {profile ? (
         <div className="settings-rows">
           <DisplayNameRow profile={profile} />
-          <div className="settings-row">
-            <h2 className="settings-row__label">Email</h2>
-            <p className="settings-row__value">{profile.email}</p>
-            <button
-              type="button"
-              className="button button--secondary button--small"
-              onClick={() => void openEmailModal()}
-            >
-              Change <span className="visually-hidden">Email</span>
-            </button>
-          </div>
+          <EmailRow profile={profile} />
           <div className="settings-row">
             <h2 className="settings-row__label">Password</h2>
             <p className="settings-row__value">
