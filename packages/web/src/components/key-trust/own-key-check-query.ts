@@ -1,12 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OwnKeyCheck } from '../../crypto-client/own-key-check.js';
+import { privateKeyVersion } from '../../keys/key-store.js';
 
 /**
- * Query keys of the own-key proof: one per user and listed key, kept for the session (the cache is
- * dropped when it ends), so the proof runs once per key the server lists, not once per screen.
+ * Query keys of the own-key proof: one per user, listed key and private key held here (its version in
+ * the key store), kept for the session (the cache is dropped when it ends), so the proof runs once per
+ * key the server lists, not once per screen, and again once a new private key replaced the one it
+ * used (the first personal password stores a fresh pair just after the server took its public key).
  */
 export const ownKeyCheckKeys = {
-  of: (userId: string, publicKey: string) => ['own-key-check', userId, publicKey] as const,
+  of: (userId: string, publicKey: string, keyVersion: number = privateKeyVersion()) =>
+    ['own-key-check', userId, publicKey, keyVersion] as const,
 };
 
 /** The proof of the listed own key (crypto-client's checkOwnKey, loaded on demand: not in the shell's first download). */

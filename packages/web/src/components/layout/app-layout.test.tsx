@@ -77,6 +77,19 @@ describe('the shell proves the own key of every session', () => {
     expect(screen.queryByText('Dashboard screen')).toBeNull();
   });
 
+  it('proves again once a new private key is stored, as the first personal password does just after the server took its public key', async () => {
+    // The answer after the change differs (its must_change_password does), so the shell renders again.
+    let name = 'Ada Lovelace';
+    await unlockedSession(() => ({ public_key: mallory.publicKey, name }));
+    const { queryClient } = renderApp('/', screens);
+    expect((await alarm()).textContent).toContain(OWN_KEY_ALARM_TEXT.title);
+    await savePrivateKey(mallory.privateKey);
+    name = 'Ada King';
+    await act(() => queryClient.refetchQueries({ queryKey: accountQueryKeys.profile }));
+    expect(await screen.findByText('Dashboard screen')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('raises no alarm when this browser holds no private key to prove anything with', async () => {
     localStorage.setItem('token', 'tok');
     mockFetch({ 'GET /api/v1/profile.json': { body: buildProfile({ public_key: mallory.publicKey }) } });
