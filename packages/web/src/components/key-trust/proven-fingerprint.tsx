@@ -1,26 +1,21 @@
 import type { OwnKeyCheck } from '../../crypto-client/own-key-check.js';
+import { FingerprintDisplay } from './fingerprint-display.js';
 import { OWN_KEY_ALARM_TEXT } from './own-key-alarm.js';
 
 /**
- * The signed-in user's own fingerprint, for them to read out to a colleague: shown only for a key
+ * The signed-in user's own fingerprint (words above hex), for them to read out to a colleague: shown only for a key
  * proven against the private key unlocked here; for a key that is not theirs, the alarm's words and
  * no fingerprint at all, so a phone comparison cannot match (review R18).
  */
-export function ProvenFingerprint({
-  check,
-  className,
-}: {
-  check: OwnKeyCheck | undefined;
-  className: string;
-}) {
+export function ProvenFingerprint({ check }: { check: OwnKeyCheck | undefined }) {
   switch (check?.status) {
     case undefined:
       return <span>…</span>;
     case 'proven':
       return (
-        <code className={className} data-testid="key-fingerprint">
-          {check.fingerprint}
-        </code>
+        <span data-testid="key-fingerprint">
+          <FingerprintDisplay fingerprint={check.fingerprint} />
+        </span>
       );
     case 'not-yours':
       return (

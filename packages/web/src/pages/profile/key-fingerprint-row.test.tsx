@@ -1,6 +1,6 @@
-import { publicKeyFingerprint } from '@coffer/core';
+import { fingerprintWords, publicKeyFingerprint } from '@coffer/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OWN_KEY_ALARM_TEXT } from '../../components/key-trust/own-key-alarm.js';
 import { makeTestUserKeys, type TestUserKeys } from '../../crypto-client/testing/test-user-keys.js';
@@ -27,8 +27,11 @@ describe('KeyFingerprintRow', () => {
   it('shows the fingerprint of the listed key once it is proven to be the unlocked private key’s', async () => {
     await savePrivateKey(me.privateKey);
     renderRow(me.publicKey);
-    expect((await screen.findByTestId('key-fingerprint')).textContent).toBe(
-      await publicKeyFingerprint(me.publicKey),
+    const shown = await screen.findByTestId('key-fingerprint');
+    const fingerprint = await publicKeyFingerprint(me.publicKey);
+    expect(within(shown).getByTestId('fingerprint-hex').textContent).toBe(fingerprint);
+    expect(within(shown).getByTestId('fingerprint-words').textContent).toBe(
+      fingerprintWords(fingerprint).join(' '),
     );
   });
 

@@ -14,7 +14,7 @@ export function KeyFingerprintRow({ owner }: { owner: ListedOwnKey }) {
     <div className="settings-row">
       <h2 className="settings-row__label">Key Fingerprint</h2>
       <div className="settings-row__value">
-        <ProvenFingerprint check={check} className="settings-row__fingerprint" />
+        <ProvenFingerprint check={check} />
         <p className="settings-row__hint">
           Compare it with what your administrator sees on your user page, by phone or in person, to be sure
           that secrets are shared with your key and nobody else's.

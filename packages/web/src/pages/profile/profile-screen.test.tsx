@@ -1,5 +1,5 @@
 import { publicKeyFingerprint } from '@coffer/core';
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OWN_KEY_ALARM_TEXT } from '../../components/key-trust/own-key-alarm.js';
@@ -24,7 +24,8 @@ describe('Account Settings', () => {
     for (const label of ['Email', 'Password', 'Two-Step Verification'])
       expect(screen.getByRole('heading', { name: label })).toBeTruthy();
     expect(screen.getByText('ada@example.com')).toBeTruthy();
-    const fingerprint = (await screen.findByTestId('key-fingerprint')).textContent;
+    const shown = await screen.findByTestId('key-fingerprint');
+    const fingerprint = within(shown).getByTestId('fingerprint-hex').textContent;
     expect(fingerprint).toMatch(/^([0-9a-f]{4} ){15}[0-9a-f]{4}$/);
     expect(fingerprint).toBe(await publicKeyFingerprint(me.publicKey));
   });

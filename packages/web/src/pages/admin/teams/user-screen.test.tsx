@@ -142,7 +142,8 @@ describe('/admin/teams/user: settings', () => {
           profile: { public_key: me.publicKey },
         },
       );
-      expect((await screen.findByTestId('key-fingerprint')).textContent).toBe(
+      const shown = await screen.findByTestId('key-fingerprint');
+      expect(within(shown).getByTestId('fingerprint-hex').textContent).toBe(
         await publicKeyFingerprint(me.publicKey),
       );
     });

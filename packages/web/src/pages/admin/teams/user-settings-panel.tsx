@@ -60,7 +60,7 @@ function Fingerprint({
 }
 
 function OwnFingerprint({ owner }: { owner: { id: string; public_key: string } }) {
-  return <ProvenFingerprint check={useOwnKeyCheck(owner)} className="user-settings__fingerprint" />;
+  return <ProvenFingerprint check={useOwnKeyCheck(owner)} />;
 }
 
 function ListedFingerprint({ publicKey }: { publicKey: string }) {
