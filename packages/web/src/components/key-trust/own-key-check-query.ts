@@ -13,7 +13,7 @@ export const ownKeyCheckKeys = {
     ['own-key-check', userId, publicKey, keyVersion] as const,
 };
 
-/** The proof of the listed own key (crypto-client's checkOwnKey, loaded on demand: not in the shell's first download). */
+/** The proof of the listed own key: crypto-client's checkOwnKey, loaded on demand (not in the shell's first download). */
 export function ownKeyCheckQuery(userId: string, publicKey: string) {
   return queryOptions({
     queryKey: ownKeyCheckKeys.of(userId, publicKey),

@@ -3,9 +3,9 @@ import { FingerprintDisplay } from './fingerprint-display.js';
 import { OWN_KEY_ALARM_TEXT } from './own-key-alarm.js';
 
 /**
- * The signed-in user's own fingerprint (words above hex), for them to read out to a colleague: shown only for a key
- * proven against the private key unlocked here; for a key that is not theirs, the alarm's words and
- * no fingerprint at all, so a phone comparison cannot match (review R18).
+ * The signed-in user's own fingerprint (words above hex), for them to read out to a colleague: shown
+ * only for a key proven against the private key unlocked here; for a key that is not theirs, the
+ * alarm's words and no fingerprint at all, so a phone comparison cannot match (review R18).
  */
 export function ProvenFingerprint({ check }: { check: OwnKeyCheck | undefined }) {
   switch (check?.status) {
