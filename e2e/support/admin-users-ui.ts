@@ -90,9 +90,15 @@ export async function setPersonalPassword(page: Page, currentPassword: string): 
   return personal;
 }
 
-/** Reads the key fingerprint shown on the page (Account Settings, or an administrator's user page). */
+/**
+ * Reads the key fingerprint's hex shown on the page (Account Settings, or an administrator's user
+ * page): the hex of a fingerprint shown as words above hex, or the shown text when it is hex alone.
+ */
 export async function readFingerprint(page: Page): Promise<string> {
-  const fingerprint = page.getByTestId('key-fingerprint');
+  const shown = page.getByTestId('key-fingerprint');
+  await expect(shown).toBeVisible();
+  const hex = shown.getByTestId('fingerprint-hex');
+  const fingerprint = (await hex.count()) > 0 ? hex : shown;
   await expect(fingerprint).toHaveText(/^([0-9a-f]{4} ){15}[0-9a-f]{4}$/);
   return (await fingerprint.textContent()) ?? '';
 }

@@ -19,6 +19,13 @@ function withStore<T>(mode: IDBTransactionMode, act: (store: IDBObjectStore) => 
 let cached: CryptoKey | null = null;
 // Bumped whenever the key is dropped, so a save still in flight cannot outlive the session that made it.
 let generation = 0;
+// Bumped whenever the key is replaced or dropped, so that a proof made with another key is not reused.
+let version = 0;
+
+/** Which private key this is: changes whenever the key is stored or deleted (a cache key, not a secret). */
+export function privateKeyVersion(): number {
+  return version;
+}
 
 /**
  * Stores the unlocked private key for this browser session. Refuses an extractable key. The key is
@@ -28,6 +35,7 @@ let generation = 0;
 export async function savePrivateKey(key: CryptoKey): Promise<void> {
   if (key.extractable) throw new Error('Only a non-extractable private key may be stored.');
   cached = key;
+  version += 1;
   const saving = generation;
   try {
     await withStore('readwrite', (store) => store.put(key, PRIVATE_KEY));
@@ -57,6 +65,7 @@ export async function loadPrivateKey(): Promise<CryptoKey | null> {
 export async function deletePrivateKey(): Promise<void> {
   cached = null;
   generation += 1;
+  version += 1;
   await withStore('readwrite', (store) => store.delete(PRIVATE_KEY));
 }
 

@@ -30,7 +30,12 @@ vi.mock('../../keys/make-account-keys.js', () => ({
     unlock: async () => unlockedKey,
   })),
 }));
-vi.mock('../../keys/key-store.js', () => ({ savePrivateKey: vi.fn(async () => undefined) }));
+// No private key is held here, so the shell's own-key proof has nothing to prove with.
+vi.mock('../../keys/key-store.js', () => ({
+  savePrivateKey: vi.fn(async () => undefined),
+  loadPrivateKey: vi.fn(async () => null),
+  privateKeyVersion: () => 0,
+}));
 // The old private key's signature of the new public key (real signing is tested in keys/ and core).
 vi.mock('../../keys/endorse-key-rotation.js', () => ({
   endorseNewKeyPair: vi.fn(async () => 'old-key-endorsement'),

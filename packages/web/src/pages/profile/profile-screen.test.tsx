@@ -1,21 +1,40 @@
-import { act, screen } from '@testing-library/react';
+import { publicKeyFingerprint } from '@coffer/core';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { OWN_KEY_ALARM_TEXT } from '../../components/key-trust/own-key-alarm.js';
+import { makeTestUserKeys, type TestUserKeys } from '../../crypto-client/testing/test-user-keys.js';
+import { deletePrivateKey, savePrivateKey } from '../../keys/key-store.js';
 import { renderApp } from '../../test/render-app.js';
 import { profileScreens, signInForProfile } from './profile-fixtures.js';
 
+let me: TestUserKeys;
+beforeAll(async () => {
+  me = await makeTestUserKeys('u-1');
+}, 90_000);
+afterEach(() => deletePrivateKey());
+
 describe('Account Settings', () => {
-  it('shows the rows and the key fingerprint in groups of four hex digits', async () => {
-    signInForProfile();
+  it('shows the rows and the fingerprint of the proven own key, in groups of four hex digits', async () => {
+    await savePrivateKey(me.privateKey);
+    signInForProfile({ public_key: me.publicKey });
     renderApp('/profile', profileScreens);
     expect(await screen.findByRole('heading', { name: 'Account Settings' })).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Display Name' })).toBeTruthy();
     for (const label of ['Email', 'Password', 'Two-Step Verification'])
       expect(screen.getByRole('heading', { name: label })).toBeTruthy();
     expect(screen.getByText('ada@example.com')).toBeTruthy();
-    expect((await screen.findByTestId('key-fingerprint')).textContent).toMatch(
-      /^([0-9a-f]{4} ){15}[0-9a-f]{4}$/,
-    );
+    const shown = await screen.findByTestId('key-fingerprint');
+    const fingerprint = within(shown).getByTestId('fingerprint-hex').textContent;
+    expect(fingerprint).toMatch(/^([0-9a-f]{4} ){15}[0-9a-f]{4}$/);
+    expect(fingerprint).toBe(await publicKeyFingerprint(me.publicKey));
+  });
+
+  it('shows no fingerprint when this browser holds no private key to prove the listed key with', async () => {
+    signInForProfile({ public_key: me.publicKey });
+    renderApp('/profile', profileScreens);
+    expect(await screen.findByText(OWN_KEY_ALARM_TEXT.noPrivateKey)).toBeTruthy();
+    expect(screen.queryByTestId('key-fingerprint')).toBeNull();
   });
 
   it('edits the display name', async () => {

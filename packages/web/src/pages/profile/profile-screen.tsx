@@ -42,7 +42,7 @@ export function Component() {
             </button>
           </div>
           <TwoStepRow profile={profile} />
-          <KeyFingerprintRow publicKey={profile.public_key} />
+          <KeyFingerprintRow owner={profile} />
         </div>
       ) : (
         <p role="status">Loading…</p>

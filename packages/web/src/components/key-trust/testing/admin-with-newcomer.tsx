@@ -52,7 +52,9 @@ export async function renderAdminShell(
   localStorage.setItem('token', 'token-1');
   await savePrivateKey(admin.privateKey);
   const server = serveMissingKeys(pairs, 500, {
-    'GET /api/v1/profile.json': { body: buildProfile({ id: adminId, administrator }) },
+    'GET /api/v1/profile.json': {
+      body: buildProfile({ id: adminId, administrator, public_key: admin.publicKey }),
+    },
     'GET /api/v1/teams.json': {
       body: { items: [{ id: 't-1', name: 'Crew', memberships: [{ user_id: NEWCOMER.id }] }], total: 1 },
     },

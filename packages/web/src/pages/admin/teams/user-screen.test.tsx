@@ -2,7 +2,10 @@ import type { UserDetail } from '@coffer/core';
 import { publicKeyFingerprint } from '@coffer/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { OWN_KEY_ALARM_TEXT } from '../../../components/key-trust/own-key-alarm.js';
+import { makeTestUserKeys, type TestUserKeys } from '../../../crypto-client/testing/test-user-keys.js';
+import { deletePrivateKey, savePrivateKey } from '../../../keys/key-store.js';
 import { makeAccountKeys } from '../../../keys/make-account-keys.js';
 import { notificationStore } from '../../../lib/notification-store.js';
 import { installFakeIntersectionObserver } from '../../../test/fake-intersection-observer.js';
@@ -139,6 +142,39 @@ describe('/admin/teams/user: settings', () => {
     expect((await screen.findByTestId('key-fingerprint')).textContent).toBe(
       await publicKeyFingerprint('cHVi'),
     );
+  });
+
+  describe("the administrator's own row", () => {
+    let me: TestUserKeys;
+    let mallory: TestUserKeys;
+    beforeAll(async () => {
+      [me, mallory] = await Promise.all([makeTestUserKeys('u-1'), makeTestUserKeys('u-mallory')]);
+    }, 90_000);
+    afterEach(() => deletePrivateKey());
+
+    it('shows the fingerprint of their own key once it is proven against the private key unlocked here', async () => {
+      await savePrivateKey(me.privateKey);
+      await openUserPage(
+        userDetail('u-1', 'Ada Lovelace', { administrator: true, public_key: me.publicKey }),
+        {
+          profile: { public_key: me.publicKey },
+        },
+      );
+      const shown = await screen.findByTestId('key-fingerprint');
+      expect(within(shown).getByTestId('fingerprint-hex').textContent).toBe(
+        await publicKeyFingerprint(me.publicKey),
+      );
+    });
+
+    it("shows no fingerprint when the user page lists another key as the administrator's own", async () => {
+      await savePrivateKey(me.privateKey);
+      await openUserPage(
+        userDetail('u-1', 'Ada Lovelace', { administrator: true, public_key: mallory.publicKey }),
+        { profile: { public_key: me.publicKey } },
+      );
+      expect((await screen.findByRole('alert')).textContent).toBe(OWN_KEY_ALARM_TEXT.noFingerprint);
+      expect(screen.queryByTestId('key-fingerprint')).toBeNull();
+    });
   });
 
   it('resets the password through the Input modal with a new key pair made here', async () => {

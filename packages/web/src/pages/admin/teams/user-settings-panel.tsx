@@ -2,6 +2,8 @@ import type { UserDetail } from '@coffer/core';
 import { canToggleAdministrator, canToggleLock, isOwner } from '@coffer/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { fingerprintQuery } from '../../../api/fingerprint-queries.js';
+import { useOwnKeyCheck } from '../../../components/key-trust/own-key-check-query.js';
+import { ProvenFingerprint } from '../../../components/key-trust/proven-fingerprint.js';
 import { useSession } from '../../../session/use-session.js';
 import { useUserActions } from './user-actions.js';
 import { ownerRef } from './user-labels.js';
@@ -40,13 +42,29 @@ export function userSettingRules(
   };
 }
 
-/** The user's key fingerprint, to compare with what they see (crypto.md). */
-function Fingerprint({ publicKey }: { publicKey: string | null }) {
-  const fingerprint = useQuery({
-    ...fingerprintQuery(publicKey ?? ''),
-    enabled: publicKey !== null && publicKey !== '',
-  });
-  if (!publicKey) return <span>{USER_SETTINGS_TEXT.noKey}</span>;
+/**
+ * The user's key fingerprint, to compare with what they see (crypto.md). Another user's key cannot
+ * be proven here (the confirm dialog and the phone comparison are for that); the administrator's
+ * own row is proven against the private key unlocked in this browser, as Account Settings is.
+ */
+function Fingerprint({
+  user,
+  ownId,
+}: {
+  user: Pick<UserDetail, 'id' | 'public_key'>;
+  ownId: string | undefined;
+}) {
+  if (!user.public_key) return <span>{USER_SETTINGS_TEXT.noKey}</span>;
+  if (user.id === ownId) return <OwnFingerprint owner={{ id: user.id, public_key: user.public_key }} />;
+  return <ListedFingerprint publicKey={user.public_key} />;
+}
+
+function OwnFingerprint({ owner }: { owner: { id: string; public_key: string } }) {
+  return <ProvenFingerprint check={useOwnKeyCheck(owner)} />;
+}
+
+function ListedFingerprint({ publicKey }: { publicKey: string }) {
+  const fingerprint = useQuery(fingerprintQuery(publicKey));
   if (fingerprint.data) {
     return (
       <code className="user-settings__fingerprint" data-testid="key-fingerprint">
@@ -158,7 +176,7 @@ export function UserSettingsPanel({ user }: { user: UserDetail }) {
             <span className="user-settings__label">{USER_SETTINGS_TEXT.fingerprint}</span>
             <p className="user-settings__hint">{USER_SETTINGS_TEXT.fingerprintHint}</p>
           </div>
-          <Fingerprint publicKey={user.public_key} />
+          <Fingerprint user={user} ownId={profile?.id} />
         </div>
       </div>
     </section>
