@@ -1,4 +1,4 @@
-import { STALE_REVISION_MESSAGE } from '@coffer/core';
+import { SAME_CHEST_MESSAGE, STALE_REVISION_MESSAGE } from '@coffer/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../errors/app-error.js';
@@ -19,9 +19,6 @@ export interface SecretMoveInput {
   vault_id: string;
   secret_keys_attributes?: WrappedKeyInput[];
 }
-
-/** A move must go somewhere: one into the chest the secret is in changes nothing and is refused. */
-export const SAME_CHEST_MESSAGE = 'The secret is already in this chest.';
 
 /**
  * Sub-step of updateSecret (secret-update-service.ts): moves a secret to another chest the caller
