@@ -11,6 +11,7 @@ import { loadReaderIds } from '../chests/chest-reader-service.js';
 import { beginKeyChange, reconcileKeys } from '../key-bookkeeping.js';
 import { runChange } from '../organisation-change.js';
 import { checkKeysForReaders } from './key-cover-check.js';
+import { movedSecretAction } from './secret-audit-actions.js';
 import { checkWrappedKeys, type WrappedKeyInput } from './secret-input.js';
 import { MARKED_SECRET_MESSAGE } from './secret-revision-service.js';
 
@@ -61,7 +62,7 @@ export async function moveSecret(
     }
     await upsertWrappedKeys(trx, organisationId, secret.id, newcomers);
     await reconcileKeys(trx, organisationId, { secretIds: [secret.id] });
-    const action = `Moved secret ${secret.name} from chest ${from?.name ?? ''} to chest ${target.name}`;
+    const action = movedSecretAction(secret.name, from?.name ?? '', target.name);
     await auditByCaller(trx, caller, action, 'Secret', secret.id);
   });
 }
