@@ -1,6 +1,7 @@
-// The secret calls a save and an open make, answered inside the page from a small store, so that the
-// benchmark measures the browser's work alone: the server does the same for both ways of saving,
-// and would only bring their ratio closer to 1. Answers go through JSON and Response as real ones do.
+// The secret calls a save and an open make, answered inside the page from a small store: the server
+// does the same for both ways of saving, so what differs is the browser's work. Answers go through
+// JSON and Response as real ones do, after `latencyMs` (the time open-secret measures for a real GET),
+// since the web app reads its revision mark while the request travels.
 import type { Secret, SecretUpdate } from '@coffer/core';
 
 /** One reader of the chest: the id and the public key the server lists. */
@@ -19,11 +20,13 @@ export class InPageApi {
   constructor(
     private readonly callerId: string,
     private readonly readers: readonly PageReader[],
+    private readonly latencyMs: number,
   ) {}
 
   /** Replaces `window.fetch` for the API paths above; anything else is refused. */
   install(): void {
     window.fetch = async (input, init = {}) => {
+      if (this.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
       const url = new URL(String(input), window.location.href);
       const method = init.method ?? 'GET';
       const secretMatch = SECRET_PATH.exec(url.pathname);

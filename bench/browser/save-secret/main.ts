@@ -31,8 +31,11 @@ const PAYLOAD: SecretPayload = {
 
 let api: InPageApi | null = null;
 
-/** The caller and `others` colleagues with real RSA-3072 pairs, all trusted, and `count` secrets at revision 1. */
-async function setUp(others: number, count: number): Promise<string[]> {
+/**
+ * The caller and `others` colleagues with real RSA-3072 pairs, all trusted, and `count` secrets at
+ * revision 1; every call is answered after `latencyMs`.
+ */
+async function setUp(others: number, count: number, latencyMs: number): Promise<string[]> {
   const caller = await generateUserKeyPair();
   const pkcs8 = await crypto.subtle.exportKey('pkcs8', caller.privateKey);
   await savePrivateKey(
@@ -44,7 +47,7 @@ async function setUp(others: number, count: number): Promise<string[]> {
     readers.push({ userId: `u-bench-${index}`, publicKey: pair.publicKey });
     await trustConfirmedKey(CALLER, `u-bench-${index}`, pair.publicKey);
   }
-  api = new InPageApi(CALLER, readers);
+  api = new InPageApi(CALLER, readers, latencyMs);
   api.install();
   const ids: string[] = [];
   for (let index = 0; index < count; index += 1) ids.push(await storeSecret(api, readers, index));

@@ -25,7 +25,7 @@ export { requirePrivateKey } from './private-key.js';
 export { wrapForReaders } from './reader-keys.js';
 export type { ReshareOptions, ReshareProgress, ReshareResult, WaitingPerson } from './reshare-keys.js';
 export { DELIVERY_SIZE, REWRAP_BATCH_SIZE, reshareMissingKeys } from './reshare-keys.js';
-export { highestRevision, recordRevision, refuseOlderRevision } from './revision-memory.js';
+export { highestRevision, recordRevision, refuseOlderRevision, revisionsStored } from './revision-memory.js';
 export type { PairPlace, PublicKeyImporter, RewrapOutcome } from './rewrap-pairs.js';
 export type { Rewrapper, RewrapperFactory } from './rewrapper.js';
 export { createPageRewrapper, createRewrapper } from './rewrapper.js';

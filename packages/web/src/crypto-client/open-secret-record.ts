@@ -40,7 +40,7 @@ export async function openSecretRecord(
   signal?: AbortSignal,
 ): Promise<OpenedSecret> {
   try {
-    // The mark is read while the secret travels: the check adds no wait.
+    // The mark is known to the page, or read while the secret travels: the check adds no wait.
     const seen = highestRevision(userId, id);
     const privateKey = await requirePrivateKey();
     const secret = await fetchSecret(id, signal);
@@ -52,7 +52,8 @@ export async function openSecretRecord(
     });
     try {
       const opened = await openSecret({ ...secret, secretId: secret.id }, secretKey);
-      await recordRevision(userId, secret.id, secret.revision);
+      // Known to this page at once; stored in IndexedDB in the background, so opening never waits on it.
+      void recordRevision(userId, secret.id, secret.revision);
       return { secret, payload: normalisePayload(secret.category, opened) };
     } finally {
       secretKey.fill(0);

@@ -5,7 +5,7 @@ import { loadPrivateKey } from '../keys/key-store.js';
 import { clearSession } from '../lib/clear-session.js';
 import { mockFetch } from '../test/mock-fetch.js';
 import { openSecretRecord } from './open-secret-record.js';
-import { highestRevision, recordRevision } from './revision-memory.js';
+import { highestRevision, recordRevision, revisionsStored } from './revision-memory.js';
 import { updateEncryptedSecret } from './save-secret.js';
 import { olderRevisionMessage } from './secret-access-error.js';
 import { signInAsFreshCaller, TEST_DRAFT } from './testing/fresh-caller.js';
@@ -75,11 +75,13 @@ describe('revision memory', () => {
     const key = generateSecretKey();
     mockFetch({ [`GET /api/v1/secrets/${id}.json`]: await servedAt(id, 5, key, caller, me) });
     await openSecretRecord(id, caller);
+    await revisionsStored(); // a reload comes later than the few milliseconds a mark takes to store
 
     clearSession(); // a logout, a lock or the inactivity timeout
     await vi.waitFor(async () => expect(await loadPrivateKey()).toBeNull());
     vi.resetModules(); // a reload: every module starts again from nothing
     const reloaded = await import('./open-secret-record.js');
+    const reloadedMemory = await import('./revision-memory.js');
     await (await import('../keys/key-store.js')).savePrivateKey(me.privateKey); // signed in again
 
     mockFetch({ [`GET /api/v1/secrets/${id}.json`]: await servedAt(id, 3, key, caller, me) });
@@ -92,7 +94,7 @@ describe('revision memory', () => {
     expect((await reloaded.openSecretRecord(id, caller)).payload).toMatchObject({ password: 'rev-5' });
     mockFetch({ [`GET /api/v1/secrets/${id}.json`]: await servedAt(id, 6, key, caller, me) });
     expect((await reloaded.openSecretRecord(id, caller)).payload).toMatchObject({ password: 'rev-6' });
-    expect(await highestRevision(caller, id)).toBe(6);
+    expect(await reloadedMemory.highestRevision(caller, id)).toBe(6);
   }, 60_000);
 
   it('keeps marks per signed-in user: another user of this browser has seen nothing yet', async () => {
@@ -131,6 +133,25 @@ describe('revision memory', () => {
       secretId: 's-2',
       revision: 9,
     });
+  });
+
+  it('reads the marks from IndexedDB once per user and page: opening again touches no database', async () => {
+    const caller = await signInAsFreshCaller(me.privateKey, 'u-me');
+    const id = 'a0f3b7c2-5e4b-4a1c-8f5f-2dabc89e1a3f';
+    mockFetch({ [`GET /api/v1/secrets/${id}.json`]: await servedAt(id, 2, generateSecretKey(), caller, me) });
+    await openSecretRecord(id, caller);
+    await revisionsStored();
+    const opening = vi.spyOn(indexedDB, 'open');
+    expect((await openSecretRecord(id, caller)).payload).toMatchObject({ password: 'rev-2' });
+    expect(opening).not.toHaveBeenCalled();
+  }, 60_000);
+
+  it('takes a higher mark another tab announces', async () => {
+    await recordRevision('u-ada', 's-4', 3);
+    const otherTab = new BroadcastChannel('coffer-revision-marks');
+    otherTab.postMessage({ userId: 'u-ada', secretId: 's-4', revision: 8 });
+    otherTab.close();
+    await vi.waitFor(async () => expect(await highestRevision('u-ada', 's-4')).toBe(8));
   });
 
   it('still refuses within the page when IndexedDB fails', async () => {

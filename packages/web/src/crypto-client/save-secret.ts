@@ -60,7 +60,7 @@ export async function createEncryptedSecret(
       const body = await buildBody(draft, secretId, 1, secretKey, caller, 'save', options);
       return createSecret({ id: secretId, ...body });
     });
-    await recordRevision(userId, secretId, 1);
+    void recordRevision(userId, secretId, 1);
     return { id: secretId, revision: 1 };
   } catch (error) {
     throw toSecretAccessError(error);
@@ -112,7 +112,7 @@ export async function saveNextRevision(
         await buildBody(draft, stored.id, revision, secretKey, caller, purpose, options),
       ),
     );
-    await recordRevision(caller.userId, stored.id, revision);
+    void recordRevision(caller.userId, stored.id, revision);
     return { id: stored.id, revision };
   } finally {
     secretKey.fill(0);
