@@ -10,6 +10,7 @@ export {
 } from './account-keys.js';
 export { type Bytes, base64ToBytes, bytesToBase64, bytesToHex, utf8Decode, utf8Encode } from './encoding.js';
 export { CryptoError, type CryptoErrorKind, isCryptoError } from './errors.js';
+export { FINGERPRINT_WORD_COUNT, fingerprintWords } from './fingerprint-words.js';
 export {
   generateUserKeyPair,
   importPublicKey,
