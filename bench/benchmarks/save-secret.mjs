@@ -40,7 +40,7 @@ const ROWS = [
   [
     'markFirst',
     'open, mark in IndexedDB (the web app)',
-    '`openSecretRecord`: the mark read from IndexedDB alongside the fetch (once per secret and page), stored in the background',
+    '`openSecretRecord`: the marks read from IndexedDB once per user and page, this one stored in the background',
   ],
   ['mapAgain', 'open again, mark in a Map (before)', 'the same revision once more'],
   [
