@@ -12,6 +12,7 @@ import initialJs from './initial-js.mjs';
 import openSecret from './open-secret.mjs';
 import reshareAtScale from './reshare-at-scale.mjs';
 import reshareKeys from './reshare-keys.mjs';
+import saveSecret from './save-secret.mjs';
 import secretsList from './secrets-list.mjs';
 import serverMemory from './server-memory.mjs';
 import staticAsset from './static-asset.mjs';
@@ -27,6 +28,7 @@ export const BENCHMARKS = [
   adminSecretsList,
   flood,
   openSecret,
+  saveSecret,
   exportSecrets,
   reshareKeys,
   reshareAtScale,

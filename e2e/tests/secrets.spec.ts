@@ -112,7 +112,7 @@ test('secrets: one of each category is created, viewed decrypted, copied, edited
   viewer = await openSecretFromList(page, 'Support line');
   await expect(viewer.getByText('2079876543', { exact: true })).toBeVisible();
 
-  // Move to another chest: the key is rewrapped for the new chest's readers and still opens.
+  // Move to another chest: saved as the next revision under a fresh key for the new chest's readers.
   const secrets = dashboardList(page, 'Secrets');
   const menu = await openRowMenu(secrets, 'Mail server');
   await menu.getByRole('menuitem', { name: 'Move to another Chest' }).click();

@@ -1,4 +1,4 @@
-import type { Secret, SecretCreate, SecretKeyAttributes, SecretListItem, SecretUpdate } from '@coffer/core';
+import type { Secret, SecretCreate, SecretListItem, SecretUpdate } from '@coffer/core';
 import { PAGE_SIZE } from '@coffer/core';
 import { requestOrThrow } from './api-client.js';
 import type { PagePosition } from './paging.js';
@@ -68,14 +68,6 @@ export function createSecret(secret: SecretCreate): Promise<Secret> {
 /** Saves a secret; `revision` must be the stored one + 1, else 409. */
 export function updateSecret(id: string, secret: SecretUpdate): Promise<Secret> {
   return requestOrThrow<Secret>(secretPath(id), { method: 'PUT', body: { secret } });
-}
-
-/** Moves a secret to another chest, with its key wrapped for the new chest's readers. */
-export function moveSecret(id: string, vaultId: string, secretKeys: SecretKeyAttributes[]): Promise<Secret> {
-  return requestOrThrow<Secret>(secretPath(id), {
-    method: 'PUT',
-    body: { secret: { vault_id: vaultId, secret_keys_attributes: secretKeys } },
-  });
 }
 
 /** Soft delete: the secret moves to Deleted Secrets (spec section 4). */

@@ -8,7 +8,6 @@ import { mockFetch } from '../test/mock-fetch.js';
 import { moveEncryptedSecret } from './move-secret.js';
 import { openSecretRecord } from './open-secret-record.js';
 import { reshareMissingKeys } from './reshare-keys.js';
-import { forgetRevisions } from './revision-memory.js';
 import { createEncryptedSecret, updateEncryptedSecret } from './save-secret.js';
 import { INTEGRITY_ERROR_MESSAGE, SECRET_KEY_NOT_FOUND_MESSAGE } from './secret-access-error.js';
 import type { TestUserKeys } from './testing/test-user-keys.js';
@@ -89,7 +88,6 @@ describe('creating and reading a secret with the real suite', () => {
     mockFetch({ [`GET /api/v1/secrets/${stored.id}.json`]: served(stored, bob) });
     const opened = await openSecretRecord(stored.id, 'u-bob');
     expect(opened.payload).toEqual(payload);
-    expect(opened.olderThanSeen).toBeNull();
   }, 30_000);
 
   it('shows an integrity error, never data, when the ciphertext was tampered with', async () => {
@@ -178,8 +176,7 @@ describe('creating and reading a secret with the real suite', () => {
 });
 
 describe('saving an edit', () => {
-  it('keeps the key, seals revision + 1, and warns when an older revision is served later', async () => {
-    forgetRevisions();
+  it('seals revision + 1 for the readers, and refuses revision 1 once revision 2 was seen', async () => {
     const stored = await createAsAda();
     const calls = mockFetch({
       [`GET /api/v1/secrets/${stored.id}.json`]: served(stored, ada),
@@ -192,14 +189,15 @@ describe('saving an edit', () => {
     await updateEncryptedSecret({ id: stored.id, baseRevision: 1 }, { ...draft, payload: changed }, 'u-ada');
     const saved = { ...bodyOf(calls.find((c) => c.method === 'PUT')).secret, id: stored.id };
     expect(saved.revision).toBe(2);
+    expect(saved.secret_keys_attributes.map((k) => k.user_id)).toEqual(['u-ada', 'u-bob']);
 
     await savePrivateKey(bob.privateKey);
     mockFetch({ [`GET /api/v1/secrets/${stored.id}.json`]: served(saved, bob) });
     expect((await openSecretRecord(stored.id, 'u-bob')).payload).toEqual(changed);
 
-    // A replay of revision 1 still opens (it is authentic) but carries the warning.
+    // A replay of revision 1 is authentic, but older than what Bob saw: refused, not shown.
     mockFetch({ [`GET /api/v1/secrets/${stored.id}.json`]: served(stored, bob) });
-    expect((await openSecretRecord(stored.id, 'u-bob')).olderThanSeen).toBe(2);
+    await expect(openSecretRecord(stored.id, 'u-bob')).rejects.toMatchObject({ kind: 'rollback' });
   }, 30_000);
 
   it('refuses to overwrite a revision saved by someone else meanwhile', async () => {
@@ -252,21 +250,20 @@ describe('saving an edit', () => {
 });
 
 describe('moving and resharing', () => {
-  it('wraps the same key for the readers of the chest the secret joins', async () => {
+  it('moves as a save: revision + 1 in the new chest, for its readers only', async () => {
     const stored = await createAsAda();
     const calls = mockFetch({
       [`GET /api/v1/secrets/${stored.id}.json`]: served(stored, ada),
       'GET /api/v1/vaults/c-2/public_keys.json': readers(ada, carol),
-      [`PUT /api/v1/secrets/${stored.id}.json`]: { body: {} },
+      [`PUT /api/v1/secrets/${stored.id}.json`]: (call) => ({ body: bodyOf(call).secret }),
     });
-    await moveEncryptedSecret(stored.id, 'c-2', 'u-ada');
-    const moved = JSON.parse(String(calls.find((c) => c.method === 'PUT')?.init.body)).secret;
-    expect(moved.vault_id).toBe('c-2');
-    expect(moved).not.toHaveProperty('encrypted_data');
+    expect(await moveEncryptedSecret(stored.id, 'c-2', 'u-ada')).toEqual({ id: stored.id, revision: 2 });
+    const moved = { ...bodyOf(calls.find((c) => c.method === 'PUT')).secret, id: stored.id };
+    expect(moved).toMatchObject({ vault_id: 'c-2', revision: 2, name: 'Mail', strength: 4, hidden: false });
+    expect(moved.secret_keys_attributes.map((k) => k.user_id)).toEqual(['u-ada', 'u-carol']);
 
     await savePrivateKey(carol.privateKey);
-    const asCarol = { ...stored, secret_keys_attributes: moved.secret_keys_attributes };
-    mockFetch({ [`GET /api/v1/secrets/${stored.id}.json`]: served(asCarol, carol) });
+    mockFetch({ [`GET /api/v1/secrets/${stored.id}.json`]: served(moved, carol) });
     expect((await openSecretRecord(stored.id, 'u-carol')).payload).toEqual(payload);
   }, 30_000);
 

@@ -25,7 +25,7 @@ export { requirePrivateKey } from './private-key.js';
 export { wrapForReaders } from './reader-keys.js';
 export type { ReshareOptions, ReshareProgress, ReshareResult, WaitingPerson } from './reshare-keys.js';
 export { DELIVERY_SIZE, REWRAP_BATCH_SIZE, reshareMissingKeys } from './reshare-keys.js';
-export { forgetRevisions, highestRevision, recordRevision } from './revision-memory.js';
+export { highestRevision, recordRevision, refuseOlderRevision, revisionsStored } from './revision-memory.js';
 export type { PairPlace, PublicKeyImporter, RewrapOutcome } from './rewrap-pairs.js';
 export type { Rewrapper, RewrapperFactory } from './rewrapper.js';
 export { createPageRewrapper, createRewrapper } from './rewrapper.js';
@@ -39,6 +39,7 @@ export {
   KEY_CHANGE_CANCELLED_MESSAGE,
   NO_PRIVATE_KEY_MESSAGE,
   OWN_KEY_MISMATCH_MESSAGE,
+  olderRevisionMessage,
   SECRET_KEY_NOT_FOUND_MESSAGE,
   SecretAccessError,
   UNCONFIRMED_PEOPLE_MESSAGE,

@@ -1,36 +1,53 @@
-import type { Secret } from '@coffer/core';
-import { fetchSecret, moveSecret } from '../api/secrets-api.js';
-import { fetchChestPublicKeys } from '../api/vaults-api.js';
+import type { SecretPayload } from '@coffer/core';
+import { openSecret, SAME_CHEST_MESSAGE } from '@coffer/core';
+import { fetchSecret } from '../api/secrets-api.js';
 import type { TrustOptions } from './confirm-reader-keys.js';
-import { confirmReaderKeys } from './confirm-reader-keys.js';
 import { unwrapOwnKey } from './open-secret-record.js';
 import { requirePrivateKey } from './private-key.js';
-import { wrapForReaders } from './reader-keys.js';
+import { highestRevision, refuseOlderRevision } from './revision-memory.js';
+import { type SavedSecret, saveNextRevision } from './save-secret.js';
+import { SecretAccessError } from './secret-access-error.js';
 import { toSecretAccessError } from './to-secret-access-error.js';
 
 /**
- * Moves a secret to another chest: the payload stays as it is, its key is wrapped anew for exactly
- * the readers of the chest it joins (the server drops the keys of those who lose access), once each
- * of them is trusted (`options.confirm` asks for anyone who is not).
+ * Moves a secret to another chest as a save into it: opens the current revision with the caller's
+ * key, then seals the same payload as the next revision under a fresh key wrapped for exactly the
+ * readers of the chest it joins, once each of them is trusted (`options.confirm` asks for anyone
+ * who is not). Rewrapping the old key instead would leave it with everyone who read the secret in
+ * the old chest, and with the server if it made that key up (review R12, R17). The server audits a
+ * save into another chest as a move.
  */
 export async function moveEncryptedSecret(
   secretId: string,
   toVaultId: string,
   userId: string,
   options: TrustOptions = {},
-): Promise<Secret> {
-  let secretKey: Uint8Array | undefined;
+): Promise<SavedSecret> {
   try {
-    const privateKey = await requirePrivateKey();
+    const seen = highestRevision(userId, secretId);
+    const caller = { userId, privateKey: await requirePrivateKey() };
     const stored = await fetchSecret(secretId);
-    const key = await unwrapOwnKey(stored, userId, privateKey);
-    secretKey = key;
-    const readers = await fetchChestPublicKeys(toVaultId, stored.hidden === true);
-    await confirmReaderKeys({ userId, privateKey }, readers, 'move', options);
-    return await moveSecret(secretId, toVaultId, await wrapForReaders(key, secretId, readers));
+    if (stored.vault_id === toVaultId) throw new SecretAccessError('server', SAME_CHEST_MESSAGE);
+    // An old revision carried into the new chest would become the newest there: refuse it as reading does.
+    refuseOlderRevision(stored.revision, await seen);
+    const oldKey = await unwrapOwnKey(stored, userId, caller.privateKey);
+    let payload: SecretPayload;
+    try {
+      payload = await openSecret<SecretPayload>({ ...stored, secretId: stored.id }, oldKey);
+    } finally {
+      oldKey.fill(0);
+    }
+    const draft = {
+      vaultId: toVaultId,
+      name: stored.name,
+      category: stored.category,
+      payload,
+      strength: stored.strength,
+      formFill: stored.form_fill,
+      hidden: stored.hidden,
+    };
+    return await saveNextRevision(stored, draft, caller, 'move', options);
   } catch (error) {
     throw toSecretAccessError(error);
-  } finally {
-    secretKey?.fill(0);
   }
 }

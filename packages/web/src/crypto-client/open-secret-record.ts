@@ -3,17 +3,15 @@ import { isCryptoError, openSecret, unwrapSecretKey } from '@coffer/core';
 import { fetchSecret } from '../api/secrets-api.js';
 import { reportUnopenableKey } from './broken-key-report.js';
 import { requirePrivateKey } from './private-key.js';
-import { recordRevision } from './revision-memory.js';
+import { highestRevision, recordRevision, refuseOlderRevision } from './revision-memory.js';
 import { SECRET_KEY_NOT_FOUND_MESSAGE, SecretAccessError } from './secret-access-error.js';
 import { normalisePayload } from './secret-payload.js';
 import { toSecretAccessError } from './to-secret-access-error.js';
 
-/** A secret opened in this browser: metadata, the decrypted payload, and a replay warning if any. */
+/** A secret opened in this browser: metadata and the decrypted payload. */
 export interface OpenedSecret {
   secret: Secret;
   payload: SecretPayload;
-  /** The higher revision seen before, when the server served an older one; else null. */
-  olderThanSeen: number | null;
 }
 
 /** Unwraps the caller's copy of a fetched secret's key; the caller zeroes it after use. */
@@ -29,8 +27,10 @@ export async function unwrapOwnKey(
 
 /**
  * Fetches a secret and decrypts it in memory: unwrap the caller's key with the private key, then
- * open the payload bound to the secret's id and revision. Every failure is a SecretAccessError
- * (integrity errors instead of wrong data; 'Not found' with the spec's reshare text). A wrapped key
+ * open the payload bound to the secret's id and revision. A revision older than the highest this
+ * user has seen in this browser is refused before anything is decrypted ('rollback'); one that opens
+ * becomes the new mark. Every failure is a SecretAccessError (integrity errors instead of wrong
+ * data; 'Not found' with the spec's reshare text). A wrapped key
  * that does not open is reported once and then answers as a missing key does: the server has
  * dropped it, and an administrator's reshare gives a working one.
  */
@@ -40,8 +40,11 @@ export async function openSecretRecord(
   signal?: AbortSignal,
 ): Promise<OpenedSecret> {
   try {
+    // The mark is known to the page, or read while the secret travels: the check adds no wait.
+    const seen = highestRevision(userId, id);
     const privateKey = await requirePrivateKey();
     const secret = await fetchSecret(id, signal);
+    refuseOlderRevision(secret.revision, await seen);
     const secretKey = await unwrapOwnKey(secret, userId, privateKey).catch(async (error: unknown) => {
       if (isCryptoError(error) && (await reportUnopenableKey(secret, userId, privateKey)))
         throw new SecretAccessError('not-found', SECRET_KEY_NOT_FOUND_MESSAGE);
@@ -49,8 +52,9 @@ export async function openSecretRecord(
     });
     try {
       const opened = await openSecret({ ...secret, secretId: secret.id }, secretKey);
-      const olderThanSeen = recordRevision(secret.id, secret.revision);
-      return { secret, payload: normalisePayload(secret.category, opened), olderThanSeen };
+      // Known to this page at once; stored in IndexedDB in the background, so opening never waits on it.
+      void recordRevision(userId, secret.id, secret.revision);
+      return { secret, payload: normalisePayload(secret.category, opened) };
     } finally {
       secretKey.fill(0);
     }

@@ -1,4 +1,4 @@
-import type { SecretCategory, SecretPayload } from '@coffer/core';
+import type { Secret, SecretCategory, SecretPayload } from '@coffer/core';
 import {
   generateSecretKey,
   KEY_FOR_STRANGER_MESSAGE,
@@ -11,7 +11,7 @@ import { createSecret, fetchSecret, updateSecret } from '../api/secrets-api.js';
 import { fetchChestPublicKeys } from '../api/vaults-api.js';
 import type { KeyOwner, TrustOptions } from './confirm-reader-keys.js';
 import { confirmReaderKeys } from './confirm-reader-keys.js';
-import { unwrapOwnKey } from './open-secret-record.js';
+import type { ConfirmPurpose } from './people-to-confirm.js';
 import { requirePrivateKey } from './private-key.js';
 import { wrapForReaders } from './reader-keys.js';
 import { recordRevision } from './revision-memory.js';
@@ -57,10 +57,10 @@ export async function createEncryptedSecret(
   try {
     const caller = { userId, privateKey: await requirePrivateKey() };
     await withOneRetry(async () => {
-      const body = await buildBody(draft, secretId, 1, secretKey, caller, options);
+      const body = await buildBody(draft, secretId, 1, secretKey, caller, 'save', options);
       return createSecret({ id: secretId, ...body });
     });
-    recordRevision(secretId, 1);
+    void recordRevision(userId, secretId, 1);
     return { id: secretId, revision: 1 };
   } catch (error) {
     throw toSecretAccessError(error);
@@ -71,7 +71,7 @@ export async function createEncryptedSecret(
 
 /**
  * Saves an edit: refetches the secret, refuses when someone saved since the user's copy was
- * opened, keeps the secret's key (unwrapped with the private key) and seals revision + 1.
+ * opened, and seals the draft as revision + 1 under a fresh key (saveNextRevision).
  */
 export async function updateEncryptedSecret(
   target: EditTarget,
@@ -79,24 +79,43 @@ export async function updateEncryptedSecret(
   userId: string,
   options: TrustOptions = {},
 ): Promise<SavedSecret> {
-  let secretKey: Uint8Array | undefined;
   try {
-    const privateKey = await requirePrivateKey();
-    const caller = { userId, privateKey };
+    const caller = { userId, privateKey: await requirePrivateKey() };
     const stored = await fetchSecret(target.id);
     if (stored.revision !== target.baseRevision) throw new SecretAccessError('conflict', CONFLICT_MESSAGE);
-    const key = await unwrapOwnKey(stored, userId, privateKey);
-    secretKey = key;
-    const revision = stored.revision + 1;
-    await withOneRetry(async () =>
-      updateSecret(target.id, await buildBody(draft, target.id, revision, key, caller, options)),
-    );
-    recordRevision(target.id, revision);
-    return { id: target.id, revision };
+    return await saveNextRevision(stored, draft, caller, 'save', options);
   } catch (error) {
     throw toSecretAccessError(error);
+  }
+}
+
+/**
+ * Seals `draft` as the revision after `stored`'s under a secret key made for this save alone, wraps
+ * that key for exactly the readers of the draft's chest, and saves it; the revision becomes the
+ * caller's mark. The key the secret had is never reused: a key the server made up (review R12)
+ * then carries no edit, and a reader who has left cannot open any later revision (R17). Edits and
+ * moves (move-secret.ts) both save this way.
+ */
+export async function saveNextRevision(
+  stored: Pick<Secret, 'id' | 'revision'>,
+  draft: SecretDraft,
+  caller: KeyOwner,
+  purpose: ConfirmPurpose,
+  options: TrustOptions,
+): Promise<SavedSecret> {
+  const secretKey = generateSecretKey();
+  try {
+    const revision = stored.revision + 1;
+    await withOneRetry(async () =>
+      updateSecret(
+        stored.id,
+        await buildBody(draft, stored.id, revision, secretKey, caller, purpose, options),
+      ),
+    );
+    void recordRevision(caller.userId, stored.id, revision);
+    return { id: stored.id, revision };
   } finally {
-    secretKey?.fill(0);
+    secretKey.fill(0);
   }
 }
 
@@ -106,10 +125,11 @@ async function buildBody(
   revision: number,
   secretKey: Uint8Array,
   caller: KeyOwner,
+  purpose: ConfirmPurpose,
   options: TrustOptions,
 ) {
   const readers = await fetchChestPublicKeys(draft.vaultId, draft.hidden);
-  await confirmReaderKeys(caller, readers, 'save', options);
+  await confirmReaderKeys(caller, readers, purpose, options);
   const sealed = await sealSecret({ secretId, revision, payload: draft.payload, secretKey });
   return {
     revision,

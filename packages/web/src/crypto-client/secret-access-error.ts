@@ -7,6 +7,7 @@ export type SecretAccessErrorKind =
   | 'limit'
   | 'key-changed'
   | 'unconfirmed'
+  | 'rollback'
   | 'server';
 
 /**
@@ -33,6 +34,14 @@ export const UNCONFIRMED_PEOPLE_MESSAGE =
 /** The server listed a public key for the caller that the caller's own private key does not match. */
 export const OWN_KEY_MISMATCH_MESSAGE =
   'Nothing was shared: the server listed an encryption key for your own account that does not match your private key. Log out and log in again, and tell an administrator if this happens again.';
+/**
+ * The server served an older revision than this browser has seen for the signed-in user (crypto.md,
+ * replay): nothing of it is shown, because an authentic old version can still be a harmful one (a
+ * revoked password, an old address).
+ */
+export function olderRevisionMessage(served: number, seen: number): string {
+  return `The server sent an older version of this secret (revision ${served}) than one this browser has already seen (revision ${seen}). It has not been opened: the server may have rolled it back. Tell an administrator.`;
+}
 /** Fallback when the server gave no text. */
 export const GENERIC_SECRET_ERROR_MESSAGE = 'The secret could not be loaded. Please try again.';
 

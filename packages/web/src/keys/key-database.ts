@@ -1,17 +1,20 @@
 /*
  * The browser's 'coffer-keys' IndexedDB database: the store 'keys' holds the unlocked private key
  * (key-store.ts), the store 'pins' the public key fingerprints seen per user (key-pins.ts), the
- * store 'trust' the keys a signed-in user trusts by an explicit act (key-trust.ts).
+ * store 'trust' the keys a signed-in user trusts by an explicit act (key-trust.ts), the store
+ * 'revisions' the highest revision each signed-in user has seen of each secret
+ * (crypto-client/revision-memory.ts).
  */
 
 const DATABASE = 'coffer-keys';
-// Version 2 added 'pins', version 3 'trust'; an older browser keeps what it has and gains the rest.
-const VERSION = 3;
+// Version 2 added 'pins', version 3 'trust', version 4 'revisions'; an older browser keeps what it
+// has and gains the rest.
+const VERSION = 4;
 
 /** The object stores of the key database. */
-export type KeyDatabaseStore = 'keys' | 'pins' | 'trust';
+export type KeyDatabaseStore = 'keys' | 'pins' | 'trust' | 'revisions';
 
-const STORES: readonly KeyDatabaseStore[] = ['keys', 'pins', 'trust'];
+const STORES: readonly KeyDatabaseStore[] = ['keys', 'pins', 'trust', 'revisions'];
 
 function openDatabase(): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {

@@ -1,4 +1,4 @@
-import { STALE_REVISION_MESSAGE } from '@coffer/core';
+import { SAME_CHEST_MESSAGE, STALE_REVISION_MESSAGE } from '@coffer/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../errors/app-error.js';
@@ -11,6 +11,7 @@ import { loadReaderIds } from '../chests/chest-reader-service.js';
 import { beginKeyChange, reconcileKeys } from '../key-bookkeeping.js';
 import { runChange } from '../organisation-change.js';
 import { checkKeysForReaders } from './key-cover-check.js';
+import { movedSecretAction } from './secret-audit-actions.js';
 import { checkWrappedKeys, type WrappedKeyInput } from './secret-input.js';
 import { MARKED_SECRET_MESSAGE } from './secret-revision-service.js';
 
@@ -19,9 +20,6 @@ export interface SecretMoveInput {
   vault_id: string;
   secret_keys_attributes?: WrappedKeyInput[];
 }
-
-/** A move must go somewhere: one into the chest the secret is in changes nothing and is refused. */
-export const SAME_CHEST_MESSAGE = 'The secret is already in this chest.';
 
 /**
  * Sub-step of updateSecret (secret-update-service.ts): moves a secret to another chest the caller
@@ -64,7 +62,7 @@ export async function moveSecret(
     }
     await upsertWrappedKeys(trx, organisationId, secret.id, newcomers);
     await reconcileKeys(trx, organisationId, { secretIds: [secret.id] });
-    const action = `Moved secret ${secret.name} from chest ${from?.name ?? ''} to chest ${target.name}`;
+    const action = movedSecretAction(secret.name, from?.name ?? '', target.name);
     await auditByCaller(trx, caller, action, 'Secret', secret.id);
   });
 }

@@ -27,6 +27,7 @@ import { beginKeyChange, recordKeyChange } from '../key-bookkeeping.js';
 import { runChange } from '../organisation-change.js';
 import type { ServiceContext } from '../service-context.js';
 import { checkKeyCover } from './key-cover-check.js';
+import { movedSecretAction } from './secret-audit-actions.js';
 import { checkSecretId, checkSecretValues, checkWrappedKeys, type SecretInput } from './secret-input.js';
 
 /** 409 for a client-made id that is already taken. */
@@ -90,7 +91,11 @@ async function requireSaveTarget(
 
 /**
  * Sub-step of updateSecret (secret-update-service.ts): saves a new revision of a secret (stored
- * revision + 1, else 409), re-wrapped for exactly the readers of its chest; may move it at the same time.
+ * revision + 1, else 409), re-wrapped for exactly the readers of its chest. It may move it at the same
+ * time, which is how the web app moves (a fresh key for the new chest's readers): such a save needs
+ * what a move needs (write access on both chests, requireMovableSecret) and is audited as a move. The
+ * keys of readers of the old chest go with the old key set; nothing is left missing, since the key
+ * set must cover every reader of the new chest.
  */
 export async function saveSecret(
   db: Kysely<Database>,
@@ -120,7 +125,20 @@ export async function saveSecret(
     }
     await replaceWrappedKeys(trx, organisationId, id, keys);
     await recordKeyChange(trx, organisationId, { secretIds: [id] });
-    const moved = chest.id === secret.vault_id ? '' : ` and moved it to chest ${chest.name}`;
-    await auditByCaller(trx, caller, `Updated secret ${values.name}${moved}`, 'Secret', id);
+    const action = await saveAction(trx, organisationId, secret, values.name, chest);
+    await auditByCaller(trx, caller, action, 'Secret', id);
   });
+}
+
+// A save into another chest is audited as the move it is.
+async function saveAction(
+  db: Kysely<Database>,
+  organisationId: string,
+  secret: SecretRecord,
+  name: string,
+  chest: { id: string; name: string },
+): Promise<string> {
+  if (chest.id === secret.vault_id) return `Updated secret ${name}`;
+  const from = await findChest(db, organisationId, secret.vault_id);
+  return movedSecretAction(name, from?.name ?? '', chest.name);
 }

@@ -23,9 +23,10 @@ export const MOVE_ONLY_MESSAGE = 'To change a secret, send its encrypted data wi
 
 /**
  * `PUT api/v1/secrets/{id}`: with encrypted data it is a save (the next revision, re-wrapped for the
- * readers, possibly into another chest), answered as `GET` answers; without, a move (spec section 7,
- * "PUT secrets/{id} with secret {vault_id}"), which changes nothing but the chest and the keys of
- * readers who gain or lose access, answered with the metadata and chest.
+ * readers, possibly into another chest: the web app's move, audited as one), answered as `GET`
+ * answers; without, a move (spec section 7, "PUT secrets/{id} with secret {vault_id}"), which
+ * changes nothing but the chest and the keys of readers who gain or lose access, answered with the
+ * metadata and chest. The web app no longer sends the latter (it keeps the old key); API clients may.
  */
 export async function updateSecret(
   ctx: ServiceContext,

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { openSecretRecord } from '../../crypto-client/open-secret-record.js';
 import {
   INTEGRITY_ERROR_MESSAGE,
+  olderRevisionMessage,
   SECRET_KEY_NOT_FOUND_MESSAGE,
   SecretAccessError,
 } from '../../crypto-client/secret-access-error.js';
@@ -43,7 +44,7 @@ beforeEach(() => {
 
 describe('the secret viewer', () => {
   it('shows each field with copy buttons, the password masked until revealed, and the meter', async () => {
-    vi.mocked(openSecretRecord).mockResolvedValue({ secret: secret(), payload, olderThanSeen: null });
+    vi.mocked(openSecretRecord).mockResolvedValue({ secret: secret(), payload });
     const user = userEvent.setup();
     const writeText = vi.spyOn(navigator.clipboard, 'writeText');
     render(<SecretViewer secretId="s-1" userId="u-1" onClose={vi.fn()} />);
@@ -68,7 +69,7 @@ describe('the secret viewer', () => {
   });
 
   it('offers Edit Secret only when allowed', async () => {
-    vi.mocked(openSecretRecord).mockResolvedValue({ secret: secret(), payload, olderThanSeen: null });
+    vi.mocked(openSecretRecord).mockResolvedValue({ secret: secret(), payload });
     const onEdit = vi.fn();
     const { unmount } = render(
       <SecretViewer secretId="s-1" userId="u-1" onClose={vi.fn()} canEdit={() => false} onEdit={onEdit} />,
@@ -105,17 +106,19 @@ describe('the secret viewer', () => {
     ]);
   });
 
-  it('warns when the server serves an older revision than one already seen', async () => {
-    vi.mocked(openSecretRecord).mockResolvedValue({
-      secret: secret({ revision: 2 }),
-      payload,
-      olderThanSeen: 5,
+  it('refuses, showing no field, a revision older than one already seen', async () => {
+    vi.mocked(openSecretRecord).mockImplementation(async () => {
+      throw new SecretAccessError('rollback', olderRevisionMessage(2, 5));
     });
-    render(<SecretViewer secretId="s-1" userId="u-1" onClose={vi.fn()} />);
-    expect((await screen.findByRole('alert')).textContent).toContain(
-      'older version of this secret (revision 2)',
+    const onClose = vi.fn();
+    render(<SecretViewer secretId="s-1" userId="u-1" onClose={onClose} />);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(
+      'The server sent an older version of this secret (revision 2) than one this browser has already seen (revision 5). It has not been opened: the server may have rolled it back. Tell an administrator.',
     );
-    expect(screen.getByRole('alert').textContent).toContain('(revision 5)');
+    expect(alert.dataset.errorKind).toBe('rollback');
+    expect(screen.queryByRole('heading')).toBeNull();
+    expect(onClose).not.toHaveBeenCalled();
   });
 
   it('shows the address country by name', async () => {
@@ -130,7 +133,6 @@ describe('the secret viewer', () => {
         country: 'GB',
         note: 'Reception',
       },
-      olderThanSeen: null,
     });
     render(<SecretViewer secretId="s-1" userId="u-1" onClose={vi.fn()} />);
     expect(await screen.findByText('United Kingdom')).toBeTruthy();

@@ -20,11 +20,6 @@ export interface SecretViewerProps {
   hideActions?: boolean;
 }
 
-/** The warning when the server serves an older revision than this browser saw (crypto.md, replay). */
-export function olderRevisionMessage(served: number, seen: number): string {
-  return `The server sent an older version of this secret (revision ${served}) than one this browser has already seen (revision ${seen}). It may have been rolled back: check with an administrator before relying on it.`;
-}
-
 /**
  * Shows a secret decrypted in this browser: its fields with copy buttons, reveal for the password,
  * the strength meter; an integrity error instead of any data when decryption fails; the spec's
@@ -44,7 +39,7 @@ export function SecretViewer({ secretId, userId, onClose, canEdit, onEdit, hideA
     return <OpenedSecretStatus state={state} className="secret-viewer" label="Secret" onClose={onClose} />;
   }
 
-  const { secret, payload, olderThanSeen } = state.opened;
+  const { secret, payload } = state.opened;
   return (
     <section className="secret-viewer" aria-labelledby="secret-viewer-title">
       <header className="secret-viewer__header">
@@ -56,11 +51,6 @@ export function SecretViewer({ secretId, userId, onClose, canEdit, onEdit, hideA
           {secret.vault?.name ? ` · ${secret.vault.name}` : ''}
         </p>
       </header>
-      {olderThanSeen !== null ? (
-        <p className="secret-viewer__warning" role="alert">
-          {olderRevisionMessage(secret.revision, olderThanSeen)}
-        </p>
-      ) : null}
       <SecretFields category={secret.category} payload={payload} />
       {secret.category === 'password' && (payload as PasswordPayload).password !== '' ? (
         <div className="secret-viewer__strength">

@@ -21,7 +21,6 @@ beforeEach(() => {
       secret_key: null,
     },
     payload: { username: `user-${id}`, password: 'pw', url: '', note: '' },
-    olderThanSeen: null,
   }));
 });
 

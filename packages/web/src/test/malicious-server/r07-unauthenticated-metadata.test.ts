@@ -1,5 +1,5 @@
 import type { Secret } from '@coffer/core';
-import { describe, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { moveEncryptedSecret } from '../../crypto-client/move-secret.js';
 import type { ConfirmPeople } from '../../crypto-client/people-to-confirm.js';
 import { createEvilServer } from '../evil-server/evil-server.js';
@@ -25,6 +25,10 @@ describe('R7 unauthenticated metadata', () => {
     }));
     const neverAsked = vi.fn<ConfirmPeople>(async () => false);
     await moveEncryptedSecret(minutes.id, ops.id, me, { confirm: neverAsked }).catch(refused);
+    // A move is a save now (issue 25): it carries the served `hidden: false`, which an administrator
+    // may set, so the honest model takes Bob for a reader and the invariants alone would pass. What
+    // must hold is what Ada meant: a move, and the hidden secret never reaching a member.
+    expect(evil.model.secrets.get(minutes.id)?.keys.has(bob.id)).toBe(false);
     await evil.verify();
   }, 30_000);
 });

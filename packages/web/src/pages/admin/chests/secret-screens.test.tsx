@@ -33,7 +33,6 @@ beforeEach(() => {
   vi.mocked(openSecretRecord).mockImplementation(async (id: string) => ({
     secret: { ...mail, id, revision: 1, encrypted_data: '', encryption_iv: '', secret_key: null },
     payload: { username: 'ada', password: 'pw', url: '', note: '' },
-    olderThanSeen: null,
   }));
 });
 

@@ -1,0 +1,70 @@
+// The secret calls a save and an open make, answered inside the page from a small store: the server
+// does the same for both ways of saving, so what differs is the browser's work. Answers go through
+// JSON and Response as real ones do, after `latencyMs` (the time open-secret measures for a real GET),
+// since the web app reads its revision mark while the request travels.
+import type { Secret, SecretUpdate } from '@coffer/core';
+
+/** One reader of the chest: the id and the public key the server lists. */
+export interface PageReader {
+  userId: string;
+  publicKey: string;
+}
+
+const SECRET_PATH = /^\/api\/v1\/secrets\/([0-9a-f-]+)\.json$/;
+const KEYS_PATH = /^\/api\/v1\/vaults\/([^/]+)\/public_keys\.json$/;
+
+/** Stored secrets by id, with every reader's wrapped key. */
+export class InPageApi {
+  readonly secrets = new Map<string, { secret: Secret; keys: Map<string, string> }>();
+
+  constructor(
+    private readonly callerId: string,
+    private readonly readers: readonly PageReader[],
+    private readonly latencyMs: number,
+  ) {}
+
+  /** Replaces `window.fetch` for the API paths above; anything else is refused. */
+  install(): void {
+    window.fetch = async (input, init = {}) => {
+      if (this.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
+      const url = new URL(String(input), window.location.href);
+      const method = init.method ?? 'GET';
+      const secretMatch = SECRET_PATH.exec(url.pathname);
+      if (secretMatch && method === 'GET') return this.answer(this.served(secretMatch[1] ?? ''));
+      if (secretMatch && method === 'PUT') {
+        const { secret } = JSON.parse(String(init.body)) as { secret: SecretUpdate };
+        return this.answer(this.save(secretMatch[1] ?? '', secret));
+      }
+      if (KEYS_PATH.test(url.pathname)) {
+        return this.answer({
+          items: this.readers.map((r) => ({ user_id: r.userId, public_key: r.publicKey })),
+        });
+      }
+      return new Response(JSON.stringify({ error: 'Not found' }), { status: 404 });
+    };
+  }
+
+  private served(id: string): Secret {
+    const stored = this.secrets.get(id);
+    if (!stored) throw new Error(`no secret ${id}`);
+    const own = stored.keys.get(this.callerId);
+    return { ...stored.secret, secret_key: own ? { encrypted_value: own } : null };
+  }
+
+  // As the server: the next revision only, and the key set replaced by the one sent.
+  private save(id: string, update: SecretUpdate): Secret {
+    const stored = this.secrets.get(id);
+    if (!stored) throw new Error(`no secret ${id}`);
+    if (update.revision !== stored.secret.revision + 1) throw new Error('stale revision');
+    const keys = new Map((update.secret_keys_attributes ?? []).map((k) => [k.user_id, k.encrypted_value]));
+    this.secrets.set(id, { secret: { ...stored.secret, ...update, secret_key: null } as Secret, keys });
+    return this.served(id);
+  }
+
+  private answer(body: unknown): Response {
+    return new Response(JSON.stringify(body), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  }
+}

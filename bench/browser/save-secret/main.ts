@@ -1,0 +1,158 @@
+// The save-secret benchmark's page, served by the real server (for its origin and CSP; the secret
+// calls are answered in the page, in-page-api.ts). It saves each secret once per way, the order
+// rotating: `fresh` is the web app's updateEncryptedSecret (a new key per save, issue 25), `reuse`
+// today's save kept as the baseline (todays-paths.ts). Then it opens secrets both ways: `mark` is the
+// web app's openSecretRecord (the revision mark in IndexedDB), `map` the open with the Map it replaced,
+// once where the mark is new (a first open of that revision) and once where it is already stored.
+import {
+  generateSecretKey,
+  generateUserKeyPair,
+  newSecretId,
+  type Secret,
+  type SecretPayload,
+  sealSecret,
+  wrapSecretKey,
+} from '@coffer/core';
+import { openSecretRecord } from '@coffer/web-src/crypto-client/open-secret-record.js';
+import { type SecretDraft, updateEncryptedSecret } from '@coffer/web-src/crypto-client/save-secret.js';
+import { savePrivateKey } from '@coffer/web-src/keys/key-store.js';
+import { trustConfirmedKey } from '@coffer/web-src/keys/key-trust.js';
+import { InPageApi, type PageReader } from './in-page-api.js';
+import { openWithMemoryInMap, saveReusingKey } from './todays-paths.js';
+
+const CALLER = 'u-bench-caller';
+const CHEST = 'c-bench';
+const PAYLOAD: SecretPayload = {
+  username: 'deploy',
+  password: 'Tr0ub4dor&3-staging-horse',
+  url: 'https://deploy.example.com',
+  note: 'Rotated every quarter; ask Operations before changing.',
+};
+
+let api: InPageApi | null = null;
+
+/**
+ * The caller and `others` colleagues with real RSA-3072 pairs, all trusted, and `count` secrets at
+ * revision 1; every call is answered after `latencyMs`.
+ */
+async function setUp(others: number, count: number, latencyMs: number): Promise<string[]> {
+  const caller = await generateUserKeyPair();
+  const pkcs8 = await crypto.subtle.exportKey('pkcs8', caller.privateKey);
+  await savePrivateKey(
+    await crypto.subtle.importKey('pkcs8', pkcs8, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['decrypt']),
+  );
+  const readers: PageReader[] = [{ userId: CALLER, publicKey: caller.publicKey }];
+  for (let index = 0; index < others; index += 1) {
+    const pair = await generateUserKeyPair();
+    readers.push({ userId: `u-bench-${index}`, publicKey: pair.publicKey });
+    await trustConfirmedKey(CALLER, `u-bench-${index}`, pair.publicKey);
+  }
+  api = new InPageApi(CALLER, readers, latencyMs);
+  api.install();
+  const ids: string[] = [];
+  for (let index = 0; index < count; index += 1) ids.push(await storeSecret(api, readers, index));
+  return ids;
+}
+
+async function storeSecret(store: InPageApi, readers: readonly PageReader[], index: number): Promise<string> {
+  const id = newSecretId();
+  const secretKey = generateSecretKey();
+  const keys = new Map<string, string>();
+  for (const reader of readers) {
+    keys.set(
+      reader.userId,
+      await wrapSecretKey(secretKey, reader.publicKey, { secretId: id, userId: reader.userId }),
+    );
+  }
+  const sealed = await sealSecret({ secretId: id, revision: 1, payload: PAYLOAD, secretKey });
+  const secret = {
+    id,
+    revision: 1,
+    vault_id: CHEST,
+    name: `Deploy key ${index}`,
+    category: 'password',
+    strength: 4,
+    form_fill: false,
+    hidden: false,
+    ...sealed,
+    secret_key: null,
+    created_at: '',
+    updated_at: '',
+  } as Secret;
+  store.secrets.set(id, { secret, keys });
+  return id;
+}
+
+type Way = 'fresh' | 'reuse';
+type Times = Record<'fresh' | 'reuse' | 'markFirst' | 'mapFirst' | 'markAgain' | 'mapAgain', number[]>;
+
+function draftFor(id: string): SecretDraft {
+  const stored = api?.secrets.get(id)?.secret;
+  return {
+    vaultId: CHEST,
+    name: stored?.name ?? '',
+    category: 'password',
+    payload: { ...PAYLOAD, note: `Saved at revision ${(stored?.revision ?? 0) + 1}` },
+    strength: 4,
+    formFill: false,
+    hidden: false,
+  };
+}
+
+const savers: Record<Way, (id: string) => Promise<unknown>> = {
+  fresh: (id) => updateEncryptedSecret(baseOf(id), draftFor(id), CALLER),
+  reuse: (id) => saveReusingKey(baseOf(id), draftFor(id), CALLER),
+};
+
+function baseOf(id: string) {
+  return { id, baseRevision: api?.secrets.get(id)?.secret.revision ?? 0 };
+}
+
+async function timed(times: number[], act: () => Promise<unknown>): Promise<void> {
+  const startedAt = performance.now();
+  await act();
+  times.push(performance.now() - startedAt);
+}
+
+/** Rotates which way goes first, per item. */
+function inTurn<T>(index: number, ways: readonly T[]): T[] {
+  return index % 2 === 0 ? [...ways] : [...ways].reverse();
+}
+
+/**
+ * Unrecorded warm-up on `warmup`, then on each of `ids`: both opens of its revision 1 (the mark is
+ * new for `mark`), both opens again (stored), then both saves. Answers the durations in ms.
+ */
+async function measure(warmup: string[], ids: string[]): Promise<Times> {
+  for (const id of warmup) {
+    await openSecretRecord(id, CALLER);
+    await openWithMemoryInMap(id, CALLER);
+    for (const way of ['fresh', 'reuse'] as const) await savers[way](id);
+  }
+  const times: Times = { fresh: [], reuse: [], markFirst: [], mapFirst: [], markAgain: [], mapAgain: [] };
+  for (const [index, id] of ids.entries()) {
+    const opens = [
+      ['markFirst', () => openSecretRecord(id, CALLER)],
+      ['mapFirst', () => openWithMemoryInMap(id, CALLER)],
+    ] as const;
+    for (const [key, open] of inTurn(index, opens)) await timed(times[key], open);
+    const again = [
+      ['markAgain', () => openSecretRecord(id, CALLER)],
+      ['mapAgain', () => openWithMemoryInMap(id, CALLER)],
+    ] as const;
+    for (const [key, open] of inTurn(index, again)) await timed(times[key], open);
+    for (const way of inTurn(index, ['fresh', 'reuse'] as const))
+      await timed(times[way], () => savers[way](id));
+  }
+  return times;
+}
+
+declare global {
+  interface Window {
+    saveSecretBench?: { setUp: typeof setUp; measure: typeof measure };
+  }
+}
+
+window.saveSecretBench = { setUp, measure };
+const status = document.getElementById('status');
+if (status) status.textContent = 'Ready';
