@@ -2,6 +2,7 @@ import type { UserDetail } from '@coffer/core';
 import { canToggleAdministrator, canToggleLock, isOwner } from '@coffer/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { fingerprintQuery } from '../../../api/fingerprint-queries.js';
+import { FingerprintDisplay } from '../../../components/key-trust/fingerprint-display.js';
 import { useSession } from '../../../session/use-session.js';
 import { useUserActions } from './user-actions.js';
 import { ownerRef } from './user-labels.js';
@@ -40,7 +41,7 @@ export function userSettingRules(
   };
 }
 
-/** The user's key fingerprint, to compare with what they see (crypto.md). */
+/** The user's key fingerprint as words and hex, to compare with what they see (crypto.md). */
 function Fingerprint({ publicKey }: { publicKey: string | null }) {
   const fingerprint = useQuery({
     ...fingerprintQuery(publicKey ?? ''),
@@ -49,9 +50,9 @@ function Fingerprint({ publicKey }: { publicKey: string | null }) {
   if (!publicKey) return <span>{USER_SETTINGS_TEXT.noKey}</span>;
   if (fingerprint.data) {
     return (
-      <code className="user-settings__fingerprint" data-testid="key-fingerprint">
-        {fingerprint.data}
-      </code>
+      <div className="user-settings__fingerprint" data-testid="key-fingerprint">
+        <FingerprintDisplay fingerprint={fingerprint.data} />
+      </div>
     );
   }
   return <span>{fingerprint.isError ? 'Unavailable' : '…'}</span>;
