@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import { strongPassword } from './accounts.js';
 import { adminRow, adminTable, topBarToggle } from './admin-ui.js';
+import { confirmPeopleAndShare } from './confirm-people-ui.js';
 import { notice } from './dashboard-ui.js';
 import { recordSensitive } from './sensitive-values.js';
 
@@ -51,7 +52,7 @@ export function userSwitch(page: Page, name: 'Administrator' | 'Block'): Locator
  * Shares the keys colleagues lack from the administrator's browser (the dashboard's notice), as an
  * administrator does after someone joins or gets new keys. A key this browser has not confirmed yet
  * is named in 'Confirm people before sharing': the administrator compares its fingerprint with the
- * one the user reads in their Account Settings, then confirms it.
+ * one the user reads in their Account Settings, then ticks that person and shares.
  */
 export async function reshareFromDashboard(
   page: Page,
@@ -68,7 +69,7 @@ export async function reshareFromDashboard(
     await expect(dialog.getByRole('listitem').filter({ hasText: person.name })).toContainText(
       person.fingerprint,
     );
-    await dialog.getByRole('button', { name: 'Confirm and share' }).click();
+    await confirmPeopleAndShare(dialog, [person.name]);
   }
   await expect(shared).toBeVisible({ timeout: 30_000 });
 }
@@ -90,11 +91,16 @@ export async function setPersonalPassword(page: Page, currentPassword: string): 
   return personal;
 }
 
-/** Reads the key fingerprint shown on the page (Account Settings, or an administrator's user page). */
+const HEX_FINGERPRINT = /([0-9a-f]{4} ){15}[0-9a-f]{4}/;
+
+/**
+ * Reads the key fingerprint's hex shown on the page (Account Settings, or an administrator's user page),
+ * whether shown alone or below its words.
+ */
 export async function readFingerprint(page: Page): Promise<string> {
   const fingerprint = page.getByTestId('key-fingerprint');
-  await expect(fingerprint).toHaveText(/^([0-9a-f]{4} ){15}[0-9a-f]{4}$/);
-  return (await fingerprint.textContent()) ?? '';
+  await expect(fingerprint).toHaveText(HEX_FINGERPRINT);
+  return ((await fingerprint.textContent()) ?? '').match(HEX_FINGERPRINT)?.[0] ?? '';
 }
 
 /** Waits for an entry of the 'User Activity Log', scrolling for older pages (10 at a time). */
