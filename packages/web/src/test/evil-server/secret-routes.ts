@@ -1,0 +1,160 @@
+import type { SecretCreate, SecretKeyAttributes } from '@coffer/core';
+import { KEY_FOR_STRANGER_MESSAGE, READERS_CHANGED_MESSAGE, STALE_REVISION_MESSAGE } from '@coffer/core';
+import type { StoredSecret } from './honest-model.js';
+import type { Answer, EvilRequest, HonestRoute, RouteContext } from './route-kit.js';
+import { bodyField, presentSecret, refuse } from './route-kit.js';
+
+// The server's texts (packages/server/src/services/secrets/*).
+const DUPLICATE_SECRET_MESSAGE = 'A secret with this id already exists.';
+const MARKED_SECRET_MESSAGE = 'This secret is marked for deletion. Restore it first.';
+const SAME_CHEST_MESSAGE = 'The secret is already in this chest.';
+
+/** The secret routes the crypto client uses, answered as packages/server/src/services/secrets does. */
+export const secretRoutes: Record<string, HonestRoute> = {
+  'POST /api/v1/secrets.json': createSecret,
+  'GET /api/v1/secrets/:id.json': showSecret,
+  'PUT /api/v1/secrets/:id.json': (request, context) =>
+    bodyField<SecretCreate>(request, 'secret').encrypted_data === undefined
+      ? moveSecret(request, context)
+      : saveSecret(request, context),
+  'POST /api/v1/secrets/:id/mark_for_deletion.json': (request, context) =>
+    markDeleted(request, context, true),
+  'POST /api/v1/secrets/:id/unmark_for_deletion.json': (request, context) =>
+    markDeleted(request, context, false),
+};
+
+function createSecret(request: EvilRequest, { model, record }: RouteContext): Answer<unknown> {
+  const caller = request.caller;
+  if (!caller) return refuse.unauthorized();
+  const input = bodyField<SecretCreate>(request, 'secret');
+  const keys = input.secret_keys_attributes ?? [];
+  const id = String(input.id);
+  const chestId = String(input.vault_id);
+  const hidden = input.hidden === true;
+  const readers = model.readers(chestId, hidden);
+  record({ route: request.route, secretId: id, readers, shares: keys, sealed: sealedOf(input) });
+  if (input.revision !== 1) return refuse.badRequest('A new secret starts at revision 1.');
+  if (!model.canWrite(caller.id, chestId)) return refuse.notFound();
+  if (model.secrets.has(id)) return refuse.conflict(DUPLICATE_SECRET_MESSAGE);
+  const cover = checkKeyCover(keys, readers);
+  if (cover) return cover;
+  const now = new Date().toISOString();
+  const secret: StoredSecret = {
+    id,
+    vault_id: chestId,
+    name: String(input.name ?? ''),
+    category: input.category ?? 'password',
+    strength: input.strength ?? null,
+    form_fill: input.form_fill === true,
+    hidden,
+    revision: 1,
+    encrypted_data: String(input.encrypted_data),
+    encryption_iv: String(input.encryption_iv),
+    keys: new Map(),
+    deleted_at: null,
+    created_at: now,
+    updated_at: now,
+  };
+  model.replaceKeys(secret, keys);
+  model.secrets.set(id, secret);
+  return { status: 201, body: presentSecret(model, secret, caller.id) };
+}
+
+function showSecret(request: EvilRequest, { model }: RouteContext): Answer<unknown> {
+  const caller = request.caller;
+  if (!caller) return refuse.unauthorized();
+  const secret = model.secrets.get(request.params.id ?? '');
+  if (!secret || !model.readersOf(secret.id).has(caller.id)) return refuse.notFound();
+  return { status: 200, body: presentSecret(model, secret, caller.id) };
+}
+
+// A save: the next revision, its key wrapped for exactly the readers of its (possibly new) chest.
+function saveSecret(request: EvilRequest, { model, record }: RouteContext): Answer<unknown> {
+  const caller = request.caller;
+  if (!caller) return refuse.unauthorized();
+  const input = bodyField<SecretCreate>(request, 'secret');
+  const id = request.params.id ?? '';
+  const secret = model.secrets.get(id);
+  const keys = input.secret_keys_attributes ?? [];
+  const chestId = input.vault_id ?? secret?.vault_id ?? '';
+  const hidden = input.hidden ?? secret?.hidden ?? false;
+  const readers = model.readers(chestId, hidden);
+  record({ route: request.route, secretId: id, readers, shares: keys, sealed: sealedOf(input) });
+  if (!secret || !model.readersOf(id).has(caller.id)) return refuse.notFound();
+  if (!model.canWrite(caller.id, secret.vault_id) || !model.canWrite(caller.id, chestId))
+    return refuse.forbidden();
+  if (secret.deleted_at) return refuse.conflict(MARKED_SECRET_MESSAGE);
+  if (input.revision !== secret.revision + 1) return refuse.conflict(STALE_REVISION_MESSAGE);
+  const cover = checkKeyCover(keys, readers);
+  if (cover) return cover;
+  Object.assign(secret, {
+    vault_id: chestId,
+    name: input.name ?? secret.name,
+    category: input.category ?? secret.category,
+    strength: input.strength ?? null,
+    form_fill: input.form_fill === true,
+    hidden,
+    revision: input.revision,
+    encrypted_data: String(input.encrypted_data),
+    encryption_iv: String(input.encryption_iv),
+    updated_at: new Date().toISOString(),
+  });
+  model.replaceKeys(secret, keys);
+  return { status: 200, body: presentSecret(model, secret, caller.id) };
+}
+
+// A move: keys are stored only for readers who gain access, and dropped for those who lose it.
+function moveSecret(request: EvilRequest, { model, record }: RouteContext): Answer<unknown> {
+  const caller = request.caller;
+  if (!caller) return refuse.unauthorized();
+  const input = bodyField<SecretCreate>(request, 'secret');
+  const id = request.params.id ?? '';
+  const secret = model.secrets.get(id);
+  const keys = input.secret_keys_attributes ?? [];
+  const target = String(input.vault_id ?? '');
+  const readers = model.readers(target, secret?.hidden ?? false);
+  record({ route: request.route, secretId: id, readers, shares: keys });
+  if (!secret || !model.readersOf(id).has(caller.id)) return refuse.notFound();
+  if (!model.canWrite(caller.id, secret.vault_id) || !model.canWrite(caller.id, target))
+    return refuse.notFound();
+  if (secret.deleted_at) return refuse.conflict(MARKED_SECRET_MESSAGE);
+  if (target === secret.vault_id) return refuse.badRequest(SAME_CHEST_MESSAGE);
+  if (keys.some((key) => !readers.has(key.user_id))) return refuse.badRequest(KEY_FOR_STRANGER_MESSAGE);
+  const former = model.readersOf(id);
+  for (const key of keys) if (!former.has(key.user_id)) secret.keys.set(key.user_id, key.encrypted_value);
+  for (const userId of [...secret.keys.keys()]) if (!readers.has(userId)) secret.keys.delete(userId);
+  secret.vault_id = target;
+  secret.updated_at = new Date().toISOString();
+  return { status: 200, body: presentSecret(model, secret, caller.id) };
+}
+
+function markDeleted(request: EvilRequest, { model }: RouteContext, deleted: boolean): Answer<unknown> {
+  const caller = request.caller;
+  if (!caller) return refuse.unauthorized();
+  const secret = model.secrets.get(request.params.id ?? '');
+  if (!secret || !model.readersOf(secret.id).has(caller.id)) return refuse.notFound();
+  if (!model.canWrite(caller.id, secret.vault_id)) return refuse.forbidden();
+  secret.deleted_at = deleted ? new Date().toISOString() : null;
+  return { status: 200, body: presentSecret(model, secret, caller.id) };
+}
+
+// packages/server/src/services/secrets/key-cover-check.ts: a key for a stranger is a 400, a reader
+// without one a 409.
+function checkKeyCover(
+  keys: readonly SecretKeyAttributes[],
+  readers: ReadonlySet<string>,
+): Answer<unknown> | null {
+  const given = new Set(keys.map((key) => key.user_id));
+  if ([...given].some((userId) => !readers.has(userId))) return refuse.badRequest(KEY_FOR_STRANGER_MESSAGE);
+  if ([...readers].some((userId) => !given.has(userId))) return refuse.conflict(READERS_CHANGED_MESSAGE);
+  return null;
+}
+
+function sealedOf(input: Partial<SecretCreate>) {
+  if (typeof input.encrypted_data !== 'string' || typeof input.encryption_iv !== 'string') return undefined;
+  return {
+    revision: Number(input.revision),
+    encrypted_data: input.encrypted_data,
+    encryption_iv: input.encryption_iv,
+  };
+}
