@@ -7,6 +7,8 @@ import { expect } from '@playwright/test';
  * move shares only once everyone is ticked, a reshare with those ticked.
  */
 export async function confirmPeopleAndShare(dialog: Locator, names?: readonly string[]): Promise<void> {
+  // The dialog opens after the server's answers: wait for its first row before counting them.
+  await expect(dialog.getByRole('checkbox').first()).toBeVisible({ timeout: 30_000 });
   const ticks = names
     ? names.map((name) => dialog.getByRole('checkbox', { name: `Confirm ${name}` }))
     : await dialog.getByRole('checkbox').all();

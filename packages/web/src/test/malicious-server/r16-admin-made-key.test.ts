@@ -57,6 +57,7 @@ describe('R16 administrator-made key pairs', () => {
     expect(confirm).toHaveBeenCalledWith(
       [expect.objectContaining({ userId: bob.id, reason: 'changed' })],
       'save',
+      me,
     );
     expect(evil.sent).toEqual([]);
   }, 30_000);
