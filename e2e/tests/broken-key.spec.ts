@@ -84,7 +84,9 @@ test('broken key: a member whose key does not open is told so, and the administr
     ).toBeVisible();
     await page.getByRole('button', { name: 'Reshare Missing Keys' }).click();
     // This browser never confirmed the member's key: the dialog names them before anything is wrapped.
-    await confirmPeopleAndShare(page.getByRole('dialog', { name: 'Confirm people before sharing' }));
+    await confirmPeopleAndShare(
+      page.getByRole('dialog', { name: /Confirm people before sharing|Security warning/ }),
+    );
     await expect(page.getByText('1 missing key shared.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Reshare Missing Keys' })).toBeHidden();
 

@@ -63,7 +63,9 @@ test('sharing: a member added to the team later reads the secret once the missin
   await page.getByRole('button', { name: 'Reshare Missing Keys' }).click();
   await expect(page.getByText('Sharing Missing Secrets to Users in the product...')).toBeVisible();
   // The click confirms nobody: the colleague's key came from the server, so the dialog names them first.
-  await confirmPeopleAndShare(page.getByRole('dialog', { name: 'Confirm people before sharing' }));
+  await confirmPeopleAndShare(
+    page.getByRole('dialog', { name: /Confirm people before sharing|Security warning/ }),
+  );
   await expect(page.getByText('1 missing key shared.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Reshare Missing Keys' })).toBeHidden();
   const after = await apiOk<{ keyshare: unknown[] }>(admin, 'GET', '/api/v1/secret_keys/reshare_all.json');
