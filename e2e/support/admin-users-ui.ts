@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import { strongPassword } from './accounts.js';
 import { adminRow, adminTable, topBarToggle } from './admin-ui.js';
+import { confirmPeopleAndShare } from './confirm-people-ui.js';
 import { notice } from './dashboard-ui.js';
 import { recordSensitive } from './sensitive-values.js';
 
@@ -51,7 +52,7 @@ export function userSwitch(page: Page, name: 'Administrator' | 'Block'): Locator
  * Shares the keys colleagues lack from the administrator's browser (the dashboard's notice), as an
  * administrator does after someone joins or gets new keys. A key this browser has not confirmed yet
  * is named in 'Confirm people before sharing': the administrator compares its fingerprint with the
- * one the user reads in their Account Settings, then confirms it.
+ * one the user reads in their Account Settings, then ticks that person and shares.
  */
 export async function reshareFromDashboard(
   page: Page,
@@ -68,7 +69,7 @@ export async function reshareFromDashboard(
     await expect(dialog.getByRole('listitem').filter({ hasText: person.name })).toContainText(
       person.fingerprint,
     );
-    await dialog.getByRole('button', { name: 'Confirm and share' }).click();
+    await confirmPeopleAndShare(dialog, [person.name]);
   }
   await expect(shared).toBeVisible({ timeout: 30_000 });
 }

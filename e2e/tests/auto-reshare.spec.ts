@@ -1,5 +1,6 @@
 import {
   endorseKeyRotation,
+  fingerprintWords,
   generateUserKeyPair,
   publicKeyFingerprint,
   type UserRow,
@@ -113,7 +114,9 @@ test('an account that browser has never seen, planted straight into a team throu
   const entry = list.getByRole('listitem').filter({ hasText: 'Mallory Planted' });
   await expect(entry).toBeVisible({ timeout: 20_000 });
   await expect(entry.getByText(planted.email)).toBeVisible();
-  await expect(entry.getByTestId('person-fingerprint')).toHaveText(fingerprint);
+  // The fingerprint as words, to read aloud, and as hex.
+  await expect(entry.getByTestId('fingerprint-hex')).toHaveText(fingerprint);
+  await expect(entry.getByTestId('fingerprint-words')).toHaveText(fingerprintWords(fingerprint).join(' '));
   await expect(entry.getByText('3 keys waiting')).toBeVisible();
   expect(countWrappedKeys(planted.id)).toBe(0);
   const missing = await apiOk<{ keyshare: { user_id: string }[] }>(
@@ -129,7 +132,7 @@ test('an account that browser has never seen, planted straight into a team throu
   ).toBeVisible();
   await page.getByRole('button', { name: 'Reshare Missing Keys' }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirm people before sharing' });
-  await expect(dialog.getByText('Mallory Planted')).toBeVisible();
+  await expect(dialog.getByText('Mallory Planted', { exact: true })).toBeVisible();
   await expect(dialog.getByText(fingerprint)).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(

@@ -4,6 +4,7 @@ import { expect, test } from '@playwright/test';
 import { signInThroughUi } from '../support/accounts-ui.js';
 import { newOrganisationThroughApi } from '../support/admin-setup.js';
 import { apiOk } from '../support/api-session.js';
+import { confirmPeopleAndShare } from '../support/confirm-people-ui.js';
 import {
   dashboardList,
   notice,
@@ -83,10 +84,9 @@ test('broken key: a member whose key does not open is told so, and the administr
     ).toBeVisible();
     await page.getByRole('button', { name: 'Reshare Missing Keys' }).click();
     // This browser never confirmed the member's key: the dialog names them before anything is wrapped.
-    await page
-      .getByRole('dialog', { name: 'Confirm people before sharing' })
-      .getByRole('button', { name: 'Confirm and share' })
-      .click();
+    await confirmPeopleAndShare(
+      page.getByRole('dialog', { name: /Confirm people before sharing|Security warning/ }),
+    );
     await expect(page.getByText('1 missing key shared.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Reshare Missing Keys' })).toBeHidden();
 

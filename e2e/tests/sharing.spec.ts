@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { signInThroughUi } from '../support/accounts-ui.js';
 import { newOrganisationThroughApi } from '../support/admin-setup.js';
 import { apiCall, apiOk, apiSignIn } from '../support/api-session.js';
+import { confirmPeopleAndShare } from '../support/confirm-people-ui.js';
 import {
   dashboardList,
   notice,
@@ -62,10 +63,9 @@ test('sharing: a member added to the team later reads the secret once the missin
   await page.getByRole('button', { name: 'Reshare Missing Keys' }).click();
   await expect(page.getByText('Sharing Missing Secrets to Users in the product...')).toBeVisible();
   // The click confirms nobody: the colleague's key came from the server, so the dialog names them first.
-  await page
-    .getByRole('dialog', { name: 'Confirm people before sharing' })
-    .getByRole('button', { name: 'Confirm and share' })
-    .click();
+  await confirmPeopleAndShare(
+    page.getByRole('dialog', { name: /Confirm people before sharing|Security warning/ }),
+  );
   await expect(page.getByText('1 missing key shared.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Reshare Missing Keys' })).toBeHidden();
   const after = await apiOk<{ keyshare: unknown[] }>(admin, 'GET', '/api/v1/secret_keys/reshare_all.json');

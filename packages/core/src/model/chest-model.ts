@@ -46,10 +46,22 @@ export interface ManagerChangeRequest {
   user_id: Id;
 }
 
+/**
+ * Why a user reads a chest's secrets, as the server states it: an administrator (every secret, hidden ones
+ * included), the chest's manager, or a member of a team assigned to it. The server's claim, not signed yet
+ * (signed membership is issue 25's part II): the web app shows it to help a person judge, never to trust.
+ */
+export type ReaderReason =
+  | { kind: 'administrator' }
+  | { kind: 'manager' }
+  | { kind: 'team'; team_id: Id; team_name: string };
+
 /** One entry of `GET api/v1/vaults/{id}/public_keys.json`. */
 export interface PublicKeyEntry {
   user_id: Id;
   public_key: string;
+  /** Why this user reads (at least one); always in the public_keys answer, absent where an entry is reused. */
+  reasons?: ReaderReason[];
 }
 
 /** Answer of `GET api/v1/vaults/{id}/public_keys.json`: everyone who must get a wrapped key. */

@@ -13,6 +13,7 @@ import {
   OWN_KEY_MISMATCH_MESSAGE,
   UNCONFIRMED_PEOPLE_MESSAGE,
 } from './secret-access-error.js';
+import { confirming, confirmingNobody, shownIdentity } from './testing/confirm-answers.js';
 import { signInAsFreshCaller, TEST_DRAFT } from './testing/fresh-caller.js';
 import type { TestUserKeys } from './testing/test-user-keys.js';
 import { makeTestUserKeys } from './testing/test-user-keys.js';
@@ -50,7 +51,7 @@ function serveChest(caller: string, colleague: TestUserKeys): FetchCall[] {
 }
 
 const posts = (calls: FetchCall[]) => calls.filter((call) => call.method === 'POST');
-const answering = (answer: boolean) => vi.fn<ConfirmPeople>(async () => answer);
+const answering = (answer: boolean) => (answer ? confirming() : confirmingNobody());
 
 describe('the crypto client asks through the confirm callback it is given, and opens no dialog itself', () => {
   it('hands a colleague first seen in the server’s answer to the callback, and sends nothing when declined', async () => {
@@ -70,9 +71,11 @@ describe('the crypto client asks through the confirm callback it is given, and o
           fingerprint: await publicKeyFingerprint(bob.publicKey),
           reason: 'unconfirmed',
           previousFingerprint: undefined,
+          reasons: undefined,
         },
       ],
       'save',
+      caller,
     );
     expect(posts(calls)).toHaveLength(0);
     expect(modalStore.get()).toHaveLength(0);
@@ -98,6 +101,7 @@ describe('the crypto client asks through the confirm callback it is given, and o
     expect(await loadTrust(caller, 'u-bob')).toMatchObject({
       origin: 'confirmed',
       fingerprint: await publicKeyFingerprint(bob.publicKey),
+      ...shownIdentity('u-bob'),
     });
 
     calls = serveChest(caller, bob);
@@ -118,7 +122,7 @@ describe('the crypto client asks through the confirm callback it is given, and o
 
   it('asks again for a changed key, naming the one trusted before, and Cancel sends nothing', async () => {
     const caller = await signIn();
-    await trustConfirmedKey(caller, 'u-bob', bob.publicKey);
+    await trustConfirmedKey(caller, 'u-bob', bob.publicKey, shownIdentity('u-bob'));
     const calls = serveChest(caller, bobAfterReset);
     const confirm = answering(false);
     await expect(createEncryptedSecret(draft, caller, { confirm })).rejects.toMatchObject({
@@ -140,7 +144,7 @@ describe('the crypto client asks through the confirm callback it is given, and o
 
   it('shares for the new key once the changed key is confirmed', async () => {
     const caller = await signIn();
-    await trustConfirmedKey(caller, 'u-bob', bob.publicKey);
+    await trustConfirmedKey(caller, 'u-bob', bob.publicKey, shownIdentity('u-bob'));
     const calls = serveChest(caller, bobAfterReset);
     const saved = await createEncryptedSecret(draft, caller, { confirm: answering(true) });
     const sent = JSON.parse(String(posts(calls)[0]?.init.body)).secret;
@@ -158,7 +162,7 @@ describe('the crypto client asks through the confirm callback it is given, and o
 
   it('moves nothing when the callback declines', async () => {
     const caller = await signIn();
-    await trustConfirmedKey(caller, 'u-bob', bob.publicKey);
+    await trustConfirmedKey(caller, 'u-bob', bob.publicKey, shownIdentity('u-bob'));
     const created = serveChest(caller, bob);
     const { id } = await createEncryptedSecret(draft, caller);
     const stored = JSON.parse(String(posts(created)[0]?.init.body)).secret;
@@ -174,7 +178,7 @@ describe('the crypto client asks through the confirm callback it is given, and o
     await expect(moveEncryptedSecret(id, 'c-2', caller, { confirm })).rejects.toMatchObject({
       kind: 'unconfirmed',
     });
-    expect(confirm).toHaveBeenCalledWith([expect.objectContaining({ userId: 'u-carol' })], 'move');
+    expect(confirm).toHaveBeenCalledWith([expect.objectContaining({ userId: 'u-carol' })], 'move', caller);
     expect(calls.some((call) => call.method === 'PUT')).toBe(false);
   }, 30_000);
 
@@ -192,5 +196,66 @@ describe('the crypto client asks through the confirm callback it is given, and o
     });
     expect(confirm).not.toHaveBeenCalled();
     expect(posts(calls)).toHaveLength(0);
+  }, 30_000);
+
+  it('hands on why the server says each reader reads, as part of the person to confirm', async () => {
+    const caller = await signIn();
+    const reasons = [{ kind: 'team', team_id: 't-1', team_name: 'Crew' }];
+    mockFetch({
+      'GET /api/v1/vaults/c-1/public_keys.json': {
+        body: {
+          items: [
+            { user_id: caller, public_key: me.publicKey, reasons: [{ kind: 'administrator' }] },
+            { user_id: 'u-bob', public_key: bob.publicKey, reasons },
+          ],
+        },
+      },
+    });
+    const confirm = answering(false);
+    await expect(createEncryptedSecret(draft, caller, { confirm })).rejects.toMatchObject({
+      kind: 'unconfirmed',
+    });
+    expect(confirm.mock.calls[0]?.[0]).toEqual([expect.objectContaining({ userId: 'u-bob', reasons })]);
+  }, 30_000);
+
+  it('saves nothing unless everyone is confirmed, and keeps only those confirmed, with the name shown', async () => {
+    const caller = await signIn();
+    const calls = mockFetch({
+      'GET /api/v1/vaults/c-1/public_keys.json': {
+        body: {
+          items: [
+            { user_id: caller, public_key: me.publicKey },
+            { user_id: 'u-bob', public_key: bob.publicKey },
+            { user_id: 'u-carol', public_key: bobAfterReset.publicKey },
+          ],
+        },
+      },
+    });
+    const confirm = confirming((person) => person.userId === 'u-bob');
+    await expect(createEncryptedSecret(draft, caller, { confirm })).rejects.toMatchObject({
+      kind: 'unconfirmed',
+      message: UNCONFIRMED_PEOPLE_MESSAGE,
+    });
+    expect(posts(calls)).toHaveLength(0);
+    expect(await loadTrust(caller, 'u-bob')).toMatchObject({
+      origin: 'confirmed',
+      ...shownIdentity('u-bob'),
+    });
+    expect(await loadTrust(caller, 'u-carol')).toBeUndefined();
+  }, 30_000);
+
+  it('trusts nobody an answer names who was not asked, nor another key than the one shown', async () => {
+    const caller = await signIn();
+    const calls = serveChest(caller, bob);
+    const confirm = vi.fn<ConfirmPeople>(async () => [
+      { userId: 'u-bob', publicKey: bobAfterReset.publicKey, ...shownIdentity('u-bob') },
+      { userId: 'u-mallory', publicKey: bob.publicKey, ...shownIdentity('u-mallory') },
+    ]);
+    await expect(createEncryptedSecret(draft, caller, { confirm })).rejects.toMatchObject({
+      kind: 'unconfirmed',
+    });
+    expect(posts(calls)).toHaveLength(0);
+    expect(await loadTrust(caller, 'u-bob')).toBeUndefined();
+    expect(await loadTrust(caller, 'u-mallory')).toBeUndefined();
   }, 30_000);
 });

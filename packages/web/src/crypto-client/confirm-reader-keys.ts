@@ -5,7 +5,7 @@ import { trustConfirmedKey } from '../keys/key-trust.js';
 import { assessKey, trustRuleFor } from '../keys/trust-rule.js';
 import type { TrustRule } from '../keys/trust-rule-contract.js';
 import { provesOwnKey } from './own-key-proof.js';
-import type { ConfirmPeople, ConfirmPurpose, PersonToConfirm } from './people-to-confirm.js';
+import type { ConfirmedPerson, ConfirmPeople, ConfirmPurpose, PersonToConfirm } from './people-to-confirm.js';
 import {
   KEY_CHANGE_CANCELLED_MESSAGE,
   OWN_KEY_MISMATCH_MESSAGE,
@@ -67,21 +67,43 @@ export async function sortReaderKeys(
         fingerprint: assessment.fingerprint,
         reason: assessment.reason,
         previousFingerprint: assessment.previousFingerprint,
+        reasons: reader.reasons,
       });
   }
   return sorted;
 }
 
-/** Records that the caller confirmed these people: exactly the keys shown are trusted from now on. */
-export async function recordConfirmed(ownerId: string, people: readonly PersonToConfirm[]): Promise<void> {
-  for (const person of people) await trustConfirmedKey(ownerId, person.userId, person.publicKey);
+/**
+ * Records whom the caller confirmed, as the dialog showed them: exactly those of `asked` the answer
+ * names with the very key shown are trusted from now on (an answer can add nobody who was not asked).
+ * Answers the people of `asked` who were confirmed.
+ */
+export async function recordConfirmed(
+  ownerId: string,
+  asked: readonly PersonToConfirm[],
+  confirmed: readonly ConfirmedPerson[],
+): Promise<PersonToConfirm[]> {
+  const recorded: PersonToConfirm[] = [];
+  for (const person of asked) {
+    const answer = confirmed.find(
+      (one) => one.userId === person.userId && one.publicKey === person.publicKey,
+    );
+    if (!answer) continue;
+    await trustConfirmedKey(ownerId, person.userId, person.publicKey, {
+      name: answer.name,
+      email: answer.email,
+    });
+    recorded.push(person);
+  }
+  return recorded;
 }
 
 /**
  * Checks every reader's public key before anything is wrapped for it (create, edit, move). Trusted
  * keys pass silently; anyone else (never confirmed in this browser, or a changed key) is handed to
- * `confirm` in one call. Confirmed people are trusted from then on; without a confirmation this
- * throws a SecretAccessError ('key-changed' when a key changed, else 'unconfirmed') and nothing is sent.
+ * `confirm`, which asks person by person. Those confirmed are trusted from then on; unless everyone was
+ * confirmed this throws a SecretAccessError ('key-changed' when a key changed, else 'unconfirmed') and
+ * nothing is sent: the server takes a save only with a key for every reader (key-cover-check.ts).
  */
 export async function confirmReaderKeys(
   caller: KeyOwner,
@@ -91,14 +113,13 @@ export async function confirmReaderKeys(
 ): Promise<void> {
   const { untrusted } = await sortReaderKeys(caller, readers, options.trust);
   if (untrusted.length === 0) return;
-  const confirmed = options.confirm ? await options.confirm(untrusted, purpose) : false;
-  if (!confirmed) {
-    const changed = untrusted.some((person) => person.reason === 'changed');
-    throw changed
-      ? new SecretAccessError('key-changed', KEY_CHANGE_CANCELLED_MESSAGE)
-      : new SecretAccessError('unconfirmed', UNCONFIRMED_PEOPLE_MESSAGE);
-  }
-  await recordConfirmed(caller.userId, untrusted);
+  const answer = options.confirm ? await options.confirm(untrusted, purpose, caller.userId) : [];
+  const recorded = await recordConfirmed(caller.userId, untrusted, answer);
+  if (recorded.length === untrusted.length) return;
+  const left = untrusted.filter((person) => !recorded.includes(person));
+  throw left.some((person) => person.reason === 'changed')
+    ? new SecretAccessError('key-changed', KEY_CHANGE_CANCELLED_MESSAGE)
+    : new SecretAccessError('unconfirmed', UNCONFIRMED_PEOPLE_MESSAGE);
 }
 
 // A reshare lists the same user and key once per secret: check each pair of user and key once.

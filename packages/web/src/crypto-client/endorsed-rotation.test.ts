@@ -1,13 +1,13 @@
 import { endorseKeyRotation, publicKeyFingerprint, unwrapSecretKey } from '@coffer/core';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTrust, trustCreatedKey } from '../keys/key-trust.js';
 import type { RotatingKeys } from '../keys/testing/rotating-keys.js';
 import { makeRotatingKeys } from '../keys/testing/rotating-keys.js';
 import type { FetchCall } from '../test/mock-fetch.js';
 import { mockFetch } from '../test/mock-fetch.js';
 import { sortReaderKeys } from './confirm-reader-keys.js';
-import type { ConfirmPeople } from './people-to-confirm.js';
 import { createEncryptedSecret } from './save-secret.js';
+import { confirmingNobody } from './testing/confirm-answers.js';
 import { signInAsFreshCaller, TEST_DRAFT } from './testing/fresh-caller.js';
 
 // An administrator's browser made bob's first key pair; bob then set his personal password, and his
@@ -68,7 +68,7 @@ describe('a member’s own key pair, endorsed by the key this browser made', () 
     const caller = await signIn();
     await trustCreatedKey('u-bob', made.publicKey, caller);
     const calls = await serveChest(caller, bobsOwn, bobsOwn);
-    const confirm = vi.fn<ConfirmPeople>(async () => false);
+    const confirm = confirmingNobody();
     const saved = await createEncryptedSecret(draft, caller, { confirm });
 
     expect(confirm).not.toHaveBeenCalled();

@@ -1,8 +1,9 @@
 // The browser's secret crypto: fetch → unwrap → open, and seal → wrap for every trusted reader → save.
 // Decrypted payloads only ever live in the caller's React state; nothing here caches them. Nothing
 // here opens a dialog: whoever needs people confirmed passes a ConfirmPeople callback.
-export type { TrustOrigin, TrustRecord } from '../keys/key-trust.js';
+export type { ConfirmedIdentity, TrustOrigin, TrustRecord } from '../keys/key-trust.js';
 export {
+  identityOf,
   keyTrusted,
   listTrust,
   loadTrust,
@@ -20,7 +21,7 @@ export { confirmReaderKeys, readerKeyId, recordConfirmed, sortReaderKeys } from 
 export { moveEncryptedSecret } from './move-secret.js';
 export type { OpenedSecret } from './open-secret-record.js';
 export { openSecretRecord, unwrapOwnKey } from './open-secret-record.js';
-export type { ConfirmPeople, ConfirmPurpose, PersonToConfirm } from './people-to-confirm.js';
+export type { ConfirmedPerson, ConfirmPeople, ConfirmPurpose, PersonToConfirm } from './people-to-confirm.js';
 export { requirePrivateKey } from './private-key.js';
 export { wrapForReaders } from './reader-keys.js';
 export type { ReshareOptions, ReshareProgress, ReshareResult, WaitingPerson } from './reshare-keys.js';

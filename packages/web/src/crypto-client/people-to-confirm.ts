@@ -1,3 +1,5 @@
+import type { ReaderReason } from '@coffer/core';
+import type { ConfirmedIdentity } from '../keys/key-trust.js';
 import type { DistrustReason } from '../keys/trust-rule.js';
 
 /**
@@ -14,15 +16,32 @@ export interface PersonToConfirm {
   reason: DistrustReason;
   /** The fingerprint seen or trusted before, for a changed key. */
   previousFingerprint?: string | undefined;
+  /** Why the server says this person reads (administrator, manager, a team); absent for a reshare. */
+  reasons?: readonly ReaderReason[] | undefined;
+}
+
+/**
+ * One person the user confirmed, with the name and e-mail the dialog showed beside the fingerprint
+ * (null where the server named nobody): the trust record keeps them, so a later change can be told.
+ */
+export interface ConfirmedPerson extends ConfirmedIdentity {
+  userId: string;
+  /** The key shown, exactly as in the PersonToConfirm confirmed. */
+  publicKey: string;
 }
 
 /** Why the crypto client asks. */
 export type ConfirmPurpose = 'save' | 'move' | 'reshare';
 
 /**
- * Asks the signed-in user to confirm people by name, e-mail and fingerprint before anything is
- * wrapped for them; answers true only when they confirmed. The caller (a component) passes one that
- * opens the dialog (components/key-trust's confirmPeople); without one, nobody untrusted is wrapped
- * for. A confirmation trusts exactly the keys shown.
+ * Asks the signed-in user (`ownerId`) to confirm people one by one, by name, e-mail, fingerprint and
+ * why they read, before anything is wrapped for them; answers those confirmed (none when cancelled).
+ * The caller (a component) passes one that opens the dialog (components/key-trust's confirmPeople);
+ * without one, nobody untrusted is wrapped for. A confirmation trusts exactly the key shown; a save
+ * or move goes ahead only when everyone was confirmed, a reshare delivers to those who were.
  */
-export type ConfirmPeople = (people: readonly PersonToConfirm[], purpose: ConfirmPurpose) => Promise<boolean>;
+export type ConfirmPeople = (
+  people: readonly PersonToConfirm[],
+  purpose: ConfirmPurpose,
+  ownerId: string,
+) => Promise<readonly ConfirmedPerson[]>;

@@ -2,10 +2,10 @@ import type { KeyShare } from '@coffer/core';
 import { generateSecretKey, publicKeyFingerprint, unwrapSecretKey, wrapSecretKey } from '@coffer/core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadTrust, trustConfirmedKey, trustCreatedKey } from '../keys/key-trust.js';
-import type { ConfirmPeople } from './people-to-confirm.js';
 import type { ReshareProgress } from './reshare-keys.js';
 import { DELIVERY_SIZE, REWRAP_BATCH_SIZE, reshareMissingKeys } from './reshare-keys.js';
 import { createPageRewrapper } from './rewrapper.js';
+import { confirming, confirmingNobody, shownIdentity } from './testing/confirm-answers.js';
 import { signInAsFreshCaller } from './testing/fresh-caller.js';
 import {
   fakePublicKey,
@@ -183,7 +183,7 @@ describe('the reshare wraps only for keys this browser trusts', () => {
     const owner = await signIn();
     const users = { 'u-x': fakePublicKey(), 'u-y': fakePublicKey() };
     const server = serveMissingKeys(missingPairs(users, 700));
-    const confirm = vi.fn<ConfirmPeople>(async () => true);
+    const confirm = confirming();
     const result = await reshareMissingKeys(owner, { rewrapper: recordingRewrapper().factory, confirm });
     expect(confirm).toHaveBeenCalledTimes(1);
     expect(confirm.mock.calls[0]?.[0].map((person) => person.userId)).toEqual(['u-x', 'u-y']);
@@ -193,10 +193,25 @@ describe('the reshare wraps only for keys this browser trusts', () => {
     expect(await loadTrust(owner, 'u-x')).toMatchObject({ origin: 'confirmed' });
   });
 
+  it('shares for those ticked and leaves the others waiting, each confirmed with the name shown', async () => {
+    const owner = await signIn();
+    const server = serveMissingKeys(missingPairs({ 'u-x': fakePublicKey(), 'u-y': fakePublicKey() }, 3));
+    const confirm = confirming((person) => person.userId === 'u-x');
+    const result = await reshareMissingKeys(owner, { rewrapper: recordingRewrapper().factory, confirm });
+    expect(result).toMatchObject({
+      shared: 3,
+      waiting: 3,
+      untrusted: [expect.objectContaining({ userId: 'u-y' })],
+    });
+    expect(server.remaining().every((pair) => pair.user_id === 'u-y')).toBe(true);
+    expect(await loadTrust(owner, 'u-x')).toMatchObject({ origin: 'confirmed', ...shownIdentity('u-x') });
+    expect(await loadTrust(owner, 'u-y')).toBeUndefined();
+  });
+
   it('skips everyone the administrator declined, asking once per run', async () => {
     const owner = await signIn();
     const server = serveMissingKeys(missingPairs({ 'u-x': fakePublicKey() }, 700));
-    const confirm = vi.fn<ConfirmPeople>(async () => false);
+    const confirm = confirmingNobody();
     const result = await reshareMissingKeys(owner, { rewrapper: recordingRewrapper().factory, confirm });
     expect(confirm).toHaveBeenCalledTimes(1);
     expect(result).toMatchObject({
@@ -211,7 +226,7 @@ describe('the reshare wraps only for keys this browser trusts', () => {
     const owner = await signIn();
     const before = fakePublicKey();
     const after = fakePublicKey();
-    await trustConfirmedKey(owner, 'u-reset', before);
+    await trustConfirmedKey(owner, 'u-reset', before, shownIdentity('u-reset'));
     serveMissingKeys(missingPairs({ 'u-reset': after }, 2));
     const result = await reshareMissingKeys(owner, { rewrapper: recordingRewrapper().factory });
     expect(result.untrusted).toEqual([

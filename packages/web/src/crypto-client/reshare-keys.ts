@@ -173,11 +173,13 @@ class ReshareRun {
       for (const id of sorted.trusted) this.trusted.add(id);
       for (const id of sorted.unusable) this.unusable.add(id);
       let asked = sorted.untrusted;
-      if (asked.length > 0 && this.options.confirm && (await this.options.confirm(asked, 'reshare'))) {
-        await recordConfirmed(this.owner.userId, asked);
-        for (const person of asked)
+      if (asked.length > 0 && this.options.confirm) {
+        // Those confirmed get their keys now; the others wait in 'People to confirm'.
+        const answer = await this.options.confirm(asked, 'reshare', this.owner.userId);
+        const recorded = await recordConfirmed(this.owner.userId, asked, answer);
+        for (const person of recorded)
           this.trusted.add(readerKeyId({ user_id: person.userId, public_key: person.publicKey }));
-        asked = [];
+        asked = asked.filter((person) => !recorded.includes(person));
       }
       for (const person of asked)
         this.skipped.set(readerKeyId({ user_id: person.userId, public_key: person.publicKey }), {

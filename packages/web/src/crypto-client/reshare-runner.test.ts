@@ -7,6 +7,7 @@ import type { ReshareRunnerDeps } from './reshare-runner.js';
 import { createReshareRunner, FULL_RUN_INTERVAL_MS } from './reshare-runner.js';
 import type { LockManagerLike } from './run-lock.js';
 import { createRunLock } from './run-lock.js';
+import { shownIdentity } from './testing/confirm-answers.js';
 import {
   fakePublicKey,
   missingPairs,
@@ -186,7 +187,7 @@ describe('people waiting for a confirmation', () => {
 
     const key = fakePublicKey();
     counts.push(4, 0);
-    await runner.confirmPerson(ownerId, { ...person('u-x'), publicKey: key });
+    await runner.confirmPerson(ownerId, { ...person('u-x'), publicKey: key }, shownIdentity('u-x'));
     expect(await loadTrust(ownerId, 'u-x')).toMatchObject({ origin: 'confirmed' });
     expect(runner.store.get().people).toEqual([]);
     // The confirmation runs the reshare at once, even though the count did not change.

@@ -1,6 +1,6 @@
 import { countMissingKeys } from '../api/secret-keys-api.js';
 import { loadPrivateKey } from '../keys/key-store.js';
-import { keyTrusted, trustConfirmedKey } from '../keys/key-trust.js';
+import { type ConfirmedIdentity, keyTrusted, trustConfirmedKey } from '../keys/key-trust.js';
 import { sessionCleared } from '../lib/clear-session.js';
 import type { Store } from '../lib/create-store.js';
 import { createStore } from '../lib/create-store.js';
@@ -64,7 +64,7 @@ export interface ReshareRunner {
   /** Runs now (after the run in progress, for a manual run); null when it gave way to another run. */
   run(ownerId: string, request?: RunRequest): Promise<ReshareResult | null>;
   /** The administrator confirmed a waiting person by name, e-mail and fingerprint: trust that key, run. */
-  confirmPerson(ownerId: string, person: WaitingPerson): Promise<void>;
+  confirmPerson(ownerId: string, person: WaitingPerson, identity: ConfirmedIdentity): Promise<void>;
   /** 'Not now': the person leaves the list until the page reloads or their key changes. */
   dismissPerson(person: WaitingPerson): void;
   /** Stops a run in progress and forgets everything (the session ended). */
@@ -167,8 +167,12 @@ export function createReshareRunner(deps: ReshareRunnerDeps): ReshareRunner {
     }
   }
 
-  async function confirmPerson(ownerId: string, person: WaitingPerson): Promise<void> {
-    await trustConfirmedKey(ownerId, person.userId, person.publicKey);
+  async function confirmPerson(
+    ownerId: string,
+    person: WaitingPerson,
+    identity: ConfirmedIdentity,
+  ): Promise<void> {
+    await trustConfirmedKey(ownerId, person.userId, person.publicKey, identity);
     update({ people: store.get().people.filter((other) => personKey(other) !== personKey(person)) });
   }
 

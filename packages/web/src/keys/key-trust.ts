@@ -24,14 +24,31 @@ export type TrustOrigin = 'created' | 'confirmed' | 'endorsed';
 
 const ORIGINS: readonly TrustOrigin[] = ['created', 'confirmed', 'endorsed'];
 
-/** One trusted key: whose it is, its fingerprint, how and when it was trusted. */
-export interface TrustRecord {
+/** The name and e-mail shown when a person was confirmed or created (null: the server named nobody). */
+export interface ConfirmedIdentity {
+  name: string | null;
+  email: string | null;
+}
+
+/**
+ * One trusted key: whose it is, its fingerprint, how and when it was trusted, and the person it was
+ * trusted as. Records written before names were kept have neither `name` nor `email` (undefined, not
+ * null); they stay valid for the key and are shown as confirmed before names were kept. Nobody fills them
+ * in later from what a server says: only an act records a name.
+ */
+export interface TrustRecord extends Partial<ConfirmedIdentity> {
   userId: string;
   /** core's publicKeyFingerprint of the trusted public key. */
   fingerprint: string;
   origin: TrustOrigin;
   /** ISO-8601 time of the act. */
   trustedAt: string;
+}
+
+/** The person a record was trusted as, or null for a record from before names were kept. */
+export function identityOf(record: TrustRecord): ConfirmedIdentity | null {
+  if (record.name === undefined && record.email === undefined) return null;
+  return { name: record.name ?? null, email: record.email ?? null };
 }
 
 /** Fired after a key was trusted, with the owner's id: a waiting reshare can run now. */
@@ -44,6 +61,9 @@ function trustId(ownerId: string, userId: string): string {
   return `${ownerId}:${userId}`;
 }
 
+// Absent (an older record), null (nobody was named) or the text shown.
+const isOptionalText = (value: unknown) => value === undefined || value === null || typeof value === 'string';
+
 function isTrustRecord(value: unknown): value is TrustRecord {
   if (typeof value !== 'object' || value === null) return false;
   const record = value as Partial<TrustRecord>;
@@ -51,7 +71,9 @@ function isTrustRecord(value: unknown): value is TrustRecord {
     typeof record.userId === 'string' &&
     typeof record.fingerprint === 'string' &&
     ORIGINS.includes(record.origin as TrustOrigin) &&
-    typeof record.trustedAt === 'string'
+    typeof record.trustedAt === 'string' &&
+    isOptionalText(record.name) &&
+    isOptionalText(record.email)
   );
 }
 
@@ -92,10 +114,18 @@ async function saveTrust(ownerId: string, record: TrustRecord): Promise<void> {
   }
 }
 
-async function trustKey(ownerId: string, userId: string, publicKey: string, origin: TrustOrigin) {
+async function trustKey(
+  ownerId: string,
+  userId: string,
+  publicKey: string,
+  origin: TrustOrigin,
+  identity: ConfirmedIdentity | null,
+) {
   // Throws for a key that is not base64 SPKI: nothing unreadable is ever trusted.
   const fingerprint = await publicKeyFingerprint(publicKey);
-  await saveTrust(ownerId, { userId, fingerprint, origin, trustedAt: new Date().toISOString() });
+  const record: TrustRecord = { userId, fingerprint, origin, trustedAt: new Date().toISOString() };
+  if (identity) Object.assign(record, { name: identity.name, email: identity.email });
+  await saveTrust(ownerId, record);
   // The pin follows the trusted key, so the record of seen keys never calls it 'changed'.
   await savePin(ownerId, userId, fingerprint);
   keyTrusted.emit({ ownerId, userId });
@@ -107,23 +137,35 @@ async function trustKey(ownerId: string, userId: string, publicKey: string, orig
  * background reshare delivers the new user's keys without asking. Call it once the server has
  * answered the new user's id, with the public key the browser generated (never one the server sent).
  */
-export async function trustCreatedKey(userId: string, publicKey: string, ownerId?: string): Promise<void> {
+export async function trustCreatedKey(
+  userId: string,
+  publicKey: string,
+  ownerId?: string,
+  identity: ConfirmedIdentity | null = null,
+): Promise<void> {
   const owner = ownerId ?? (await requestOrThrow<Profile>(PROFILE_PATH)).id;
-  await trustKey(owner, userId, publicKey, 'created');
+  await trustKey(owner, userId, publicKey, 'created', identity);
 }
 
 /**
  * The signed-in user (`ownerId`) confirmed this person by name, e-mail and key fingerprint: trust
- * exactly this public key (the one the fingerprint shown was computed from).
+ * exactly this public key (the one the fingerprint shown was computed from), as the person shown.
  */
-export function trustConfirmedKey(ownerId: string, userId: string, publicKey: string): Promise<void> {
-  return trustKey(ownerId, userId, publicKey, 'confirmed');
+export function trustConfirmedKey(
+  ownerId: string,
+  userId: string,
+  publicKey: string,
+  identity: ConfirmedIdentity,
+): Promise<void> {
+  return trustKey(ownerId, userId, publicKey, 'confirmed', identity);
 }
 
 /**
  * The key `ownerId` trusted for this person signed the rotation to `publicKey`, and this browser
- * verified the signature (rotation-trust-rule.ts): the new key replaces the old one as trusted.
+ * verified the signature (rotation-trust-rule.ts): the new key replaces the old one as trusted, for the
+ * same person (the identity the old key was trusted as carries over; a rotation is no new confirmation).
  */
-export function trustEndorsedKey(ownerId: string, userId: string, publicKey: string): Promise<void> {
-  return trustKey(ownerId, userId, publicKey, 'endorsed');
+export async function trustEndorsedKey(ownerId: string, userId: string, publicKey: string): Promise<void> {
+  const previous = await loadTrust(ownerId, userId);
+  await trustKey(ownerId, userId, publicKey, 'endorsed', previous ? identityOf(previous) : null);
 }

@@ -10,6 +10,8 @@ import type { RotatingKeys } from './testing/rotating-keys.js';
 import { makeRotatingKeys } from './testing/rotating-keys.js';
 import { anyTrustRule, assessKey, explicitTrustRule, trustRuleFor } from './trust-rule.js';
 
+const NAMED = { name: 'Bob', email: 'bob@coffer.test' };
+
 // Bob's first key (made by the administrator's browser), the key his own browser made at his first
 // personal password, and a third key (a reset, or a server's own).
 let first: RotatingKeys;
@@ -82,7 +84,7 @@ describe('a rotation endorsed by the trusted key', () => {
 
   it('asks the server nothing while the trusted key is the listed one, as part of the app’s rule', async () => {
     const owner = newOwner();
-    await trustConfirmedKey(owner, 'u-bob', first.publicKey);
+    await trustConfirmedKey(owner, 'u-bob', first.publicKey, NAMED);
     const source = serving(await endorsement(first, second));
     const rule = anyTrustRule([explicitTrustRule(owner), rotationTrustRule(owner, source)]);
     expect(await rule.isTrusted('u-bob', first.publicKey)).toBe(true);
@@ -158,7 +160,7 @@ describe('anything less is confirmed by hand, as before', () => {
 
   it('refuses an endorsement by a key other than the trusted one', async () => {
     const owner = newOwner();
-    await trustConfirmedKey(owner, 'u-bob', third.publicKey);
+    await trustConfirmedKey(owner, 'u-bob', third.publicKey, NAMED);
     await expectRefused(owner, second, serving(await endorsement(first, second)), third);
   }, 30_000);
 

@@ -8,6 +8,8 @@ import { keyTrusted, listTrust, loadTrust, trustConfirmedKey, trustCreatedKey } 
 import { anyTrustRule, assessKey, explicitTrustRule, trustRuleFor } from './trust-rule.js';
 import type { TrustRule } from './trust-rule-contract.js';
 
+const NAMED = { name: 'Bob', email: 'bob@coffer.test' };
+
 // Fingerprints are SHA-256 of the SPKI bytes: any base64 stands in for a public key here.
 const fakeKey = () => bytesToBase64(randomBytes(64));
 
@@ -25,7 +27,7 @@ describe('the trust store', () => {
     const trusted = vi.fn();
     const off = keyTrusted.subscribe(trusted);
     await trustCreatedKey('u-new', made, owner);
-    await trustConfirmedKey(owner, 'u-seen', seen);
+    await trustConfirmedKey(owner, 'u-seen', seen, NAMED);
     off();
 
     expect(await loadTrust(owner, 'u-new')).toMatchObject({
@@ -61,7 +63,7 @@ describe('the trust store', () => {
   });
 
   it('refuses to trust something that is not base64', async () => {
-    await expect(trustConfirmedKey(newOwner(), 'u-x', 'not base64!')).rejects.toThrow();
+    await expect(trustConfirmedKey(newOwner(), 'u-x', 'not base64!', NAMED)).rejects.toThrow();
   });
 });
 
@@ -69,7 +71,7 @@ describe('the trust rule', () => {
   it('trusts exactly the key trusted by an act, never another key of the same person', async () => {
     const owner = newOwner();
     const key = fakeKey();
-    await trustConfirmedKey(owner, 'u-bob', key);
+    await trustConfirmedKey(owner, 'u-bob', key, NAMED);
     const rule = trustRuleFor(owner);
     expect(await rule.isTrusted('u-bob', key)).toBe(true);
     expect(await rule.isTrusted('u-bob', fakeKey())).toBe(false);
@@ -134,7 +136,7 @@ describe('assessing a colleague’s key', () => {
   it('answers trusted for a trusted key and null for one that cannot be read', async () => {
     const owner = newOwner();
     const key = fakeKey();
-    await trustConfirmedKey(owner, 'u-bob', key);
+    await trustConfirmedKey(owner, 'u-bob', key, NAMED);
     expect(await assessKey(owner, 'u-bob', key, trustRuleFor(owner))).toEqual({
       trusted: true,
       fingerprint: await publicKeyFingerprint(key),

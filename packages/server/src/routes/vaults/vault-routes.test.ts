@@ -1,7 +1,15 @@
 import { ALREADY_MANAGER_MESSAGE, NOT_A_MANAGER_MESSAGE, SELECT_TEAM_MESSAGE } from '@coffer/core';
 import { describe, expect, it } from 'vitest';
 import { callApi, useChestScenario } from '../../test/chest-scenario.js';
-import { buildManager, buildMembership, buildSecret, buildTeam, buildUser } from '../../test/factories.js';
+import {
+  buildAssignment,
+  buildChest,
+  buildManager,
+  buildMembership,
+  buildSecret,
+  buildTeam,
+  buildUser,
+} from '../../test/factories.js';
 
 describe('chests', () => {
   const setup = useChestScenario();
@@ -293,6 +301,7 @@ describe('chests', () => {
       expect(visible.json().items[0]).toEqual({
         user_id: expect.any(String),
         public_key: expect.any(String),
+        reasons: expect.any(Array),
       });
       const hidden = await callApi(setup.context.app, admin(), 'GET', `${url}?hidden=true`);
       const hiddenIds = hidden.json().items.map((item: { user_id: string }) => item.user_id);
@@ -306,6 +315,77 @@ describe('chests', () => {
         `${url}?hidden=true`,
       );
       expect(refused.statusCode).toBe(403);
+    });
+
+    it('says why each reader reads, by role, as the server claims it (teams by name)', async () => {
+      // A chest of its own: other tests here change the scenario chest's managers.
+      const { db } = setup.context;
+      const { users, writeTeam, readTeam } = setup.scenario;
+      const organisationId = users.owner.organisation_id;
+      const chest = await buildChest(db, organisationId);
+      await buildAssignment(db, organisationId, chest.id, writeTeam.id, true);
+      await buildAssignment(db, organisationId, chest.id, readTeam.id, false);
+      await buildManager(db, users.manager, chest.id);
+      const url = `/api/v1/vaults/${chest.id}/public_keys.json`;
+      const byUser = async (token: string, query = '') => {
+        const answer = await callApi(setup.context.app, token, 'GET', `${url}${query}`);
+        expect(answer.statusCode).toBe(200);
+        const items: { user_id: string; reasons: unknown[] }[] = answer.json().items;
+        return Object.fromEntries(items.map((item) => [item.user_id, item.reasons]));
+      };
+      const team = (which: { id: string; name: string }) => ({
+        kind: 'team',
+        team_id: which.id,
+        team_name: which.name,
+      });
+      const expected = {
+        [users.owner.id]: [{ kind: 'administrator' }],
+        [users.administrator.id]: [{ kind: 'administrator' }],
+        [users.manager.id]: [{ kind: 'manager' }, team(readTeam)],
+        [users.writer.id]: [team(writeTeam)],
+        [users.reader.id]: [team(readTeam)],
+      };
+      // Everyone who may write in the chest gets the same claim: administrator, manager and writer.
+      expect(await byUser(admin())).toEqual(expected);
+      expect(await byUser(setup.scenario.tokens.manager)).toEqual(expected);
+      expect(await byUser(setup.scenario.tokens.writer)).toEqual(expected);
+      // A hidden secret is read as administrator, and nothing else is claimed.
+      expect(await byUser(admin(), '?hidden=true')).toEqual({
+        [users.owner.id]: [{ kind: 'administrator' }],
+        [users.administrator.id]: [{ kind: 'administrator' }],
+      });
+      // Who may not write there learns nothing about its readers.
+      for (const role of ['reader', 'outsider', 'stranger'] as const) {
+        const refused = await callApi(setup.context.app, setup.scenario.tokens[role], 'GET', url);
+        expect([403, 404]).toContain(refused.statusCode);
+        expect(JSON.stringify(refused.json())).not.toContain('reasons');
+      }
+    });
+
+    it('lists every team an administrator reads through after the administrator role', async () => {
+      const { db } = setup.context;
+      const { users } = setup.scenario;
+      const organisationId = users.owner.organisation_id;
+      const second = await buildTeam(db, organisationId, { name: 'Zeta readers' });
+      const first = await buildTeam(db, organisationId, { name: 'Alpha readers' });
+      const chest = await buildChest(db, organisationId);
+      for (const team of [second, first]) {
+        await buildAssignment(db, organisationId, chest.id, team.id, true);
+        await buildMembership(db, users.administrator, team.id, false);
+      }
+      const answer = await callApi(
+        setup.context.app,
+        admin(),
+        'GET',
+        `/api/v1/vaults/${chest.id}/public_keys.json`,
+      );
+      const item = answer
+        .json()
+        .items.find((one: { user_id: string }) => one.user_id === users.administrator.id);
+      expect(item.reasons).toEqual([
+        { kind: 'administrator' },
+        ...[first, second].map((team) => ({ kind: 'team', team_id: team.id, team_name: team.name })),
+      ]);
     });
   });
 });

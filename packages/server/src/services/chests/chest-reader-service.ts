@@ -1,14 +1,17 @@
-import type { PublicKeysResponse } from '@coffer/core';
+import type { PublicKeysResponse, ReaderReason } from '@coffer/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import {
   type CallerAccess,
+  type ReaderRoute,
   readerIdsOf,
+  readerRoutesOf,
   requireAdministrator,
   requireWritableChest,
 } from '../../policy/index.js';
 import { loadChestAccessRows } from '../../repositories/chest-access-repository.js';
 import { findChest } from '../../repositories/chest-repository.js';
+import { findTeamsByIds } from '../../repositories/team-repository.js';
 import { findPublicKeys } from '../../repositories/user-repository.js';
 import type { ServiceContext } from '../service-context.js';
 
@@ -28,7 +31,9 @@ export async function loadReaderIds(
 
 /**
  * The public keys to wrap a secret's key for before saving it in this chest: every reader (hidden:
- * administrators only). For callers who may write there; a hidden list for administrators only.
+ * administrators only), each with why they read (reader-policy's routes, with the teams' names), so the
+ * person confirming a colleague sees what the server claims. For callers who may write there; a hidden
+ * list for administrators only.
  */
 export async function listChestPublicKeys(
   ctx: ServiceContext,
@@ -40,7 +45,36 @@ export async function listChestPublicKeys(
   const organisationId = caller.organisation.id;
   const chest = requireWritableChest(caller, await findChest(db, organisationId, chestId));
   if (hidden) requireAdministrator(caller);
-  const readers = await loadReaderIds(db, organisationId, chest.id, hidden);
-  const keys = await findPublicKeys(db, organisationId, [...readers]);
-  return { items: keys.map(({ user_id, public_key }) => ({ user_id, public_key })) };
+  const rows = await loadChestAccessRows(db, organisationId, [chest.id]);
+  const routes = readerRoutesOf(rows, chest.id, hidden);
+  const [keys, reasonsOf] = await Promise.all([
+    findPublicKeys(db, organisationId, [...routes.keys()]),
+    namedReasons(ctx, organisationId, routes),
+  ]);
+  return {
+    items: keys.map(({ user_id, public_key }) => ({ user_id, public_key, reasons: reasonsOf(user_id) })),
+  };
+}
+
+// Routes with the teams' names; teams are listed by name, after administrator and manager.
+async function namedReasons(
+  { db }: ServiceContext,
+  organisationId: string,
+  routes: Map<string, ReaderRoute[]>,
+): Promise<(userId: string) => ReaderReason[]> {
+  const teamIds = new Set<string>();
+  for (const found of routes.values())
+    for (const route of found) if (route.kind === 'team') teamIds.add(route.team_id);
+  const teams = await findTeamsByIds(db, organisationId, [...teamIds]);
+  const rank = new Map(teams.map((team, index) => [team.id, index]));
+  const names = new Map(teams.map((team) => [team.id, team.name]));
+  return (userId) => {
+    const found = routes.get(userId) ?? [];
+    const teamsRead = found
+      .flatMap((route) => (route.kind === 'team' ? [route.team_id] : []))
+      .sort((a, b) => (rank.get(a) ?? 0) - (rank.get(b) ?? 0))
+      .map((team_id): ReaderReason => ({ kind: 'team', team_id, team_name: names.get(team_id) ?? '' }));
+    const roles = found.filter((route): route is ReaderReason => route.kind !== 'team');
+    return [...roles, ...teamsRead];
+  };
 }

@@ -1,9 +1,8 @@
-import { publicKeyFingerprint, unwrapSecretKey } from '@coffer/core';
+import { fingerprintWords, publicKeyFingerprint, unwrapSecretKey } from '@coffer/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { loadTrust, trustCreatedKey } from '../../keys/key-trust.js';
-import { confirmPeople } from './confirm-people-modal.js';
 import {
   NEWCOMER,
   newcomerPairs,
@@ -24,15 +23,22 @@ describe('people to confirm', () => {
     const list = await screen.findByRole('region', { name: 'People to confirm' });
     expect(await within(list).findByText(NEWCOMER.name)).toBeTruthy();
     expect(within(list).getByText(NEWCOMER.email)).toBeTruthy();
-    expect(within(list).getByTestId('person-fingerprint').textContent).toBe(
-      await publicKeyFingerprint(setup.nina.publicKey),
+    const fingerprint = await publicKeyFingerprint(setup.nina.publicKey);
+    expect(within(list).getByTestId('fingerprint-hex').textContent).toBe(fingerprint);
+    expect(within(list).getByTestId('fingerprint-words').textContent).toBe(
+      fingerprintWords(fingerprint).join(' '),
     );
     expect(within(list).getByText('3 keys waiting')).toBeTruthy();
     expect(server.deliveries).toEqual([]);
 
     await userEvent.click(within(list).getByRole('button', { name: `Confirm ${NEWCOMER.name}` }));
     await waitFor(() => expect(server.remaining()).toEqual([]));
-    expect(await loadTrust(adminId, NEWCOMER.id)).toMatchObject({ origin: 'confirmed' });
+    // The record binds the person shown beside the fingerprint, not only the id.
+    expect(await loadTrust(adminId, NEWCOMER.id)).toMatchObject({
+      origin: 'confirmed',
+      name: NEWCOMER.name,
+      email: NEWCOMER.email,
+    });
     const share = server.deliveries.flat().find((one) => one.secret_id === 's-1');
     await expect(
       unwrapSecretKey(share?.encrypted_value ?? '', setup.nina.privateKey, {
@@ -76,35 +82,4 @@ describe('people to confirm', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(server.calls.some((call) => call.path.includes('/secret_keys/'))).toBe(false);
   });
-});
-
-describe('the confirmation dialog', () => {
-  it('names each person with e-mail and fingerprint, starts on Cancel, and Enter does not confirm', async () => {
-    await renderAdminShell(setup.admin, setup.newAdminId(), []);
-    const person = {
-      userId: NEWCOMER.id,
-      publicKey: setup.nina.publicKey,
-      fingerprint: await publicKeyFingerprint(setup.nina.publicKey),
-      reason: 'unconfirmed' as const,
-    };
-    const answer = confirmPeople([person], 'save');
-    const dialog = await screen.findByRole('dialog', { name: 'Confirm people before sharing' });
-    expect(await within(dialog).findByText(NEWCOMER.name)).toBeTruthy();
-    expect(within(dialog).getByText(NEWCOMER.email)).toBeTruthy();
-    expect(within(dialog).getByText(person.fingerprint)).toBeTruthy();
-    expect(document.activeElement?.textContent).toBe('Cancel');
-    await userEvent.keyboard('{Enter}');
-    expect(await answer).toBe(false);
-
-    const again = confirmPeople(
-      [{ ...person, reason: 'changed', previousFingerprint: 'abcd 1234' }],
-      'reshare',
-    );
-    const warning = await screen.findByRole('dialog', { name: 'Security warning' });
-    expect(
-      within(warning).getByText(/has changed since this browser last saw it \(it was abcd 1234\)/),
-    ).toBeTruthy();
-    await userEvent.click(within(warning).getByRole('button', { name: 'Confirm and share' }));
-    expect(await again).toBe(true);
-  }, 30_000);
 });

@@ -5,20 +5,30 @@ import { useStore } from '../../lib/create-store.js';
 import { notify } from '../../lib/notification-store.js';
 import { displayName, PersonIdentity } from './person-identity.js';
 import { usePeopleNames } from './use-people-names.js';
+import { useTrustRecords } from './use-trust-records.js';
 
 /** Heading of the list of people waiting for an administrator's confirmation. */
 export const PEOPLE_TO_CONFIRM_TITLE = 'People to confirm';
 
 /**
  * The short list of people the background reshare did not wrap for: accounts this browser has
- * never confirmed and keys that changed. Each shows name, e-mail and fingerprint, with Confirm
- * (trusts exactly that key; their keys follow at once) and Not now (hidden until the page reloads).
+ * never confirmed and keys that changed. Each shows name, e-mail, fingerprint (words and hex) and any
+ * e-mail warning, with Confirm (trusts exactly that key, as the person shown; their keys follow at once)
+ * and Not now (hidden until the page reloads).
  */
 export function PeopleToConfirmNotice({ ownerId }: { ownerId: string }) {
   const people = useStore(reshareRunner.store, (state) => state.people);
-  const names = usePeopleNames(people.map((person) => person.userId));
+  const { names, loaded } = usePeopleNames(people.map((person) => person.userId));
+  const records = useTrustRecords(ownerId);
   const confirming = useMutation({
-    mutationFn: (person: WaitingPerson) => reshareRunner.confirmPerson(ownerId, person),
+    // The record keeps the name and e-mail shown beside the fingerprint confirmed.
+    mutationFn: (person: WaitingPerson) => {
+      const shown = names.get(person.userId);
+      return reshareRunner.confirmPerson(ownerId, person, {
+        name: shown?.name ?? null,
+        email: shown?.email ?? null,
+      });
+    },
     onError: () => notify({ type: 'error', message: 'This key could not be confirmed. Please try again.' }),
   });
   if (people.length === 0) return null;
@@ -37,7 +47,7 @@ export function PeopleToConfirmNotice({ ownerId }: { ownerId: string }) {
           const name = displayName(person, names.get(person.userId));
           return (
             <li key={`${person.userId}:${person.fingerprint}`} className="people-list__item">
-              <PersonIdentity person={person} name={names.get(person.userId)} />
+              <PersonIdentity person={person} name={names.get(person.userId)} records={records} />
               <p className="people-list__waiting">
                 {person.waitingKeys === 1 ? '1 key waiting' : `${person.waitingKeys} keys waiting`}
               </p>
@@ -46,7 +56,7 @@ export function PeopleToConfirmNotice({ ownerId }: { ownerId: string }) {
                   type="button"
                   className="button button--primary button--small"
                   aria-label={`Confirm ${name}`}
-                  disabled={confirming.isPending}
+                  disabled={confirming.isPending || !loaded}
                   onClick={() => confirming.mutate(person)}
                 >
                   Confirm

@@ -19,7 +19,7 @@ function people(count: number): string {
 /**
  * The 'Reshare Missing Keys' button's action, for any screen (the dashboard notice, the admin
  * settings): runs the reshare now, to the end, after any run in progress. People this browser does
- * not trust are named in the confirmation dialog; only 'Confirm and share' there trusts them. The
+ * not trust are named in the confirmation dialog; only a tick per person there trusts them. The
  * click itself confirms nobody: it names no one.
  */
 export function useManualReshare() {

@@ -31,11 +31,16 @@ describe('missing keys notice', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Confirm people before sharing' });
     expect(await within(dialog).findByText(NEWCOMER.name)).toBeTruthy();
     expect(server.deliveries).toEqual([]);
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm and share' }));
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: `Confirm ${NEWCOMER.name}` }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Share with those confirmed' }));
 
     expect(await screen.findByText('3 missing keys shared.')).toBeTruthy();
     expect(server.remaining()).toEqual([]);
-    expect(await loadTrust(adminId, NEWCOMER.id)).toMatchObject({ origin: 'confirmed' });
+    expect(await loadTrust(adminId, NEWCOMER.id)).toMatchObject({
+      origin: 'confirmed',
+      name: NEWCOMER.name,
+      email: NEWCOMER.email,
+    });
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Reshare Missing Keys' })).toBeNull());
   }, 30_000);
 

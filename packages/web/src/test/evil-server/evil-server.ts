@@ -231,10 +231,14 @@ export class EvilServer {
     return user.id;
   }
 
-  /** The signed-in user's browser trusts these people's current keys, as if confirmed earlier. */
+  /** The signed-in user's browser trusts these people's current keys, as if confirmed earlier by name and e-mail. */
   async trust(...people: HarnessUser[]): Promise<void> {
     const owner = this.requireCaller();
-    for (const person of people) await trustConfirmedKey(owner.id, person.id, person.publicKey);
+    for (const person of people)
+      await trustConfirmedKey(owner.id, person.id, person.publicKey, {
+        name: person.name,
+        email: person.email,
+      });
   }
 
   /** A secret key the attacker made: no payload the app sends may be sealed under it. */

@@ -23,7 +23,7 @@ describe('R7 unauthenticated metadata', () => {
     evil.tamper<Secret>('GET /api/v1/secrets/:id.json', (_request, honest) => ({
       body: { ...honest.body, hidden: false },
     }));
-    const neverAsked = vi.fn<ConfirmPeople>(async () => false);
+    const neverAsked = vi.fn<ConfirmPeople>(async () => []);
     await moveEncryptedSecret(minutes.id, ops.id, me, { confirm: neverAsked }).catch(refused);
     // A move is a save now (issue 25): it carries the served `hidden: false`, which an administrator
     // may set, so the honest model takes Bob for a reader and the invariants alone would pass. What

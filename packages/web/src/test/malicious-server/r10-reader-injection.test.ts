@@ -23,7 +23,7 @@ describe('R10 reader injection', () => {
         body: { items: [...(honest.body?.items ?? []), { user_id: bob.id, public_key: bob.publicKey }] },
       }),
     );
-    const neverAsked = vi.fn<ConfirmPeople>(async () => false);
+    const neverAsked = vi.fn<ConfirmPeople>(async () => []);
     await createEncryptedSecret(draftIn(board, { hidden: true }), me, { confirm: neverAsked }).catch(refused);
     await evil.verify();
   }, 30_000);

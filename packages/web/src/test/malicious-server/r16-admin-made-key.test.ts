@@ -50,13 +50,14 @@ describe('R16 administrator-made key pairs', () => {
 
   it('a save asks about a reset key as a changed key, and shares nothing when the person is not confirmed', async () => {
     const { evil, bob, chest, me } = await resetBob('none');
-    const confirm = vi.fn<ConfirmPeople>(async () => false);
+    const confirm = vi.fn<ConfirmPeople>(async () => []);
     await expect(createEncryptedSecret(draftIn(chest), me, { confirm })).rejects.toMatchObject({
       kind: 'key-changed',
     });
     expect(confirm).toHaveBeenCalledWith(
       [expect.objectContaining({ userId: bob.id, reason: 'changed' })],
       'save',
+      me,
     );
     expect(evil.sent).toEqual([]);
   }, 30_000);

@@ -108,9 +108,11 @@ export function useNewUserFlow(preselected?: { id: string; name: string }): NewU
           kdf_iterations: keys.kdf_iterations,
           team_ids: teamIds(),
         });
-        // This browser made the key pair: trust it, so the background reshare delivers the new
-        // user's keys without asking. Should that fail, they wait in 'People to confirm' instead.
-        await trustCreatedKey(created.id, keys.public_key).catch(() => undefined);
+        // This browser made the key pair: trust it, as the person the administrator typed, so the
+        // background reshare delivers the new user's keys without asking. Should that fail, they wait
+        // in 'People to confirm' instead.
+        const typed = { name: user.name, email: user.email };
+        await trustCreatedKey(created.id, keys.public_key, undefined, typed).catch(() => undefined);
         setStep({
           kind: 'finish',
           name: created.name || user.name,

@@ -1,5 +1,5 @@
 import type { UserDetail } from '@coffer/core';
-import { publicKeyFingerprint } from '@coffer/core';
+import { fingerprintWords, publicKeyFingerprint } from '@coffer/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -137,10 +137,13 @@ describe('/admin/teams/user: settings', () => {
     expect(screen.getByRole('button', { name: 'Remove' })).toBeTruthy();
   });
 
-  it('shows the key fingerprint that Account Settings tells users to compare', async () => {
+  it('shows the key fingerprint that Account Settings tells users to compare, as words and hex', async () => {
     await openUserPage(userDetail('u-2', 'Ben Baker', { public_key: 'cHVi' }));
-    expect((await screen.findByTestId('key-fingerprint')).textContent).toBe(
-      await publicKeyFingerprint('cHVi'),
+    const shown = await screen.findByTestId('key-fingerprint');
+    const fingerprint = await publicKeyFingerprint('cHVi');
+    expect(within(shown).getByTestId('fingerprint-hex').textContent).toBe(fingerprint);
+    expect(within(shown).getByTestId('fingerprint-words').textContent).toBe(
+      fingerprintWords(fingerprint).join(' '),
     );
   });
 

@@ -2,6 +2,7 @@ import type { UserDetail } from '@coffer/core';
 import { canToggleAdministrator, canToggleLock, isOwner } from '@coffer/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { fingerprintQuery } from '../../../api/fingerprint-queries.js';
+import { FingerprintDisplay } from '../../../components/key-trust/fingerprint-display.js';
 import { useOwnKeyCheck } from '../../../components/key-trust/own-key-check-query.js';
 import { ProvenFingerprint } from '../../../components/key-trust/proven-fingerprint.js';
 import { useSession } from '../../../session/use-session.js';
@@ -67,9 +68,9 @@ function ListedFingerprint({ publicKey }: { publicKey: string }) {
   const fingerprint = useQuery(fingerprintQuery(publicKey));
   if (fingerprint.data) {
     return (
-      <code className="user-settings__fingerprint" data-testid="key-fingerprint">
-        {fingerprint.data}
-      </code>
+      <div className="user-settings__fingerprint" data-testid="key-fingerprint">
+        <FingerprintDisplay fingerprint={fingerprint.data} />
+      </div>
     );
   }
   return <span>{fingerprint.isError ? 'Unavailable' : '…'}</span>;
