@@ -30,23 +30,43 @@ export interface BillingServer {
 }
 
 /** Starts the built server with BILLING=local on a fresh database and waits until /healthz answers. */
-export async function startBillingServer(): Promise<BillingServer> {
-  await rm(billingDataDir, { recursive: true, force: true });
-  await mkdir(billingDataDir, { recursive: true });
+export function startBillingServer(): Promise<BillingServer> {
+  return startProviderServer({ port: billingPort, dataDir: billingDataDir, billing: 'local' });
+}
+
+/** Where and how a billing journey's server runs. */
+export interface ProviderServerOptions {
+  port: number;
+  dataDir: string;
+  billing: 'local' | 'stripe';
+  /** More environment (the Stripe stand-in's keys and address). */
+  env?: Record<string, string>;
+}
+
+/** Starts the built server with the given billing on a fresh database; waits until /healthz answers. */
+export async function startProviderServer(options: ProviderServerOptions): Promise<BillingServer> {
+  const { port, dataDir: serverDataDir } = options;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const logPath = path.join(serverDataDir, 'server.log');
+  await rm(serverDataDir, { recursive: true, force: true });
+  await mkdir(serverDataDir, { recursive: true });
   // One outbox for both servers: the journeys' mail helpers (outbox.ts) read e2e/.data/outbox.
   const sharedOutbox = path.join(dataDir, 'outbox');
   await mkdir(sharedOutbox, { recursive: true });
-  await symlink(sharedOutbox, path.join(billingDataDir, 'outbox'), 'dir');
-  const log = createWriteStream(billingLogPath);
+  await symlink(sharedOutbox, path.join(serverDataDir, 'outbox'), 'dir');
+  const log = createWriteStream(logPath);
   const child = spawn(process.execPath, ['packages/server/dist/main.js'], {
     cwd: root,
-    env: journeyServerEnv({ port: billingPort, dataDir: billingDataDir, billing: 'local' }),
+    env: {
+      ...journeyServerEnv({ port, dataDir: serverDataDir, billing: options.billing }),
+      ...options.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await waitForHealth(child);
+  await waitForHealth(child, baseUrl, logPath);
   return {
     process: child,
     stop: async () => {
@@ -58,13 +78,13 @@ export async function startBillingServer(): Promise<BillingServer> {
 }
 
 // Polls /healthz until the server answers (it migrates a fresh database first) or exits.
-async function waitForHealth(child: ChildProcess): Promise<void> {
+async function waitForHealth(child: ChildProcess, baseUrl: string, logPath: string): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null)
-      throw new Error(`The billing server exited (${child.exitCode}); see ${billingLogPath}`);
+      throw new Error(`The billing server exited (${child.exitCode}); see ${logPath}`);
     try {
-      const answer = await fetch(`${billingBaseUrl}/healthz`);
+      const answer = await fetch(`${baseUrl}/healthz`);
       if (answer.ok) return;
     } catch {
       // Not listening yet.

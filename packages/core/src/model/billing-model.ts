@@ -22,6 +22,12 @@ export interface Subscription {
   trial_end?: number | null;
   plan: { nickname: string | null };
   items: { data: { price: { unit_amount: number }; quantity?: number }[] };
+  /**
+   * Under BILLING=stripe, when the first payment needs the cardholder to authenticate (3-D Secure):
+   * the payment's client secret for Stripe.js's confirmCardPayment. The subscription stays
+   * `incomplete` (not the Team Plan) until `POST subscriptions/confirm` finds the payment made.
+   */
+  payment_intent?: { status: 'requires_action'; client_secret: string };
 }
 
 /** The text the API answers when there is no subscription (both spellings occur). */
@@ -98,6 +104,16 @@ export interface PlansResponse {
 export interface SubscriptionCreateRequest {
   stripeId?: string;
   coupon?: string;
+}
+
+/** Body of `POST api/v1/billing_api/subscriptions/confirm`: the subscription whose payment was authenticated. */
+export interface SubscriptionConfirmRequest {
+  subscriptionId: string;
+}
+
+/** Answer of `POST api/v1/billing_api/customers/setup_intent`: for Stripe.js's confirmCardSetup. */
+export interface SetupIntentResponse {
+  client_secret: string;
 }
 
 /** Body of `POST .../customers/payment_method` and `update_payment_method`. */

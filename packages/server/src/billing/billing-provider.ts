@@ -56,6 +56,21 @@ export interface BillingProvider {
     audit?: BillingAudit,
   ): Promise<Subscription>;
 
+  /**
+   * Under Stripe: after the browser authenticated the first payment of a subscription that `subscribe`
+   * answered with `payment_intent.status: 'requires_action'` (3-D Secure), finds from the provider
+   * whether it was paid. Paid: the plan is the paid subscription and `audit(coupon)` is written.
+   * Not paid: the attempt is cancelled (nothing kept) and refused with the provider's reason.
+   */
+  confirmPayment?(
+    organisationId: string,
+    subscriptionId: string,
+    audit: (coupon: string | null) => BillingAudit,
+  ): Promise<Subscription>;
+
+  /** Under Stripe: a SetupIntent's client secret, so Stripe.js saves (and authenticates) a new card. */
+  createSetupIntent?(organisationId: string): Promise<{ client_secret: string }>;
+
   /** Changes the number of paid accounts (users added or removed). No-op without a subscription. */
   updateQuantity(
     organisationId: string,

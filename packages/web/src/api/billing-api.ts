@@ -6,7 +6,9 @@ import type {
   PaymentMethodRequest,
   PlansResponse,
   ProviderList,
+  SetupIntentResponse,
   Subscription,
+  SubscriptionConfirmRequest,
   SubscriptionCreateRequest,
   SubscriptionResponse,
   TestPaymentMethodRequest,
@@ -57,6 +59,24 @@ export function startTrial(): Promise<Subscription> {
 export function subscribe(request: SubscriptionCreateRequest): Promise<Subscription> {
   return expectObject(
     requestOrThrow<Subscription | string>(SUBSCRIPTIONS, { method: 'POST', body: request }),
+  );
+}
+
+/**
+ * BILLING=stripe: after Stripe.js authenticated the first payment (3-D Secure), asks the server
+ * whether Stripe has it paid: the subscription, or the refusal (Stripe's reason) with nothing kept.
+ */
+export function confirmSubscription(subscriptionId: string): Promise<Subscription> {
+  const body: SubscriptionConfirmRequest = { subscriptionId };
+  return expectObject(
+    requestOrThrow<Subscription | string>(`${SUBSCRIPTIONS}/confirm`, { method: 'POST', body }),
+  );
+}
+
+/** BILLING=stripe: a SetupIntent's client secret, for Stripe.js to save (and authenticate) a card. */
+export function createSetupIntent(): Promise<SetupIntentResponse> {
+  return expectObject(
+    requestOrThrow<SetupIntentResponse | string>(`${CUSTOMERS}/setup_intent`, { method: 'POST' }),
   );
 }
 

@@ -9,10 +9,10 @@ import {
   cancelSubscription,
   destroyPaymentMethod,
   startTrial,
-  subscribe,
   updatePaymentMethod,
 } from './billing-api.js';
 import { billingQueryKeys } from './billing-queries.js';
+import { type AuthenticatePayment, payForPlan } from './pay-for-plan.js';
 
 // Changes of billing (administrators). Each refetches every billing query (a payment changes the
 // subscription, the card and the invoices together), the profile (trialled, subscription, subscribed)
@@ -36,9 +36,15 @@ export function useStartTrial() {
   return useBillingChange<void, Subscription>(() => startTrial());
 }
 
-/** Pays for the Team Plan with a payment-method id and an optional coupon. */
+/**
+ * Pays for the Team Plan with a payment-method id and an optional coupon; `authenticate` is the card
+ * provider's 3-D Secure step, used only when the card asks for it.
+ */
 export function useSubscribe() {
-  return useBillingChange((request: SubscriptionCreateRequest) => subscribe(request));
+  return useBillingChange(
+    ({ request, authenticate }: { request: SubscriptionCreateRequest; authenticate: AuthenticatePayment }) =>
+      payForPlan(request, authenticate),
+  );
 }
 
 /** Cancels the subscription. */

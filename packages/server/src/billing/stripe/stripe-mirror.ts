@@ -31,9 +31,11 @@ export async function fetchCurrentSubscription(
   stripe: Stripe,
   customerId: string,
 ): Promise<Stripe.Subscription | null> {
-  // Without `status`, Stripe lists every subscription but canceled ones, newest first.
+  // Without `status`, Stripe lists every subscription but canceled ones, newest first. A payment
+  // still waiting for the cardholder (incomplete) does not hide a running trial or plan.
   const page = await stripe.subscriptions.list({ customer: customerId, limit: 10 });
-  return page.data.find(isLiveSubscription) ?? null;
+  const live = page.data.filter(isLiveSubscription);
+  return live.find((subscription) => subscription.status !== 'incomplete') ?? live[0] ?? null;
 }
 
 /**

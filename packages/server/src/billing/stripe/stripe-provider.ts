@@ -16,7 +16,12 @@ import { deleteSubscriptions } from '../../repositories/billing-subscription-rep
 import { type BillingAudit, type BillingProvider, billingRefusal } from '../billing-provider.js';
 import { NO_SUBSCRIPTION } from '../plan-state.js';
 import { createStripeClient } from './stripe-client.js';
-import { fetchCurrentSubscription, mirrorSubscription, refreshMirror } from './stripe-mirror.js';
+import {
+  fetchCurrentSubscription,
+  isLiveSubscription,
+  mirrorSubscription,
+  refreshMirror,
+} from './stripe-mirror.js';
 import { isMissing, refusingUserErrors, STRIPE_MESSAGES, toRefusal } from './stripe-refusals.js';
 import {
   isCard,
@@ -40,8 +45,8 @@ export interface StripeProviderDeps {
 
 // Stripe's object ids are letters, digits and underscores; anything else never reaches Stripe.
 const STRIPE_ID = /^[A-Za-z0-9_]{3,255}$/;
-// Statuses in which a subscription can be changed in place; others are replaced on payment.
-const CHANGEABLE = new Set(['trialing', 'active', 'past_due']);
+// Statuses of a subscription already paid for: paying again changes it in place, with no charge now.
+const PAID = new Set(['active', 'past_due']);
 const LIST_LIMIT = 100;
 
 type CardMethod = Stripe.PaymentMethod & { card: Stripe.PaymentMethod.Card };
@@ -155,6 +160,61 @@ export function createStripeProvider(deps: StripeProviderDeps): BillingProvider 
     }
   }
 
+  async function retrieveSubscription(id: string): Promise<Stripe.Subscription | null> {
+    try {
+      return await stripe.subscriptions.retrieve(id);
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  /** The payment intent of a subscription's first invoice (API 2025-03-31 on: through invoice payments). */
+  async function firstPayment(subscription: Stripe.Subscription): Promise<Stripe.PaymentIntent | null> {
+    const invoice = referenceId(subscription.latest_invoice);
+    if (!invoice) return null;
+    const payments = await stripe.invoicePayments.list({ invoice, limit: 10 });
+    const intent = payments.data.find((entry) => entry.payment.type === 'payment_intent')?.payment
+      .payment_intent;
+    const intentId = referenceId(intent);
+    return intentId ? stripe.paymentIntents.retrieve(intentId) : null;
+  }
+
+  // Earlier attempts whose payment was never completed (a closed challenge) make way for a new one.
+  async function cancelUnpaid(customerId: string): Promise<void> {
+    const page = await stripe.subscriptions.list({ customer: customerId, status: 'incomplete', limit: 10 });
+    for (const unpaid of page.data) await stripe.subscriptions.cancel(unpaid.id);
+  }
+
+  // An attempt that was not paid: cancelled, and its card detached unless it is the card in use.
+  async function abandon(subscription: Stripe.Subscription, customerId: string): Promise<void> {
+    await stripe.subscriptions.cancel(subscription.id);
+    const card = referenceId(subscription.default_payment_method);
+    const customer = await retrieveCustomer(customerId);
+    if (card && customer && referenceId(customer.invoice_settings.default_payment_method) !== card) {
+      await stripe.paymentMethods.detach(card).catch((error: unknown) => {
+        deps.log.warn({ err: error }, 'An unpaid card could not be detached from its Stripe customer');
+      });
+    }
+  }
+
+  // A paid subscription becomes the plan: any other (the trial it replaces) ends, its card is the
+  // customer's only one, and the mirror and the audit entry are written together.
+  async function finishPayment(
+    organisationId: string,
+    customerId: string,
+    paid: Stripe.Subscription,
+    audit: BillingAudit | undefined,
+  ): Promise<Subscription> {
+    const page = await stripe.subscriptions.list({ customer: customerId, limit: 10 });
+    for (const other of page.data) {
+      if (other.id !== paid.id && isLiveSubscription(other)) await stripe.subscriptions.cancel(other.id);
+    }
+    const card = referenceId(paid.default_payment_method);
+    if (card) await makeOnlyCard(customerId, card);
+    return mirrored(organisationId, paid, audit);
+  }
+
   async function mirrored(
     organisationId: string,
     subscription: Stripe.Subscription,
@@ -214,32 +274,84 @@ export function createStripeProvider(deps: StripeProviderDeps): BillingProvider 
       const price = await teamPrice();
       const current = await fetchCurrentSubscription(stripe, customer.id);
       const card = await attach(input.paymentMethodId, customer.id);
-      const subscription = await withCardRollback(card, async () => {
-        const item = current ? mainItem(current) : undefined;
-        if (current && item && CHANGEABLE.has(current.status)) {
-          return stripe.subscriptions.update(current.id, {
+      const item = current ? mainItem(current) : undefined;
+      if (current && item && PAID.has(current.status)) {
+        // Already paid for: the card, quantity and discount change in place, with no charge now.
+        const updated = await withCardRollback(card, () =>
+          stripe.subscriptions.update(current.id, {
             items: [{ id: item.id, price, quantity: input.quantity }],
             default_payment_method: input.paymentMethodId,
-            // Paying ends a running trial: the first period is charged now.
-            ...(current.status === 'trialing' ? { trial_end: 'now' as const } : {}),
             ...(discounts ? { discounts } : {}),
-            // A declined card refuses the change instead of leaving an unpaid subscription.
             payment_behavior: 'error_if_incomplete',
-          });
-        }
-        // An incomplete or unpaid subscription cannot be mended in place: it makes way for a new one.
-        if (current) await stripe.subscriptions.cancel(current.id);
-        return stripe.subscriptions.create({
+          }),
+        );
+        await makeOnlyCard(customer.id, input.paymentMethodId);
+        return mirrored(organisationId, updated, audit);
+      }
+      // Otherwise a new subscription, charged at once. A trial keeps running until it is paid
+      // (finishPayment ends it), so a card that fails or is never authenticated costs nothing.
+      await cancelUnpaid(customer.id);
+      const created = await withCardRollback(card, () =>
+        stripe.subscriptions.create({
           customer: customer.id,
           items: [{ price, quantity: input.quantity }],
           default_payment_method: input.paymentMethodId,
           ...(discounts ? { discounts } : {}),
-          payment_behavior: 'error_if_incomplete',
-          metadata: { coffer_organisation_id: organisationId },
-        });
+          // An unpaid first invoice leaves the subscription incomplete instead of failing: a card
+          // that must authenticate (3-D Secure) is then paid in the browser with Stripe.js.
+          payment_behavior: 'allow_incomplete',
+          metadata: {
+            coffer_organisation_id: organisationId,
+            ...(input.coupon ? { coffer_coupon: input.coupon.trim() } : {}),
+          },
+        }),
+      );
+      if (created.status !== 'incomplete') return finishPayment(organisationId, customer.id, created, audit);
+      const payment = await firstPayment(created);
+      if (payment?.status === 'requires_action' && payment.client_secret) {
+        // Not the Team Plan yet: the mirror keeps the trial, or says incomplete (the limits refuse).
+        await refreshMirror({ stripe, db }, organisationId, customer.id);
+        return {
+          ...toSubscription(created),
+          payment_intent: { status: 'requires_action', client_secret: payment.client_secret },
+        };
+      }
+      await abandon(created, customer.id);
+      throw billingRefusal(payment?.last_payment_error?.message ?? STRIPE_MESSAGES.declined);
+    },
+
+    async confirmPayment(organisationId, subscriptionId, audit) {
+      const customerId = await findProviderCustomerId(db, organisationId);
+      const subscription =
+        customerId && STRIPE_ID.test(subscriptionId) ? await retrieveSubscription(subscriptionId) : null;
+      if (!customerId || !subscription || referenceId(subscription.customer) !== customerId) {
+        throw billingRefusal(STRIPE_MESSAGES.noPendingPayment);
+      }
+      if (PAID.has(subscription.status)) {
+        return finishPayment(
+          organisationId,
+          customerId,
+          subscription,
+          audit(subscription.metadata.coffer_coupon ?? null),
+        );
+      }
+      if (subscription.status !== 'incomplete') throw billingRefusal(STRIPE_MESSAGES.noPendingPayment);
+      // Authentication failed or was abandoned: nothing of the attempt is kept.
+      const payment = await firstPayment(subscription);
+      await abandon(subscription, customerId);
+      await refreshMirror({ stripe, db }, organisationId, customerId);
+      throw billingRefusal(payment?.last_payment_error?.message ?? STRIPE_MESSAGES.authenticationFailed);
+    },
+
+    async createSetupIntent(organisationId) {
+      const customer = await liveCustomer(organisationId);
+      const intent = await stripe.setupIntents.create({
+        customer: customer.id,
+        // Saved for the subscription's later (off-session) payments; authenticated now if asked.
+        usage: 'off_session',
       });
-      await makeOnlyCard(customer.id, input.paymentMethodId);
-      return mirrored(organisationId, subscription, audit);
+      if (!intent.client_secret) throw new Error('Stripe answered a SetupIntent without a client secret');
+      return { client_secret: intent.client_secret };
     },
 
     async updateQuantity(organisationId, quantity, audit) {

@@ -9,6 +9,10 @@ export const STRIPE_MESSAGES = {
   couponUnknown: 'This coupon code is not valid.',
   couponExpired: 'This coupon code has expired.',
   paymentMethod: 'Your card could not be used. Please enter your card details again.',
+  declined: 'Your card was declined.',
+  authenticationFailed:
+    'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+  noPendingPayment: 'There is no payment waiting to be completed. Please subscribe again.',
   detachWhileSubscribed: 'Payment details cannot be removed while your organisation has a subscription.',
 } as const;
 

@@ -5,6 +5,8 @@ import {
   attachPaymentMethod,
   cancelSubscription,
   changeSubscription,
+  confirmSubscription,
+  createSetupIntent,
   createSubscription,
   createTestPaymentMethod,
   destroyPaymentMethods,
@@ -41,6 +43,12 @@ const SUBSCRIPTION_CHANGE_BODY = {
       },
     },
   },
+} as const;
+
+const CONFIRM_BODY = {
+  type: 'object',
+  required: ['subscriptionId'],
+  properties: { subscriptionId: PROVIDER_ID },
 } as const;
 
 const PROMOTION_BODY = {
@@ -116,6 +124,11 @@ export const billingRoutes: FastifyPluginAsync = async (app) => {
     { schema: { body: SUBSCRIPTION_BODY } },
     async (request) => createSubscription(request.ctx, request.caller, request.body ?? undefined),
   );
+  app.post<{ Body: { subscriptionId: string } }>(
+    `${base}/subscriptions/confirm`,
+    { schema: { body: CONFIRM_BODY } },
+    async (request) => confirmSubscription(request.ctx, request.caller, request.body.subscriptionId),
+  );
   app.patch<{ Body: SubscriptionChangeBody | undefined }>(
     `${base}/subscriptions`,
     { schema: { body: SUBSCRIPTION_CHANGE_BODY } },
@@ -142,6 +155,9 @@ export const billingRoutes: FastifyPluginAsync = async (app) => {
       async (request) => attachPaymentMethod(request.ctx, request.caller, request.body.stripeId),
     );
   }
+  app.post(`${base}/customers/setup_intent`, async (request) =>
+    createSetupIntent(request.ctx, request.caller),
+  );
   app.post(`${base}/customers/destroy_payment_method`, async (request) =>
     destroyPaymentMethods(request.ctx, request.caller),
   );

@@ -7,6 +7,7 @@ import {
   type PlansResponse,
   type ProviderList,
   requiredMessage,
+  type SetupIntentResponse,
   type Subscription,
   type SubscriptionResponse,
   TEAM_PLAN_CARD,
@@ -67,11 +68,22 @@ async function audited<T>(
     written = true;
   };
   const result = await change(audit);
+  // A payment waiting for the cardholder's authentication has changed nothing yet: its entry is
+  // written when it is confirmed (confirmPayment).
+  if (awaitsAuthentication(result)) return result;
   // The local ledger committed the entry in its own transaction: its totals are dropped here, as
   // runChange drops them for every other change.
   if (written) forgetListTotals(caller.organisation.id);
   else if (provider.mode !== 'local') await runChange(ctx.db, caller.organisation.id, audit);
   return result;
+}
+
+function awaitsAuthentication(result: unknown): boolean {
+  return typeof result === 'object' && result !== null && 'payment_intent' in result;
+}
+
+function subscribedAction(coupon: string | null): string {
+  return `Subscribed to the Team Plan${coupon ? ` with coupon ${normaliseCouponCode(coupon)}` : ''}`;
 }
 
 /** GET billing_api/config (any signed-in user): how billing runs, so the web app hides or shows it. */
@@ -111,14 +123,45 @@ export async function createSubscription(
       provider.startTrial(organisationId, quantity, audit),
     );
   }
-  const action = `Subscribed to the Team Plan${coupon ? ` with coupon ${normaliseCouponCode(coupon)}` : ''}`;
-  return audited(ctx, caller, provider, action, (audit) =>
+  return audited(ctx, caller, provider, subscribedAction(coupon || null), (audit) =>
     provider.subscribe(
       organisationId,
       { paymentMethodId: stripeId, quantity, ...(coupon ? { coupon } : {}) },
       audit,
     ),
   );
+}
+
+/**
+ * POST billing_api/subscriptions/confirm (BILLING=stripe): after Stripe.js authenticated the first
+ * payment (3-D Secure), the plan is what Stripe says: paid (the Team Plan, with its audit entry), or
+ * refused with Stripe's reason and nothing kept. Other providers never ask for it: 404.
+ */
+export async function confirmSubscription(
+  ctx: ServiceContext,
+  caller: CallerAccess,
+  subscriptionId: string,
+): Promise<Subscription> {
+  const provider = requireBilling(ctx, caller);
+  if (!provider.confirmPayment) throw notFound();
+  const organisationId = caller.organisation.id;
+  const subscription = await provider.confirmPayment(
+    organisationId,
+    subscriptionId.trim(),
+    (coupon) => (trx) => auditOrganisationChange(trx, caller, subscribedAction(coupon)),
+  );
+  forgetListTotals(organisationId);
+  return subscription;
+}
+
+/** POST billing_api/customers/setup_intent (BILLING=stripe): for Stripe.js to save a new card. */
+export async function createSetupIntent(
+  ctx: ServiceContext,
+  caller: CallerAccess,
+): Promise<SetupIntentResponse> {
+  const provider = requireBilling(ctx, caller);
+  if (!provider.createSetupIntent) throw notFound();
+  return provider.createSetupIntent(caller.organisation.id);
 }
 
 /** PATCH billing_api/subscriptions: a new card (stripeDetails.stripeId) and the quantity in step. */

@@ -145,3 +145,50 @@ export interface StandInEvent<T = unknown> {
   type: string;
   data: { object: T };
 }
+
+/** Why a payment or setup failed, as Stripe reports it (`last_payment_error`, `last_setup_error`). */
+export interface StandInLastError {
+  type: 'card_error' | 'invalid_request_error';
+  code: string;
+  message: string;
+}
+
+/** A payment intent: here, always the payment of a subscription's invoice. */
+export interface StandInPaymentIntent {
+  id: string;
+  object: 'payment_intent';
+  created: number;
+  amount: number;
+  currency: string;
+  customer: string;
+  payment_method: string | null;
+  status: 'requires_payment_method' | 'requires_action' | 'succeeded' | 'canceled';
+  client_secret: string;
+  next_action: { type: 'use_stripe_sdk' } | null;
+  last_payment_error: StandInLastError | null;
+}
+
+/** A setup intent: a card saved for later payments, authenticated now if its issuer asks. */
+export interface StandInSetupIntent {
+  id: string;
+  object: 'setup_intent';
+  created: number;
+  customer: string;
+  usage: string;
+  payment_method: string | null;
+  status: 'requires_payment_method' | 'requires_action' | 'succeeded' | 'canceled';
+  client_secret: string;
+  next_action: { type: 'use_stripe_sdk' } | null;
+  last_setup_error: StandInLastError | null;
+}
+
+/** The link between an invoice and the payment intent paying it (API 2025-03-31 and later). */
+export interface StandInInvoicePayment {
+  id: string;
+  object: 'invoice_payment';
+  created: number;
+  invoice: string;
+  is_default: boolean;
+  status: 'open' | 'paid' | 'canceled';
+  payment: { type: 'payment_intent'; payment_intent: string };
+}

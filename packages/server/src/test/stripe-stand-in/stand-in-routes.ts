@@ -16,12 +16,24 @@ import { type StandInState, stripeList } from './stand-in-state.js';
 export interface StandInCall {
   params: FormObject;
   ids: Record<string, string>;
+  /** Whether the caller is a browser (Stripe.js, with the publishable key) rather than the server. */
+  publishable: boolean;
 }
 
 export interface StandInRoute {
   method: 'GET' | 'POST' | 'DELETE';
   path: string;
   handle(state: StandInState, call: StandInCall): unknown;
+  /** Stripe.js may call it with the publishable key (`key` parameter) instead of the secret key. */
+  publishable?: boolean;
+}
+
+// Stripe.js presents an intent's client secret; the server's secret key needs none.
+function clientSecret(call: StandInCall): string | null {
+  const secret = text(call.params, 'client_secret');
+  if (call.publishable && !secret)
+    throw invalidRequest('Missing required param: client_secret.', 'client_secret');
+  return secret;
 }
 
 // Path ids are present whenever the path names them; this keeps handlers free of checks.
@@ -193,4 +205,72 @@ export const STAND_IN_ROUTES: readonly StandInRoute[] = [
       page(state.listInvoices(text(call.params, 'customer')), call.params, '/v1/invoices'),
   },
   { method: 'GET', path: '/v1/invoices/:id', handle: (state, call) => state.invoice(id(call)) },
+  {
+    method: 'GET',
+    path: '/v1/invoice_payments',
+    handle: (state, call) =>
+      page(state.listInvoicePayments(text(call.params, 'invoice')), call.params, '/v1/invoice_payments'),
+  },
+  {
+    method: 'GET',
+    path: '/v1/payment_intents/:id',
+    publishable: true,
+    handle: (state, call) => state.confirmPaymentIntent(id(call), clientSecret(call)),
+  },
+  {
+    method: 'POST',
+    path: '/v1/payment_intents/:id/confirm',
+    publishable: true,
+    handle: (state, call) => state.confirmPaymentIntent(id(call), clientSecret(call)),
+  },
+  {
+    method: 'POST',
+    path: '/v1/setup_intents',
+    handle: (state, call) => {
+      const customer = text(call.params, 'customer');
+      if (!customer) throw invalidRequest('Missing required param: customer.', 'customer');
+      return state.createSetupIntent(customer, text(call.params, 'usage'));
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v1/setup_intents/:id/confirm',
+    publishable: true,
+    handle: (state, call) =>
+      state.confirmSetupIntent(id(call), clientSecret(call), text(call.params, 'payment_method')),
+  },
+  {
+    method: 'POST',
+    path: '/v1/payment_methods',
+    publishable: true,
+    handle: (state, call) => {
+      const card = object(call.params, 'card');
+      const method = state.createCardPaymentMethod({
+        number: text(card, 'number') ?? '',
+        expMonth: integer(card, 'exp_month') ?? 0,
+        expYear: integer(card, 'exp_year') ?? 0,
+        cvc: text(card, 'cvc') ?? '',
+      });
+      const billing = object(call.params, 'billing_details');
+      const address = object(billing, 'address');
+      method.billing_details.name = text(billing, 'name');
+      for (const key of ['line1', 'line2', 'city', 'country', 'postal_code'] as const) {
+        method.billing_details.address[key] = text(address, key);
+      }
+      return method;
+    },
+  },
+  {
+    // The stand-in's double of Stripe's 3-D Secure page: the cardholder completes or fails it.
+    method: 'POST',
+    path: '/v1/test_helpers/authentication/:id',
+    publishable: true,
+    handle: (state, call) => {
+      const outcome = text(call.params, 'outcome');
+      if (outcome !== 'complete' && outcome !== 'fail') {
+        throw invalidRequest('outcome must be complete or fail.', 'outcome');
+      }
+      return state.answerChallenge(id(call), clientSecret(call), outcome);
+    },
+  },
 ];

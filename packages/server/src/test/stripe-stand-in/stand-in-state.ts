@@ -5,9 +5,13 @@ import type {
   StandInCustomer,
   StandInDeleted,
   StandInInvoice,
+  StandInInvoicePayment,
+  StandInLastError,
+  StandInPaymentIntent,
   StandInPaymentMethod,
   StandInPrice,
   StandInPromotionCode,
+  StandInSetupIntent,
   StandInSubscription,
   StandInSubscriptionStatus,
   StripeList,
@@ -18,6 +22,26 @@ import type {
  * fails every charge with `card_declined`, as in Stripe's test mode.
  */
 export const DECLINED_CARD_LAST4 = '0002';
+
+/**
+ * Stripe's card that requires 3-D Secure authentication on every payment and setup, however it was
+ * saved (4000 0027 6000 3184): its payments and setups wait in `requires_action` until the
+ * challenge (Stripe.js's, here the stand-in's double of it) is completed or failed.
+ */
+export const AUTHENTICATION_CARD_LAST4 = '3184';
+
+/** Stripe's words when the cardholder fails (or abandons) the authentication challenge. */
+export const AUTHENTICATION_FAILED_MESSAGE =
+  'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
+
+/** What the cardholder does with the authentication challenge. */
+export type ChallengeOutcome = 'complete' | 'fail';
+
+const DECLINED: StandInLastError = {
+  type: 'card_error',
+  code: 'card_declined',
+  message: 'Your card was declined.',
+};
 
 const DAY_SECONDS = 86_400;
 // Statuses a subscription can no longer leave.
@@ -69,6 +93,9 @@ export class StandInState {
   readonly promotionCodes = new Map<string, StandInPromotionCode>();
   readonly subscriptions = new Map<string, StandInSubscription>();
   readonly invoices = new Map<string, StandInInvoice>();
+  readonly paymentIntents = new Map<string, StandInPaymentIntent>();
+  readonly setupIntents = new Map<string, StandInSetupIntent>();
+  readonly invoicePayments = new Map<string, StandInInvoicePayment>();
   /** Seconds since the epoch; tests may move it. */
   clock: () => number = () => Math.floor(Date.now() / 1000);
   private sequence = 0;
@@ -473,8 +500,9 @@ export class StandInState {
     return Math.max(total, 0);
   }
 
-  // Charges the period's amount to the card. A declined card: with error_if_incomplete (what
-  // Coffer asks for) a 402 card_error and nothing kept; otherwise the subscription is incomplete.
+  // Charges the period's amount to the card through a payment intent. A declined card, or one that
+  // must authenticate: with error_if_incomplete a 402 card_error and nothing kept; otherwise the
+  // subscription is incomplete, its invoice open and its payment intent says why.
   private charge(
     subscription: StandInSubscription,
     paymentMethodId: string | null,
@@ -482,21 +510,221 @@ export class StandInState {
   ): StandInInvoice | null {
     const method = paymentMethodId ? this.paymentMethods.get(paymentMethodId) : undefined;
     const declined = !method || method.card.last4 === DECLINED_CARD_LAST4;
-    if (declined && paymentBehavior === 'error_if_incomplete') {
+    const challenged = !declined && method.card.last4 === AUTHENTICATION_CARD_LAST4;
+    if ((declined || challenged) && paymentBehavior === 'error_if_incomplete') {
+      throw declined
+        ? new StandInError(402, 'card_error', DECLINED.message, DECLINED.code, undefined, 'generic_decline')
+        : new StandInError(
+            402,
+            'card_error',
+            'Your card was declined. This transaction requires authentication.',
+            'authentication_required',
+            undefined,
+            'authentication_required',
+          );
+    }
+    const paid = !declined && !challenged;
+    if (!paid) subscription.status = 'incomplete';
+    const invoice = this.issueInvoice(subscription, this.amountDue(subscription), paid);
+    if (invoice.total === 0) return invoice;
+    const intent: StandInPaymentIntent = {
+      id: this.newId('pi'),
+      object: 'payment_intent',
+      created: this.clock(),
+      amount: invoice.total,
+      currency: invoice.currency,
+      customer: subscription.customer,
+      payment_method: method?.id ?? null,
+      status: paid ? 'succeeded' : challenged ? 'requires_action' : 'requires_payment_method',
+      client_secret: '',
+      next_action: challenged ? { type: 'use_stripe_sdk' } : null,
+      last_payment_error: declined ? DECLINED : null,
+    };
+    intent.client_secret = `${intent.id}_secret_${randomBytes(12).toString('hex')}`;
+    this.paymentIntents.set(intent.id, intent);
+    const link: StandInInvoicePayment = {
+      id: this.newId('inpay'),
+      object: 'invoice_payment',
+      created: this.clock(),
+      invoice: invoice.id,
+      is_default: true,
+      status: paid ? 'paid' : 'open',
+      payment: { type: 'payment_intent', payment_intent: intent.id },
+    };
+    this.invoicePayments.set(link.id, link);
+    return invoice;
+  }
+
+  // --- payment and setup intents ---
+
+  paymentIntent(id: string): StandInPaymentIntent {
+    const intent = this.paymentIntents.get(id);
+    if (!intent) throw noSuch('payment_intent', id);
+    return intent;
+  }
+
+  setupIntent(id: string): StandInSetupIntent {
+    const intent = this.setupIntents.get(id);
+    if (!intent) throw noSuch('setup_intent', id);
+    return intent;
+  }
+
+  listInvoicePayments(invoiceId: string | null): StandInInvoicePayment[] {
+    return [...this.invoicePayments.values()].filter(
+      (payment) => invoiceId === null || payment.invoice === invoiceId,
+    );
+  }
+
+  createSetupIntent(customerId: string, usage: string | null): StandInSetupIntent {
+    this.liveCustomer(customerId);
+    const intent: StandInSetupIntent = {
+      id: this.newId('seti'),
+      object: 'setup_intent',
+      created: this.clock(),
+      customer: customerId,
+      usage: usage ?? 'off_session',
+      payment_method: null,
+      status: 'requires_payment_method',
+      client_secret: '',
+      next_action: null,
+      last_setup_error: null,
+    };
+    intent.client_secret = `${intent.id}_secret_${randomBytes(12).toString('hex')}`;
+    this.setupIntents.set(intent.id, intent);
+    return intent;
+  }
+
+  /**
+   * Stripe.js's confirmCardSetup: a declined card is a 402 (the intent waits for another card); a
+   * card that must authenticate waits in requires_action; any other card is saved to the customer.
+   */
+  confirmSetupIntent(id: string, clientSecret: string | null, paymentMethodId: string | null) {
+    const intent = this.requireSecret(this.setupIntent(id), clientSecret);
+    if (intent.status !== 'requires_payment_method') {
+      throw invalidRequest(
+        `You cannot confirm this SetupIntent because it has a status of ${intent.status}.`,
+      );
+    }
+    if (!paymentMethodId) throw invalidRequest('Missing required param: payment_method.', 'payment_method');
+    const method = this.paymentMethod(paymentMethodId);
+    intent.payment_method = method.id;
+    intent.last_setup_error = null;
+    if (method.card.last4 === DECLINED_CARD_LAST4) {
+      intent.last_setup_error = DECLINED;
       throw new StandInError(
         402,
         'card_error',
-        'Your card was declined.',
-        'card_declined',
+        DECLINED.message,
+        DECLINED.code,
         undefined,
         'generic_decline',
       );
     }
-    if (declined) {
-      subscription.status = 'incomplete';
-      return this.issueInvoice(subscription, this.amountDue(subscription), false);
+    if (method.card.last4 === AUTHENTICATION_CARD_LAST4) {
+      intent.status = 'requires_action';
+      intent.next_action = { type: 'use_stripe_sdk' };
+      return intent;
     }
-    return this.issueInvoice(subscription, this.amountDue(subscription), true);
+    return this.succeedSetup(intent);
+  }
+
+  /** Stripe.js's confirmCardPayment of an intent that waits for authentication: shows where it stands. */
+  confirmPaymentIntent(id: string, clientSecret: string | null): StandInPaymentIntent {
+    return this.requireSecret(this.paymentIntent(id), clientSecret);
+  }
+
+  /**
+   * The cardholder's answer to the authentication challenge (the stand-in's double of Stripe's 3-D
+   * Secure page). Completed: the payment is made (its invoice paid, its subscription active) or the
+   * card saved. Failed: the intent waits for another card, with Stripe's authentication error.
+   */
+  answerChallenge(id: string, clientSecret: string | null, outcome: ChallengeOutcome) {
+    const intent = id.startsWith('seti_') ? this.setupIntent(id) : this.paymentIntent(id);
+    this.requireSecret(intent, clientSecret);
+    if (intent.status !== 'requires_action') {
+      throw invalidRequest(`This intent has a status of ${intent.status}, not requires_action.`);
+    }
+    intent.next_action = null;
+    if (intent.object === 'setup_intent') {
+      if (outcome === 'complete') return this.succeedSetup(intent);
+      intent.status = 'requires_payment_method';
+      intent.last_setup_error = {
+        type: 'invalid_request_error',
+        code: 'setup_intent_authentication_failure',
+        message: AUTHENTICATION_FAILED_MESSAGE,
+      };
+      return intent;
+    }
+    if (outcome === 'fail') {
+      intent.status = 'requires_payment_method';
+      intent.last_payment_error = {
+        type: 'invalid_request_error',
+        code: 'payment_intent_authentication_failure',
+        message: AUTHENTICATION_FAILED_MESSAGE,
+      };
+      return intent;
+    }
+    intent.status = 'succeeded';
+    const link = [...this.invoicePayments.values()].find(
+      (payment) => payment.payment.payment_intent === intent.id,
+    );
+    const invoice = link ? this.invoices.get(link.invoice) : undefined;
+    if (link && invoice) {
+      link.status = 'paid';
+      invoice.status = 'paid';
+      invoice.amount_paid = invoice.total;
+      invoice.status_transitions.paid_at = this.clock();
+      for (const subscription of this.subscriptions.values()) {
+        if (subscription.latest_invoice === invoice.id && subscription.status === 'incomplete') {
+          subscription.status = 'active';
+        }
+      }
+    }
+    return intent;
+  }
+
+  /** A card payment method as Stripe.js makes it from the card typed (publishable key). */
+  createCardPaymentMethod(input: { number: string; expMonth: number; expYear: number; cvc: string }) {
+    const number = input.number.replace(/[\s-]/g, '');
+    if (!/^\d{12,19}$/.test(number)) {
+      throw new StandInError(402, 'card_error', 'Your card number is invalid.', 'invalid_number', 'number');
+    }
+    if (!/^\d{3,4}$/.test(input.cvc)) {
+      throw new StandInError(
+        402,
+        'card_error',
+        "Your card's security code is invalid.",
+        'invalid_cvc',
+        'cvc',
+      );
+    }
+    return this.createTestPaymentMethod({
+      brand: number.startsWith('4') ? 'visa' : number.startsWith('5') ? 'mastercard' : 'unknown',
+      last4: number.slice(-4),
+      exp_month: input.expMonth,
+      exp_year: input.expYear,
+    });
+  }
+
+  private succeedSetup(intent: StandInSetupIntent): StandInSetupIntent {
+    intent.status = 'succeeded';
+    // Stripe attaches the card to the setup intent's customer once the setup succeeds.
+    if (intent.payment_method) this.attachPaymentMethod(intent.payment_method, intent.customer);
+    return intent;
+  }
+
+  // A browser (publishable key) must present the intent's client secret; a secret key need not.
+  private requireSecret<T extends { id: string; client_secret: string }>(
+    intent: T,
+    clientSecret: string | null,
+  ): T {
+    if (clientSecret !== null && clientSecret !== intent.client_secret) {
+      throw invalidRequest(
+        'The client_secret provided does not match the client_secret associated with this intent.',
+        'client_secret',
+      );
+    }
+    return intent;
   }
 
   private issueInvoice(subscription: StandInSubscription, total: number, paid: boolean): StandInInvoice {

@@ -5,6 +5,7 @@ import { StandInError } from './stand-in-errors.js';
 import type { StandInEvent } from './stand-in-objects.js';
 import { STAND_IN_ROUTES, type StandInRoute } from './stand-in-routes.js';
 import { StandInState } from './stand-in-state.js';
+import { stripeJsDouble } from './stripe-js-double.js';
 
 /** One request the stand-in received, for tests that assert what the provider did (or did not) call. */
 export interface StandInRequest {
@@ -19,6 +20,8 @@ export interface StripeStandIn {
   /** e.g. http://127.0.0.1:43121, for STRIPE_API_BASE. */
   url: string;
   secretKey: string;
+  /** The key Stripe.js (here, the double the stand-in serves at /stripe.js) presents. */
+  publishableKey: string;
   state: StandInState;
   requests: StandInRequest[];
   /** A Stripe event around a snapshot of `object`, as Stripe would send it to a webhook endpoint. */
@@ -31,6 +34,8 @@ export interface StripeStandIn {
 export interface StripeStandInOptions {
   /** The secret key callers must present (`Authorization: Bearer …`). */
   secretKey?: string;
+  /** The publishable key Stripe.js presents (`key` parameter). */
+  publishableKey?: string;
 }
 
 // The SDK's API version, echoed in events as Stripe does.
@@ -44,6 +49,7 @@ const API_VERSION = '2026-10-28.endive';
  */
 export async function startStripeStandIn(options: StripeStandInOptions = {}): Promise<StripeStandIn> {
   const secretKey = options.secretKey ?? 'sk_test_stand_in';
+  const publishableKey = options.publishableKey ?? 'pk_test_stand_in';
   const app = Fastify({ logger: false });
   let baseUrl = '';
   const state = new StandInState(() => baseUrl);
@@ -56,7 +62,10 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
 
   const serve = (route: StandInRoute) => async (request: FastifyRequest, reply: FastifyReply) => {
     const authorization = request.headers.authorization ?? '';
-    if (authorization !== `Bearer ${secretKey}`) {
+    // Stripe.js calls from the browser with the publishable key, only where Stripe lets it.
+    const publishable =
+      authorization === '' && route.publishable === true && presentsKey(request, publishableKey);
+    if (authorization !== `Bearer ${secretKey}` && !publishable) {
       return reply.code(401).send({
         error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' },
       });
@@ -75,7 +84,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       });
       answer = {
         status: 200,
-        body: route.handle(state, { params, ids: request.params as Record<string, string> }),
+        body: route.handle(state, { params, ids: request.params as Record<string, string>, publishable }),
       };
     } catch (error) {
       if (!(error instanceof StandInError)) throw error;
@@ -86,6 +95,20 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     return reply.code(answer.status).send(answer.body);
   };
 
+  // The browser (the Stripe.js double, on the app's origin) calls the stand-in across origins.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('access-control-allow-origin', '*');
+    if (request.method === 'OPTIONS') {
+      return reply
+        .code(204)
+        .header('access-control-allow-methods', 'GET, POST')
+        .header('access-control-allow-headers', 'content-type')
+        .send();
+    }
+  });
+  app.get('/stripe.js', async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').send(stripeJsDouble(baseUrl)),
+  );
   for (const route of STAND_IN_ROUTES)
     app.route({ method: route.method, url: route.path, handler: serve(route) });
   app.setNotFoundHandler((request, reply) =>
@@ -107,6 +130,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
   return {
     url: baseUrl,
     secretKey,
+    publishableKey,
     state,
     requests,
     event: (type, object) => ({
@@ -128,6 +152,15 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       }),
     close: () => app.close(),
   };
+}
+
+// Stripe.js sends the publishable key as the `key` parameter.
+function presentsKey(request: FastifyRequest, publishableKey: string): boolean {
+  try {
+    return readParams(request).key === publishableKey;
+  } catch {
+    return false;
+  }
 }
 
 function headerText(request: FastifyRequest, name: string): string | null {

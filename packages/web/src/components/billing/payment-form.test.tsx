@@ -13,10 +13,16 @@ const stripe = vi.hoisted(() => ({
   load: (): Promise<unknown> => new Promise(() => undefined),
   createPaymentMethod: (_request: unknown): Promise<unknown> =>
     Promise.resolve({ paymentMethod: { id: 'pm_stripe' } }),
+  confirmCardPayment: (_secret: string): Promise<unknown> => Promise.resolve({ paymentIntent: {} }),
+  confirmCardSetup: (_secret: string, _data: unknown): Promise<unknown> =>
+    Promise.resolve({ setupIntent: { payment_method: 'pm_saved' } }),
   element: { kind: 'card-element' },
   // Stripe's hooks answer the same objects on every render.
   instance: {
     createPaymentMethod: (request: unknown): Promise<unknown> => stripe.createPaymentMethod(request),
+    confirmCardPayment: (secret: string): Promise<unknown> => stripe.confirmCardPayment(secret),
+    confirmCardSetup: (secret: string, data: unknown): Promise<unknown> =>
+      stripe.confirmCardSetup(secret, data),
   },
   elements: {},
 }));
@@ -30,6 +36,9 @@ vi.mock('@stripe/react-stripe-js', () => ({
     return <div data-testid="stripe-card" />;
   },
 }));
+
+// The Stripe card entry is a lazy chunk: on a busy machine its first load may take a few seconds.
+const findStripeCard = () => screen.findByTestId('stripe-card', {}, { timeout: 15_000 });
 
 const notices = () => notificationStore.get().map((notification) => notification.message);
 
@@ -128,7 +137,11 @@ describe('the payment form', () => {
     await user.type(screen.getByLabelText('Coupon'), ' WELCOME10 ');
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
     await waitFor(() =>
-      expect(onSubmit).toHaveBeenCalledWith({ paymentMethodId: 'pm_local', coupon: 'WELCOME10' }),
+      expect(onSubmit).toHaveBeenCalledWith({
+        paymentMethodId: 'pm_local',
+        coupon: 'WELCOME10',
+        authenticate: expect.any(Function),
+      }),
     );
     expect(findCall(calls, 'POST', '/api/v1/billing_api/test_payment_methods')).toBeTruthy();
   });
@@ -163,7 +176,7 @@ describe('the payment form', () => {
   });
 });
 
-describe('the payment form under Stripe', () => {
+describe('the payment form under Stripe', { timeout: 30_000 }, () => {
   it('is not submitted while Stripe.js loads', async () => {
     stripe.load = () => new Promise(() => undefined);
     serveBilling({ mode: 'stripe', publishableKey: 'pk_test_1' });
@@ -194,13 +207,19 @@ describe('the payment form under Stripe', () => {
     const calls = serveBilling({ mode: 'stripe', publishableKey: 'pk_test_1' });
     const user = userEvent.setup();
     const { onSubmit } = renderForm();
-    await screen.findByTestId('stripe-card');
+    await findStripeCard();
     await fillAddress(user);
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Subscribe' }).hasAttribute('disabled')).toBe(false),
     );
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ paymentMethodId: 'pm_stripe', coupon: '' }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({
+        paymentMethodId: 'pm_stripe',
+        coupon: '',
+        authenticate: expect.any(Function),
+      }),
+    );
     expect(created).toHaveBeenCalledWith({
       type: 'card',
       card: stripe.element,
@@ -225,7 +244,7 @@ describe('the payment form under Stripe', () => {
     serveBilling({ mode: 'stripe', publishableKey: 'pk_test_1' });
     const user = userEvent.setup();
     const { onSubmit } = renderForm();
-    await screen.findByTestId('stripe-card');
+    await findStripeCard();
     await fillAddress(user);
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Subscribe' }).hasAttribute('disabled')).toBe(false),
@@ -233,5 +252,74 @@ describe('the payment form under Stripe', () => {
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
     await waitFor(() => expect(notices()).toContain('Your card number is incomplete.'));
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("hands on Stripe.js's 3-D Secure step: confirmCardPayment with the payment's secret, failing with Stripe's words", async () => {
+    stripe.load = () => Promise.resolve({ stripe: true });
+    stripe.createPaymentMethod = async () => ({ paymentMethod: { id: 'pm_stripe' } });
+    const confirmed = vi.fn(
+      async (_secret: string): Promise<unknown> => ({ paymentIntent: { status: 'succeeded' } }),
+    );
+    stripe.confirmCardPayment = confirmed;
+    serveBilling({ mode: 'stripe', publishableKey: 'pk_test_1' });
+    const user = userEvent.setup();
+    const outcomes: string[] = [];
+    renderForm({
+      onSubmit: async ({ authenticate }) => {
+        await authenticate('pi_1_secret_a');
+        outcomes.push('authenticated');
+        confirmed.mockResolvedValueOnce({
+          error: { message: 'We are unable to authenticate your payment method.' },
+        });
+        await authenticate('pi_1_secret_b').catch((error: Error) => outcomes.push(error.message));
+      },
+    });
+    await findStripeCard();
+    await fillAddress(user);
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Subscribe' }).hasAttribute('disabled')).toBe(false),
+    );
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    await waitFor(() =>
+      expect(outcomes).toEqual(['authenticated', 'We are unable to authenticate your payment method.']),
+    );
+    expect(confirmed.mock.calls.map(([secret]) => secret)).toEqual(['pi_1_secret_a', 'pi_1_secret_b']);
+  });
+
+  it('saves a replacement card through a SetupIntent and confirmCardSetup, never a bare payment method', async () => {
+    stripe.load = () => Promise.resolve({ stripe: true });
+    const created = vi.fn(async (_request: unknown) => ({ paymentMethod: { id: 'pm_bare' } }));
+    stripe.createPaymentMethod = created;
+    const setup = vi.fn(
+      async (_secret: string, _data: unknown): Promise<unknown> => ({
+        setupIntent: { status: 'succeeded', payment_method: 'pm_saved' },
+      }),
+    );
+    stripe.confirmCardSetup = setup;
+    const calls = serveBilling({
+      mode: 'stripe',
+      publishableKey: 'pk_test_1',
+      extra: {
+        'POST /api/v1/billing_api/customers/setup_intent': { body: { client_secret: 'seti_1_secret_s' } },
+      },
+    });
+    const user = userEvent.setup();
+    const { onSubmit } = renderForm({ purpose: 'update', stored: buildPaymentMethod() });
+    await findStripeCard();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(false),
+    );
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ paymentMethodId: 'pm_saved' })),
+    );
+    expect(findCall(calls, 'POST', '/api/v1/billing_api/customers/setup_intent')).toBeTruthy();
+    expect(setup).toHaveBeenCalledWith('seti_1_secret_s', {
+      payment_method: {
+        card: stripe.element,
+        billing_details: expect.objectContaining({ name: expect.any(String) }),
+      },
+    });
+    expect(created).not.toHaveBeenCalled();
   });
 });

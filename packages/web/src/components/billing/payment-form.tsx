@@ -3,6 +3,7 @@ import { calculateNextPayment, formatPence, validatePayment } from '@coffer/core
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useBillingState } from '../../api/billing-queries.js';
+import type { AuthenticatePayment } from '../../api/pay-for-plan.js';
 import { notify } from '../../lib/notification-store.js';
 import { isTypingTarget } from '../../shortcuts/typing-target.js';
 import { useShortcuts } from '../../shortcuts/use-shortcuts.js';
@@ -35,6 +36,8 @@ export interface PaymentSubmission {
   paymentMethodId: string;
   /** Only on pay; '' when none. */
   coupon: string;
+  /** The card provider's 3-D Secure step, for a payment whose card must authenticate. */
+  authenticate: AuthenticatePayment;
 }
 
 /** Props of the payment form. */
@@ -75,7 +78,10 @@ export function PaymentForm({ purpose, stored, quantity, unitAmount, onSubmit, o
   const send = async (ready: CardProvider): Promise<boolean> => {
     let paymentMethodId: string;
     try {
-      paymentMethodId = await ready.createPaymentMethod(toBillingDetails(values));
+      const details = toBillingDetails(values);
+      // A card stored for later (update) is saved through the provider's setup, authenticated if asked.
+      paymentMethodId =
+        !paying && ready.saveCard ? await ready.saveCard(details) : await ready.createPaymentMethod(details);
     } catch (error) {
       const message = error instanceof CardEntryError ? error.message : CARD_ENTRY_TEXT.refused;
       notify({ type: 'error', message });
@@ -83,7 +89,12 @@ export function PaymentForm({ purpose, stored, quantity, unitAmount, onSubmit, o
       return false;
     }
     try {
-      await onSubmit({ paymentMethodId, coupon: paying ? values.coupon.trim() : '' });
+      await onSubmit({
+        paymentMethodId,
+        coupon: paying ? values.coupon.trim() : '',
+        authenticate: (clientSecret) =>
+          ready.authenticatePayment ? ready.authenticatePayment(clientSecret) : Promise.resolve(),
+      });
     } catch (error) {
       marks.showErrors([failureText(error, PAYMENT_FORM_TEXT.failed)]);
       return false;

@@ -136,8 +136,11 @@ function PlansPayment({ onBack, onDone }: { onBack: () => void; onDone: () => vo
       quantity={accounts.count ?? 1}
       unitAmount={unitAmountOf(subscriptionOf(subscription.data)) ?? TEAM_PLAN.unitAmountPence}
       onBack={onBack}
-      onSubmit={async ({ paymentMethodId, coupon }) => {
-        await subscribe.mutateAsync({ stripeId: paymentMethodId, ...(coupon ? { coupon } : {}) });
+      onSubmit={async ({ paymentMethodId, coupon, authenticate }) => {
+        await subscribe.mutateAsync({
+          request: { stripeId: paymentMethodId, ...(coupon ? { coupon } : {}) },
+          authenticate,
+        });
         notify({ type: 'success', message: PLANS_TEXT.saved });
         onDone();
       }}

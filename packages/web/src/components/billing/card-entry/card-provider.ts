@@ -13,6 +13,16 @@ export interface CardProvider {
   check(): string[];
   /** Answers the payment-method id, or throws a CardEntryError with the provider's message. */
   createPaymentMethod(billing: CardBillingDetails): Promise<string>;
+  /**
+   * Stripe only: saves the card for later payments through a SetupIntent (authenticating it if the
+   * issuer asks) and answers its payment-method id; a replacement card is saved so.
+   */
+  saveCard?(billing: CardBillingDetails): Promise<string>;
+  /**
+   * Stripe only: lets the cardholder authenticate a payment (3-D Secure) given its client secret;
+   * throws a CardEntryError with Stripe's message when authentication fails.
+   */
+  authenticatePayment?(clientSecret: string): Promise<void>;
 }
 
 /** A refusal of the card provider (bad number, declined, expired...), shown as an error notification. */

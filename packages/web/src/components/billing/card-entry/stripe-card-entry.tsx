@@ -2,6 +2,7 @@ import { CardElement, Elements, useElements, useStripe } from '@stripe/react-str
 import type { Stripe, StripeCardElement, StripeCardElementOptions } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { useEffect, useRef, useState } from 'react';
+import { createSetupIntent } from '../../../api/billing-api.js';
 import type { CardBillingDetails, CardEntryProps, CardProvider } from './card-provider.js';
 import { CARD_ENTRY_TEXT, CardEntryError } from './card-provider.js';
 
@@ -85,6 +86,22 @@ function StripeCardField({ onProviderChange }: CardEntryProps) {
         });
         if (error || !paymentMethod) throw new CardEntryError(error?.message ?? CARD_ENTRY_TEXT.refused);
         return paymentMethod.id;
+      },
+      saveCard: async (billing) => {
+        const { client_secret } = await createSetupIntent().catch(() => {
+          throw new CardEntryError(CARD_ENTRY_TEXT.refused);
+        });
+        // Stripe.js shows the issuer's challenge itself when the card must authenticate.
+        const { setupIntent, error } = await stripe.confirmCardSetup(client_secret, {
+          payment_method: { card: element, billing_details: toStripeBilling(billing) },
+        });
+        const saved = setupIntent?.payment_method;
+        if (error || !saved) throw new CardEntryError(error?.message ?? CARD_ENTRY_TEXT.refused);
+        return typeof saved === 'string' ? saved : saved.id;
+      },
+      authenticatePayment: async (clientSecret) => {
+        const { error } = await stripe.confirmCardPayment(clientSecret);
+        if (error) throw new CardEntryError(error.message ?? CARD_ENTRY_TEXT.refused);
       },
     };
     onProviderChange(provider);

@@ -43,9 +43,12 @@ export function BillingPaymentView({
   }
   const stored = methods.data?.data[0];
 
-  const submit = async ({ paymentMethodId, coupon }: PaymentSubmission) => {
+  const submit = async ({ paymentMethodId, coupon, authenticate }: PaymentSubmission) => {
     if (fromPlans) {
-      await subscribe.mutateAsync({ stripeId: paymentMethodId, ...(coupon ? { coupon } : {}) });
+      await subscribe.mutateAsync({
+        request: { stripeId: paymentMethodId, ...(coupon ? { coupon } : {}) },
+        authenticate,
+      });
     } else {
       await saveCard.mutateAsync({ stripeId: paymentMethodId, replace: stored !== undefined });
     }
