@@ -88,7 +88,15 @@ describe('R18 identity display the server controls', () => {
       }),
     );
     const me = await evil.signIn(bob);
-    const neverAsked = vi.fn<ConfirmPeople>(async () => true);
+    // A human who would confirm anyone shown: the refusal must come before anyone is asked.
+    const neverAsked = vi.fn<ConfirmPeople>(async (people) =>
+      people.map((person) => ({
+        userId: person.userId,
+        publicKey: person.publicKey,
+        name: null,
+        email: null,
+      })),
+    );
     await expect(createEncryptedSecret(draftIn(chest), me, { confirm: neverAsked })).rejects.toMatchObject({
       kind: 'key-changed',
       message: OWN_KEY_MISMATCH_MESSAGE,
