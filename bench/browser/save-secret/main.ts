@@ -45,7 +45,10 @@ async function setUp(others: number, count: number, latencyMs: number): Promise<
   for (let index = 0; index < others; index += 1) {
     const pair = await generateUserKeyPair();
     readers.push({ userId: `u-bench-${index}`, publicKey: pair.publicKey });
-    await trustConfirmedKey(CALLER, `u-bench-${index}`, pair.publicKey);
+    await trustConfirmedKey(CALLER, `u-bench-${index}`, pair.publicKey, {
+      name: `Colleague ${index}`,
+      email: `colleague-${index}@bench.invalid`,
+    });
   }
   api = new InPageApi(CALLER, readers, latencyMs);
   api.install();
