@@ -93,7 +93,7 @@ async function countRows(db: Kysely<Database>, tables: TableInfo[], organisation
 
 /**
  * An organisation with rows in every table: the scenario's users, teams, chests, secrets and keys,
- * plus a used sign-in session, recovery codes, an invitation, audit entries, a statistic and
+ * plus a used sign-in session, recovery codes, an invitation, a pending e-mail change, audit entries, a statistic and
  * billing records (no factories yet, so inserted here).
  */
 async function seedOrganisation(context: TestContext): Promise<ChestScenario> {
@@ -122,6 +122,21 @@ async function seedOrganisation(context: TestContext): Promise<ChestScenario> {
       email: `invitee-${randomUUID().slice(0, 8)}@example.test`,
       token_hash: randomUUID(),
       team_ids: '[]',
+      expires_at: now,
+      created_at: now,
+    })
+    .execute();
+  await db
+    .insertInto('email_changes')
+    .values({
+      user_id: owner.id,
+      organisation_id,
+      email: `new-${randomUUID().slice(0, 8)}@example.test`,
+      token_hash: randomUUID(),
+      password_hash: randomUUID(),
+      encrypted_private_key: 'sealed',
+      private_key_iv: 'iv',
+      kdf_iterations: 600_000,
       expires_at: now,
       created_at: now,
     })
