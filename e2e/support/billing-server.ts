@@ -38,8 +38,8 @@ export function startBillingServer(): Promise<BillingServer> {
 export interface ProviderServerOptions {
   port: number;
   dataDir: string;
-  billing: 'local' | 'stripe';
-  /** More environment (the Stripe stand-in's keys and address). */
+  billing: 'off' | 'local' | 'stripe';
+  /** More environment (the Stripe stand-in's keys and address, an SMTP_URL). */
   env?: Record<string, string>;
 }
 

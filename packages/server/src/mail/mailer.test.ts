@@ -1,10 +1,9 @@
 import { mkdtemp, rm, stat } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodedBody, type SmtpSink, startSmtpSink } from '../test/smtp-sink.js';
 import { buildConfirmationLink, buildInvitationLink } from './mail-links.js';
 import { buildConfirmationMail, buildInvitationMail } from './mail-templates.js';
 import { createMailer } from './mailer.js';
@@ -84,36 +83,20 @@ describe('mailer', () => {
   });
 
   describe('over SMTP', () => {
-    let server: SMTPServer;
-    const received: string[] = [];
-    let port = 0;
+    let sink: SmtpSink;
 
     beforeAll(async () => {
-      server = new SMTPServer({
-        authOptional: true,
-        disabledCommands: ['STARTTLS'],
-        logger: false,
-        onData(stream, _session, callback) {
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            received.push(Buffer.concat(chunks).toString('utf8'));
-            callback();
-          });
-        },
-      });
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      port = (server.server.address() as AddressInfo).port;
+      sink = await startSmtpSink();
     });
     afterAll(async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await sink.close();
     });
 
     it('sends through SMTP_URL and logs no link', async () => {
       const { logger, lines } = captureLogger();
       const mailer = createMailer(
         {
-          smtpUrl: `smtp://127.0.0.1:${port}`,
+          smtpUrl: sink.url,
           mailFrom: 'Coffer <no-reply@coffer.test>',
           dataDir,
           nodeEnv: 'production',
@@ -124,11 +107,29 @@ describe('mailer', () => {
       const link = buildConfirmationLink('https://coffer.example', 'smtp-token');
       await mailer.send(buildConfirmationMail({ to: 'smtp@example.test', name: 'Sam', link }));
       mailer.close();
-      expect(received).toHaveLength(1);
-      expect(received[0]).toContain('To: smtp@example.test');
-      expect(received[0]).toContain('From: Coffer <no-reply@coffer.test>');
-      expect(received[0]?.replace(/=\r?\n/g, '').replaceAll('=3D', '=')).toContain(link);
+      expect(sink.received).toHaveLength(1);
+      expect(sink.received[0]).toContain('To: smtp@example.test');
+      expect(sink.received[0]).toContain('From: Coffer <no-reply@coffer.test>');
+      expect(decodedBody(sink.received[0] ?? '')).toContain(link);
       expect(lines.join('')).not.toContain('smtp-token');
+    });
+
+    it('rejects when the relay refuses the message', async () => {
+      const { logger } = captureLogger();
+      const mailer = createMailer(
+        { smtpUrl: sink.url, mailFrom: 'Coffer <no-reply@coffer.test>', dataDir, nodeEnv: 'production' },
+        logger,
+      );
+      sink.refuse(true);
+      try {
+        const link = buildConfirmationLink('https://coffer.example', 'refused-token');
+        await expect(
+          mailer.send(buildConfirmationMail({ to: 'full@example.test', name: 'Sam', link })),
+        ).rejects.toThrow();
+      } finally {
+        sink.refuse(false);
+        mailer.close();
+      }
     });
   });
 });
