@@ -51,6 +51,32 @@ describe('the harness, untampered', () => {
     expect(await evil.violations()).toEqual([]);
   }, 60_000);
 
+  it('lists readers with why they read, as the server states it, and only the administrators when hidden', async () => {
+    const ada = await evil.user('Ada', { administrator: true });
+    const bob = await evil.user('Bob');
+    const carol = await evil.user('Carol');
+    const ops = evil.team('Ops', [bob]);
+    const night = evil.team('Night shift', [bob, carol]);
+    const chest = evil.chest('Servers', { teams: [ops, night], managers: [carol] });
+    await evil.signIn(ada);
+    const read = async (hidden: boolean) => {
+      const answer = await fetch(
+        `/api/v1/vaults/${chest.id}/public_keys.json${hidden ? '?hidden=true' : ''}`,
+      );
+      const { items } = (await answer.json()) as { items: { user_id: string; reasons: unknown }[] };
+      return Object.fromEntries(items.map((item) => [item.user_id, item.reasons]));
+    };
+    expect(await read(false)).toEqual({
+      [ada.id]: [{ kind: 'administrator' }],
+      [bob.id]: [
+        { kind: 'team', team_id: night.id, team_name: 'Night shift' },
+        { kind: 'team', team_id: ops.id, team_name: 'Ops' },
+      ],
+      [carol.id]: [{ kind: 'manager' }, { kind: 'team', team_id: night.id, team_name: 'Night shift' }],
+    });
+    expect(await read(true)).toEqual({ [ada.id]: [{ kind: 'administrator' }] });
+  }, 30_000);
+
   it('refuses as the server does: a stale revision, and a key for someone outside the chest', async () => {
     const ada = await evil.user('Ada', { administrator: true });
     const chest = evil.chest('Servers');

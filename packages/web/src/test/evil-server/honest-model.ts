@@ -2,6 +2,7 @@ import type {
   AccessAssignment,
   AccessMembership,
   ChestManager,
+  ReaderReason,
   SecretCategory,
   SecretKeyAttributes,
 } from '@coffer/core';
@@ -72,6 +73,33 @@ export class HonestModel {
     for (const user of this.users.values())
       if (!user.attacker && canSeeSecret({ ...this.contextOf(user, chestId), hidden })) readers.add(user.id);
     return readers;
+  }
+
+  /**
+   * Why a reader reads `chestId`, as the real server states it (policy/reader-policy.ts): administrator,
+   * then manager, then each team by name (as the server orders them); a hidden secret's only reason is
+   * administrator.
+   */
+  reasonsFor(userId: string, chestId: string, hidden: boolean): ReaderReason[] {
+    const user = this.users.get(userId);
+    if (!user) return [];
+    const reasons: ReaderReason[] = user.administrator ? [{ kind: 'administrator' }] : [];
+    if (hidden) return reasons;
+    if (this.managers.some((row) => row.vault_id === chestId && row.user_id === userId))
+      reasons.push({ kind: 'manager' });
+    const teamIds = new Set(
+      this.assignments.filter((row) => row.vault_id === chestId).map((row) => row.team_id),
+    );
+    const byName = [...this.teams.values()].sort(
+      (a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id),
+    );
+    for (const team of byName)
+      if (
+        teamIds.has(team.id) &&
+        this.memberships.some((row) => row.team_id === team.id && row.user_id === userId)
+      )
+        reasons.push({ kind: 'team', team_id: team.id, team_name: team.name });
+    return reasons;
   }
 
   /** The honest readers of a stored secret (none for an id the model does not hold). */

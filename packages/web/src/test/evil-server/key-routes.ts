@@ -29,16 +29,17 @@ function scopeId(request: EvilRequest): string | undefined {
   return typeof body?.id === 'string' ? body.id : undefined;
 }
 
-// Everyone who must read a secret in the chest (hidden: administrators only), with their public keys.
+// Everyone who must read a secret in the chest (hidden: administrators only), with their public keys and why.
 function publicKeys(request: EvilRequest, { model }: RouteContext): Answer<unknown> {
   const caller = request.caller;
   if (!caller) return refuse.unauthorized();
   const chestId = request.params.id ?? '';
   if (!model.readers(chestId, false).has(caller.id)) return refuse.notFound();
-  const readers = model.readers(chestId, request.query.get('hidden') === 'true');
-  const items = [...readers].map((userId) => ({
+  const hidden = request.query.get('hidden') === 'true';
+  const items = [...model.readers(chestId, hidden)].map((userId) => ({
     user_id: userId,
     public_key: model.users.get(userId)?.publicKey ?? '',
+    reasons: model.reasonsFor(userId, chestId, hidden),
   }));
   return { status: 200, body: { items } };
 }
