@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { SUPPORTED_SAMPLES, sampleText } from '../test/import-samples.js';
+import { detectFormat, IMPORT_FORMATS, parseExport, sampleOf } from './detect-format.js';
+import { ImportError } from './import-error.js';
+
+describe('format detection', () => {
+  it.each(SUPPORTED_SAMPLES)('names %s for %s/%s', (format, folder, file) => {
+    expect(detectFormat(sampleOf(sampleText(folder, file))).id).toBe(format);
+  });
+
+  it('does not take a look-alike for a format it reads (1Password 8 CSV is not Safari)', () => {
+    expect(() => detectFormat(sampleOf(sampleText('1password-csv', '1password8.csv')))).toThrow(ImportError);
+  });
+
+  it('names an unknown format as such, with the list of supported ones', () => {
+    const attempt = () => parseExport('just some words\nand more words\n');
+    expect(attempt).toThrow(ImportError);
+    expect(attempt).toThrow(/not in a format Coffer can import\. Supported: Bitwarden \(json\), /);
+    try {
+      attempt();
+    } catch (error) {
+      expect((error as ImportError).kind).toBe('unknown-format');
+      for (const format of IMPORT_FORMATS) expect((error as Error).message).toContain(format.name);
+    }
+  });
+
+  it('says a JSON file cut short is damaged, without echoing its content', () => {
+    const cut = sampleText('bitwarden-json', 'bitwarden.json').slice(0, 900);
+    expect(() => parseExport(cut)).toThrow(
+      'The file looks like JSON but cannot be read: it may be cut short or damaged.',
+    );
+  });
+});

@@ -1,0 +1,59 @@
+import { bitwardenCsv, bitwardenOrganisationCsv } from './formats/bitwarden-csv.js';
+import { bitwardenJson } from './formats/bitwarden-json.js';
+import { chromeCsv, firefoxCsv, safariCsv } from './formats/browser-csv.js';
+import type { FileSample, ImportFormat } from './formats/import-format.js';
+import { keePassXcCsv } from './formats/keepassxc-csv.js';
+import { lastPassCsv } from './formats/lastpass-csv.js';
+import { ImportError } from './import-error.js';
+import { readCsv } from './read-csv.js';
+import type { SourceFile } from './source-item.js';
+
+/** Every format Coffer reads, most specific first (the first whose detection matches wins). */
+export const IMPORT_FORMATS: readonly ImportFormat[] = [
+  bitwardenJson,
+  bitwardenCsv,
+  bitwardenOrganisationCsv,
+  lastPassCsv,
+  firefoxCsv,
+  keePassXcCsv,
+  safariCsv,
+  chromeCsv,
+];
+
+/** What detection reads: the JSON when the text is JSON, else the header when it reads as CSV. */
+export function sampleOf(text: string): FileSample {
+  const trimmed = text.replace(/^\uFEFF/, '').trimStart();
+  if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+    try {
+      return { text, json: JSON.parse(trimmed) };
+    } catch {
+      throw new ImportError(
+        'damaged',
+        'The file looks like JSON but cannot be read: it may be cut short or damaged.',
+      );
+    }
+  }
+  try {
+    return { text, csvHeader: readCsv(text).header };
+  } catch {
+    return { text };
+  }
+}
+
+/** The format of a file, from its content; an unknown one is named as such with the list of supported ones. */
+export function detectFormat(sample: FileSample): ImportFormat {
+  const found = IMPORT_FORMATS.find((format) => format.detect(sample));
+  if (found) return found;
+  throw new ImportError(
+    'unknown-format',
+    `This file is not in a format Coffer can import. Supported: ${IMPORT_FORMATS.map((f) => f.name).join(', ')}.`,
+  );
+}
+
+/** Reads an export: detects its format (or takes the one given) and maps every item. */
+export function parseExport(text: string, formatId?: string): SourceFile {
+  const sample = sampleOf(text);
+  const format = formatId ? IMPORT_FORMATS.find((f) => f.id === formatId) : detectFormat(sample);
+  if (!format) throw new ImportError('unknown-format', `Unknown import format: ${formatId}.`);
+  return format.parse(sample);
+}

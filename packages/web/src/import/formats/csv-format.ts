@@ -1,0 +1,57 @@
+import { ImportError } from '../import-error.js';
+import { type CsvRow, hasColumns, readCsv } from '../read-csv.js';
+import { nothingSkipped, type SourceFile, type SourceItem } from '../source-item.js';
+import type { FileSample, ImportFormat } from './import-format.js';
+
+/** What a CSV format writes of its own: the columns that identify it, and a row's mapping. */
+export interface CsvMapping {
+  id: string;
+  name: string;
+  /** Columns (lower case) every file of this format has. */
+  columns: string[];
+  /** Further check on the header, where two formats share columns. */
+  also?: (header: readonly string[]) => boolean;
+  /** The row as a source item; 'trashed' or 'not a secret' to count it as skipped. */
+  row(row: CsvRow, ref: string): SourceItem | 'trashed' | 'not a secret';
+}
+
+/** A CSV format from its mapping: the reading, the row numbers and the skipped counts are shared. */
+export function csvFormat(mapping: CsvMapping): ImportFormat {
+  const matches = (header: readonly string[]) =>
+    hasColumns(header, ...mapping.columns) && (mapping.also?.(header) ?? true);
+  return {
+    id: mapping.id,
+    name: mapping.name,
+    detect: ({ csvHeader }) => csvHeader !== undefined && matches(csvHeader),
+    parse(sample: FileSample): SourceFile {
+      const table = readCsv(sample.text);
+      if (!matches(table.header)) throw new ImportError('damaged', `This is not a ${mapping.name} export.`);
+      const file: SourceFile = { format: mapping.id, items: [], skipped: nothingSkipped(), problems: [] };
+      for (const row of table.rows) {
+        const item = mapping.row(row, `row ${row.number}`);
+        if (item === 'trashed') file.skipped.trashed += 1;
+        else if (item === 'not a secret') file.skipped.notASecret += 1;
+        else file.items.push(item);
+      }
+      return file;
+    },
+  };
+}
+
+/** Whether every named cell of a row is empty (a row a manager wrote with nothing in it). */
+export function blankRow(row: CsvRow, columns: readonly string[]): boolean {
+  return columns.every((column) => row.cell(column).trim() === '');
+}
+
+/** A title for an item the source left untitled: its first URL's host, else its username. */
+export function fallbackTitle(urls: readonly string[], username: string): string {
+  for (const url of urls) {
+    try {
+      const host = new URL(url).hostname;
+      if (host) return host;
+    } catch {
+      // Not a URL a browser can read (an app link, a bare host): try the next.
+    }
+  }
+  return username;
+}

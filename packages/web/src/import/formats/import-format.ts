@@ -1,0 +1,20 @@
+import type { SourceFile } from '../source-item.js';
+
+/** What detection reads of a file: its text (CSV, JSON, XML formats) and, once parsed, its JSON or header. */
+export interface FileSample {
+  text: string;
+  /** The parsed JSON value, when the text is JSON. */
+  json?: unknown;
+  /** The lower-cased CSV header, when the text reads as CSV. */
+  csvHeader?: readonly string[];
+}
+
+/** One format an import reads: how to recognise it, and its mapping onto SourceItem. */
+export interface ImportFormat {
+  id: string;
+  /** As the import wizard names it: the manager and the file kind. */
+  name: string;
+  /** Whether this file is (most likely) of this format. */
+  detect(sample: FileSample): boolean;
+  parse(sample: FileSample): SourceFile;
+}

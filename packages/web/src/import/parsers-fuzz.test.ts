@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { SUPPORTED_SAMPLES, sampleText } from '../test/import-samples.js';
+import { parseExport } from './detect-format.js';
+import { ImportError } from './import-error.js';
+
+// Damaged files must end in a clear per-file error (ImportError) or a parsed file with per-row
+// problems: never another exception, and never a hang. The damage is seeded, so a failure replays.
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+function damaged(text: string, next: () => number): string[] {
+  const cut = (at: number) => text.slice(0, Math.floor(text.length * at));
+  const flipped = [...text]
+    .map((char) => (next() < 0.02 ? String.fromCharCode(Math.floor(next() * 128)) : char))
+    .join('');
+  const lines = text.split('\n');
+  const shuffled = lines.map((_, index) => lines[(index * 7 + 3) % lines.length] ?? '').join('\n');
+  return [
+    cut(0.1),
+    cut(0.5),
+    cut(0.97),
+    flipped,
+    shuffled,
+    `${text}\n"unclosed,quote`,
+    text.replaceAll('"', ''),
+  ];
+}
+
+// JSON whose every value may be swapped for one of another type (null, a number, a list, an object).
+function mistyped(value: unknown, next: () => number): unknown {
+  if (next() < 0.08) return [null, 7, 'text', [], {}, true][Math.floor(next() * 6)];
+  if (Array.isArray(value)) return value.map((entry) => mistyped(entry, next));
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, mistyped(entry, next)]));
+  return value;
+}
+
+function outcome(text: string): 'parsed' | 'refused' {
+  try {
+    const file = parseExport(text);
+    expect(Array.isArray(file.items)).toBe(true);
+    return 'parsed';
+  } catch (error) {
+    if (error instanceof ImportError) return 'refused';
+    throw error;
+  }
+}
+
+describe('every parser against damaged files', () => {
+  it.each(SUPPORTED_SAMPLES)('%s: %s/%s', (_format, folder, file) => {
+    const text = sampleText(folder, file);
+    const next = random(text.length);
+    const started = Date.now();
+    for (const variant of damaged(text, next)) outcome(variant);
+    if (file.endsWith('.json')) {
+      const json: unknown = JSON.parse(text);
+      for (let round = 0; round < 40; round += 1) outcome(JSON.stringify(mistyped(json, next)));
+    }
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});

@@ -1,0 +1,40 @@
+import Papa from 'papaparse';
+import { ImportError } from './import-error.js';
+
+/** One data row of a CSV export: its cells by lower-cased header, and its number for problems. */
+export interface CsvRow {
+  /** 1 for the first row after the header. */
+  number: number;
+  cell(name: string): string;
+}
+
+/** A CSV export's header (lower-cased, trimmed) and data rows. */
+export interface CsvTable {
+  header: string[];
+  rows: CsvRow[];
+}
+
+/**
+ * Reads a CSV export with Papa Parse, which survives what managers really write (quoted newlines,
+ * doubled quotes, a byte-order mark, ragged rows, a trailing comma). Lines with nothing in them are not
+ * rows. A header with no column names is a damaged file, said as such.
+ */
+export function readCsv(text: string): CsvTable {
+  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
+  const [first, ...data] = parsed.data;
+  const header = (first ?? []).map((name) => name.trim().toLowerCase());
+  if (header.every((name) => name === '')) throw new ImportError('damaged', 'The file has no column names.');
+  const rows = data.map((cells, index): CsvRow => {
+    const byName = new Map<string, string>();
+    header.forEach((name, column) => {
+      if (name !== '' && !byName.has(name)) byName.set(name, cells[column] ?? '');
+    });
+    return { number: index + 1, cell: (name) => byName.get(name) ?? '' };
+  });
+  return { header, rows };
+}
+
+/** Whether a header has every one of these columns (lower case). */
+export function hasColumns(header: readonly string[], ...names: string[]): boolean {
+  return names.every((name) => header.includes(name));
+}

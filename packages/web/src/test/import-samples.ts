@@ -1,0 +1,42 @@
+// Other managers' real exports live beside the repository in ../shared/import-samples/ (their licences
+// forbid copying them in). The web package has no Node types, since its code runs in browsers; its
+// tests run in Node, so the one call they need is typed here.
+type ReadFileSync = (path: string) => Uint8Array;
+const fsModule = 'node:fs';
+const { readFileSync } = (await import(/* @vite-ignore */ fsModule)) as { readFileSync: ReadFileSync };
+
+// Through a variable: Vite rewrites `new URL('…', import.meta.url)` as an asset reference.
+const here = import.meta.url;
+const SAMPLES = new URL('../../../../../shared/import-samples/', here);
+
+/** A sample's bytes, by its folder and file name (as the samples' README lists them). */
+export function sampleBytes(folder: string, file: string): Uint8Array {
+  return readFileSync(decodeURIComponent(new URL(`${folder}/${file}`, SAMPLES).pathname));
+}
+
+/** A sample's text (UTF-8). */
+export function sampleText(folder: string, file: string): string {
+  return new TextDecoder().decode(sampleBytes(folder, file));
+}
+
+// Each sample of a format Coffer reads, by the format detection must name from its content alone.
+export const SUPPORTED_SAMPLES: [format: string, folder: string, file: string][] = [
+  ['bitwarden-json', 'bitwarden-json', 'bitwarden.json'],
+  ['bitwarden-json', 'bitwarden-json', 'bitwarden-org.json'],
+  ['bitwarden-json', 'bitwarden-json', 'bitwarden-other.json'],
+  ['bitwarden-json', 'bitwarden-json', 'keepassxc-bitwarden_export.json'],
+  ['bitwarden-csv', 'bitwarden-csv', 'bitwarden.csv'],
+  ['bitwarden-organisation-csv', 'bitwarden-csv', 'bitwarden-org.csv'],
+  ['chrome-csv', 'chrome-csv', 'chrome.csv'],
+  ['chrome-csv', 'chrome-csv', 'bitwarden-android-data.csv'],
+  ['chrome-csv', 'chrome-csv', 'buttercup-chrome_pass.csv'],
+  ['firefox-csv', 'firefox-csv', 'firefox.csv'],
+  ['firefox-csv', 'firefox-csv', 'bitwarden-firefox-accounts-data.csv'],
+  ['safari-csv', 'safari-csv', 'bitwarden-simple-password-data.csv'],
+  ['safari-csv', 'safari-csv', 'bitwarden-old-simple-password-data.csv'],
+  ['lastpass-csv', 'lastpass-csv', 'lastpass.csv'],
+  ['lastpass-csv', 'lastpass-csv', 'buttercup-lastpass.csv'],
+  ['lastpass-csv', 'lastpass-csv', 'bitwarden-spec-credit-card-note.csv'],
+  ['lastpass-csv', 'lastpass-csv', 'bitwarden-spec-login-totp.csv'],
+  ['keepassxc-csv', 'keepassxc-csv', 'keepassx2.csv'],
+];
