@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { SUPPORTED_SAMPLES, sampleText } from '../test/import-samples.js';
+import { BINARY_SAMPLES, SUPPORTED_SAMPLES, sampleBytes, sampleText } from '../test/import-samples.js';
 import { detectFormat, IMPORT_FORMATS, parseExport, sampleOf } from './detect-format.js';
 import { ImportError } from './import-error.js';
 
 describe('format detection', () => {
   it.each(SUPPORTED_SAMPLES)('names %s for %s/%s', (format, folder, file) => {
     expect(detectFormat(sampleOf(sampleText(folder, file))).id).toBe(format);
+  });
+
+  it.each(BINARY_SAMPLES)('names %s for %s/%s (bytes)', (format, folder, file) => {
+    expect(detectFormat(sampleOf(sampleBytes(folder, file))).id).toBe(format);
   });
 
   it('does not take a look-alike for a format it reads (1Password 8 CSV is not Safari)', () => {

@@ -4,6 +4,7 @@ import { chromeCsv, firefoxCsv, safariCsv } from './formats/browser-csv.js';
 import type { FileSample, ImportFormat } from './formats/import-format.js';
 import { keePassXcCsv } from './formats/keepassxc-csv.js';
 import { lastPassCsv } from './formats/lastpass-csv.js';
+import { onePasswordPux } from './formats/onepassword-1pux.js';
 import { ImportError } from './import-error.js';
 import { readCsv } from './read-csv.js';
 import type { SourceFile } from './source-item.js';
@@ -11,6 +12,7 @@ import type { SourceFile } from './source-item.js';
 /** Every format Coffer reads, most specific first (the first whose detection matches wins). */
 export const IMPORT_FORMATS: readonly ImportFormat[] = [
   bitwardenJson,
+  onePasswordPux,
   bitwardenCsv,
   bitwardenOrganisationCsv,
   lastPassCsv,
@@ -20,12 +22,18 @@ export const IMPORT_FORMATS: readonly ImportFormat[] = [
   chromeCsv,
 ];
 
-/** What detection reads: the JSON when the text is JSON, else the header when it reads as CSV. */
-export function sampleOf(text: string): FileSample {
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+
+/** What detection reads: a zip as bytes; else the JSON when the text is JSON, or the header when it reads as CSV. */
+export function sampleOf(input: string | Uint8Array): FileSample {
+  // Text given as text has no binary container to find, so it is not copied into bytes.
+  const bytes = typeof input === 'string' ? new Uint8Array() : input;
+  if (ZIP_MAGIC.every((byte, index) => bytes[index] === byte)) return { bytes, text: '', zip: true };
+  const text = typeof input === 'string' ? input : new TextDecoder().decode(input);
   const trimmed = text.replace(/^\uFEFF/, '').trimStart();
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
     try {
-      return { text, json: JSON.parse(trimmed) };
+      return { bytes, text, json: JSON.parse(trimmed) };
     } catch {
       throw new ImportError(
         'damaged',
@@ -34,9 +42,9 @@ export function sampleOf(text: string): FileSample {
     }
   }
   try {
-    return { text, csvHeader: readCsv(text).header };
+    return { bytes, text, csvHeader: readCsv(text).header };
   } catch {
-    return { text };
+    return { bytes, text };
   }
 }
 
@@ -51,8 +59,8 @@ export function detectFormat(sample: FileSample): ImportFormat {
 }
 
 /** Reads an export: detects its format (or takes the one given) and maps every item. */
-export function parseExport(text: string, formatId?: string): SourceFile {
-  const sample = sampleOf(text);
+export function parseExport(input: string | Uint8Array, formatId?: string): SourceFile {
+  const sample = sampleOf(input);
   const format = formatId ? IMPORT_FORMATS.find((f) => f.id === formatId) : detectFormat(sample);
   if (!format) throw new ImportError('unknown-format', `Unknown import format: ${formatId}.`);
   return format.parse(sample);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SUPPORTED_SAMPLES, sampleText } from '../test/import-samples.js';
+import { BINARY_SAMPLES, SUPPORTED_SAMPLES, sampleBytes, sampleText } from '../test/import-samples.js';
 import { parseExport } from './detect-format.js';
 import { ImportError } from './import-error.js';
 
@@ -40,9 +40,9 @@ function mistyped(value: unknown, next: () => number): unknown {
   return value;
 }
 
-function outcome(text: string): 'parsed' | 'refused' {
+function outcome(input: string | Uint8Array): 'parsed' | 'refused' {
   try {
-    const file = parseExport(text);
+    const file = parseExport(input);
     expect(Array.isArray(file.items)).toBe(true);
     return 'parsed';
   } catch (error) {
@@ -61,6 +61,18 @@ describe('every parser against damaged files', () => {
       const json: unknown = JSON.parse(text);
       for (let round = 0; round < 40; round += 1) outcome(JSON.stringify(mistyped(json, next)));
     }
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
+
+describe('every binary parser against damaged files', () => {
+  it.each(BINARY_SAMPLES)('%s: %s/%s', (_format, folder, file) => {
+    const bytes = sampleBytes(folder, file);
+    const next = random(bytes.length);
+    const started = Date.now();
+    const flipped = bytes.map((byte) => (next() < 0.01 ? Math.floor(next() * 256) : byte));
+    for (const variant of [bytes.slice(0, 4), bytes.slice(0, bytes.length / 2), bytes.slice(0, -20), flipped])
+      outcome(variant);
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 });

@@ -22,6 +22,12 @@ export interface PastPassword {
   changedAt?: string;
 }
 
+/** A file the item carried (a 1Password document, a KeePass attachment). */
+export interface SourceAttachment {
+  name: string;
+  data: Uint8Array;
+}
+
 export interface SourceItem {
   /** How previews and problems name the item: a row number or the source's id, never a value. */
   ref: string;
@@ -42,6 +48,7 @@ export interface SourceItem {
   container: string[];
   favourite: boolean;
   tags: string[];
+  attachments: SourceAttachment[];
   createdAt?: string;
   updatedAt?: string;
 }
@@ -84,6 +91,7 @@ export function sourceItem(ref: string, parts: Partial<SourceItem> = {}): Source
     container: [],
     favourite: false,
     tags: [],
+    attachments: [],
     ...parts,
   };
 }

@@ -39,4 +39,13 @@ export const SUPPORTED_SAMPLES: [format: string, folder: string, file: string][]
   ['lastpass-csv', 'lastpass-csv', 'bitwarden-spec-credit-card-note.csv'],
   ['lastpass-csv', 'lastpass-csv', 'bitwarden-spec-login-totp.csv'],
   ['keepassxc-csv', 'keepassxc-csv', 'keepassx2.csv'],
+  ['1password-1pux', '1password-1pux', 'bitwarden-credit-card.export.data.json'],
+  ['1password-1pux', '1password-1pux', 'bitwarden-login-data.export.data.json'],
+  ['1password-1pux', '1password-1pux', 'bitwarden-onepux_example.export.data.json'],
+  ['1password-1pux', '1password-1pux', 'bitwarden-sanitized-export.export.data.json'],
+];
+
+/** Samples that are binary containers (zip, KDBX), read as bytes. */
+export const BINARY_SAMPLES: [format: string, folder: string, file: string][] = [
+  ['1password-1pux', '1password-1pux', 'keepassxc-1PasswordExport.1pux'],
 ];

@@ -1,8 +1,14 @@
 import type { SourceFile } from '../source-item.js';
 
-/** What detection reads of a file: its text (CSV, JSON, XML formats) and, once parsed, its JSON or header. */
+/**
+ * What detection reads of a file: its bytes, its text (CSV, JSON, XML formats; empty for a binary
+ * container such as a zip) and, once parsed, its JSON or CSV header.
+ */
 export interface FileSample {
+  bytes: Uint8Array;
   text: string;
+  /** The file is a zip archive (1PUX). */
+  zip?: boolean;
   /** The parsed JSON value, when the text is JSON. */
   json?: unknown;
   /** The lower-cased CSV header, when the text reads as CSV. */
