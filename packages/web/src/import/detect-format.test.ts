@@ -16,21 +16,19 @@ describe('format detection', () => {
     expect(() => detectFormat(sampleOf(sampleText('1password-csv', '1password8.csv')))).toThrow(ImportError);
   });
 
-  it('names an unknown format as such, with the list of supported ones', () => {
-    const attempt = () => parseExport('just some words\nand more words\n');
-    expect(attempt).toThrow(ImportError);
-    expect(attempt).toThrow(/not in a format Coffer can import\. Supported: Bitwarden \(json\), /);
-    try {
-      attempt();
-    } catch (error) {
-      expect((error as ImportError).kind).toBe('unknown-format');
-      for (const format of IMPORT_FORMATS) expect((error as Error).message).toContain(format.name);
-    }
+  it('names an unknown format as such, with the list of supported ones', async () => {
+    const error = await parseExport('just some words\nand more words\n').catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(ImportError);
+    expect((error as ImportError).kind).toBe('unknown-format');
+    expect((error as Error).message).toMatch(
+      /not in a format Coffer can import\. Supported: Bitwarden \(json\), /,
+    );
+    for (const format of IMPORT_FORMATS) expect((error as Error).message).toContain(format.name);
   });
 
-  it('says a JSON file cut short is damaged, without echoing its content', () => {
+  it('says a JSON file cut short is damaged, without echoing its content', async () => {
     const cut = sampleText('bitwarden-json', 'bitwarden.json').slice(0, 900);
-    expect(() => parseExport(cut)).toThrow(
+    await expect(parseExport(cut)).rejects.toThrow(
       'The file looks like JSON but cannot be read: it may be cut short or damaged.',
     );
   });

@@ -1,7 +1,7 @@
 import { bitwardenCsv, bitwardenOrganisationCsv } from './formats/bitwarden-csv.js';
 import { bitwardenJson } from './formats/bitwarden-json.js';
 import { chromeCsv, firefoxCsv, safariCsv } from './formats/browser-csv.js';
-import type { FileSample, ImportFormat } from './formats/import-format.js';
+import type { FileSample, ImportFormat, OpenOptions } from './formats/import-format.js';
 import { keePassXcCsv } from './formats/keepassxc-csv.js';
 import { lastPassCsv } from './formats/lastpass-csv.js';
 import { onePasswordPux } from './formats/onepassword-1pux.js';
@@ -58,10 +58,19 @@ export function detectFormat(sample: FileSample): ImportFormat {
   );
 }
 
+/** How parseExport reads a file: a format chosen instead of detected, and what opens a protected one. */
+export interface ParseOptions extends OpenOptions {
+  format?: string;
+}
+
 /** Reads an export: detects its format (or takes the one given) and maps every item. */
-export function parseExport(input: string | Uint8Array, formatId?: string): SourceFile {
+export async function parseExport(
+  input: string | Uint8Array,
+  options: ParseOptions = {},
+): Promise<SourceFile> {
+  const { format: formatId, ...open } = options;
   const sample = sampleOf(input);
   const format = formatId ? IMPORT_FORMATS.find((f) => f.id === formatId) : detectFormat(sample);
   if (!format) throw new ImportError('unknown-format', `Unknown import format: ${formatId}.`);
-  return format.parse(sample);
+  return format.parse(sample, open);
 }

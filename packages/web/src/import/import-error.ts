@@ -4,7 +4,7 @@
  */
 export class ImportError extends Error {
   constructor(
-    readonly kind: 'unknown-format' | 'damaged' | 'wrong-password' | 'too-large',
+    readonly kind: 'unknown-format' | 'damaged' | 'needs-password' | 'wrong-password' | 'too-large',
     message: string,
   ) {
     super(message);

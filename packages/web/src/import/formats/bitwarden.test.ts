@@ -3,8 +3,8 @@ import { sampleText } from '../../test/import-samples.js';
 import { parseExport } from '../detect-format.js';
 
 describe('Bitwarden JSON', () => {
-  it('reads every item with its folder, fields and URLs; two entries with one title both survive', () => {
-    const file = parseExport(sampleText('bitwarden-json', 'bitwarden.json'));
+  it('reads every item with its folder, fields and URLs; two entries with one title both survive', async () => {
+    const file = await parseExport(sampleText('bitwarden-json', 'bitwarden.json'));
     expect(file.format).toBe('bitwarden-json');
     expect(file.items).toHaveLength(14);
     expect(file.problems).toEqual([]);
@@ -34,16 +34,16 @@ describe('Bitwarden JSON', () => {
     ]);
   });
 
-  it('puts an organisation export in its collections', () => {
-    const file = parseExport(sampleText('bitwarden-json', 'bitwarden-org.json'));
+  it('puts an organisation export in its collections', async () => {
+    const file = await parseExport(sampleText('bitwarden-json', 'bitwarden-org.json'));
     expect(file.items).toHaveLength(14);
     expect(new Set(file.items.map((item) => item.container.join('/')))).toEqual(
       new Set(['Bank', 'CornerCases', 'Emails', 'Emails/WS', 'Servers', 'Social']),
     );
   });
 
-  it('keeps cards, identities, hidden fields, several URLs and the TOTP', () => {
-    const file = parseExport(sampleText('bitwarden-json', 'keepassxc-bitwarden_export.json'));
+  it('keeps cards, identities, hidden fields, several URLs and the TOTP', async () => {
+    const file = await parseExport(sampleText('bitwarden-json', 'keepassxc-bitwarden_export.json'));
     const byTitle = new Map(file.items.map((item) => [item.title, item]));
     expect(byTitle.get('Card Name')?.kind).toBe('card');
     expect(byTitle.get('Card Name')?.fields).toEqual(
@@ -63,7 +63,7 @@ describe('Bitwarden JSON', () => {
     expect(login?.favourite).toBe(true);
   });
 
-  it('skips and counts what is in the trash, and names an unknown item type by id only', () => {
+  it('skips and counts what is in the trash, and names an unknown item type by id only', async () => {
     const text = JSON.stringify({
       encrypted: false,
       folders: [],
@@ -73,7 +73,7 @@ describe('Bitwarden JSON', () => {
         { id: 'c', type: 99, name: 'strange', notes: 'do not echo me' },
       ],
     });
-    const file = parseExport(text);
+    const file = await parseExport(text);
     expect(file.items.map((item) => item.title)).toEqual(['kept']);
     expect(file.skipped.trashed).toBe(1);
     expect(file.problems).toEqual([{ ref: 'item c', message: 'Unknown item type.' }]);
@@ -81,9 +81,9 @@ describe('Bitwarden JSON', () => {
 });
 
 describe('Bitwarden CSV', () => {
-  it('reads the same items as the JSON export of the same vault', () => {
-    const csv = parseExport(sampleText('bitwarden-csv', 'bitwarden.csv'));
-    const json = parseExport(sampleText('bitwarden-json', 'bitwarden.json'));
+  it('reads the same items as the JSON export of the same vault', async () => {
+    const csv = await parseExport(sampleText('bitwarden-csv', 'bitwarden.csv'));
+    const json = await parseExport(sampleText('bitwarden-json', 'bitwarden.json'));
     expect(csv.format).toBe('bitwarden-csv');
     const essentials = (items: typeof csv.items) =>
       items
@@ -98,8 +98,8 @@ describe('Bitwarden CSV', () => {
     ]);
   });
 
-  it('reads an organisation export into its collections', () => {
-    const file = parseExport(sampleText('bitwarden-csv', 'bitwarden-org.csv'));
+  it('reads an organisation export into its collections', async () => {
+    const file = await parseExport(sampleText('bitwarden-csv', 'bitwarden-org.csv'));
     expect(file.format).toBe('bitwarden-organisation-csv');
     expect(file.items).toHaveLength(14);
     expect(file.items.find((item) => item.title === 'aib')?.container).toEqual(['Bank']);

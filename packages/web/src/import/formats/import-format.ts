@@ -15,6 +15,12 @@ export interface FileSample {
   csvHeader?: readonly string[];
 }
 
+/** What a protected file needs to be opened: its password and, for KeePass, an optional key file. */
+export interface OpenOptions {
+  password?: string;
+  keyFile?: Uint8Array;
+}
+
 /** One format an import reads: how to recognise it, and its mapping onto SourceItem. */
 export interface ImportFormat {
   id: string;
@@ -22,5 +28,8 @@ export interface ImportFormat {
   name: string;
   /** Whether this file is (most likely) of this format. */
   detect(sample: FileSample): boolean;
-  parse(sample: FileSample): SourceFile;
+  /** The items; async where opening needs key derivation or decryption. */
+  parse(sample: FileSample, options: OpenOptions): SourceFile | Promise<SourceFile>;
+  /** The file cannot be read without a password. */
+  protected?: boolean;
 }

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { sampleBytes, sampleText } from '../../test/import-samples.js';
 import { parseExport } from '../detect-format.js';
 
-describe('1Password 1PUX', () => {
-  const file = parseExport(sampleBytes('1password-1pux', 'keepassxc-1PasswordExport.1pux'));
-  const byTitle = new Map(file.items.map((item) => [item.title, item]));
+const file = await parseExport(sampleBytes('1password-1pux', 'keepassxc-1PasswordExport.1pux'));
+const byTitle = new Map(file.items.map((item) => [item.title, item]));
 
-  it('reads every vault into its own container, archived items kept and tagged', () => {
+describe('1Password 1PUX', () => {
+  it('reads every vault into its own container, archived items kept and tagged', async () => {
     expect(file.format).toBe('1password-1pux');
     expect(file.items).toHaveLength(9);
     expect(byTitle.get('Bank Account')?.container).toEqual(['Shared']);
@@ -15,7 +15,7 @@ describe('1Password 1PUX', () => {
     expect(file.problems).toEqual([]);
   });
 
-  it('keeps the login, its URLs, tags, the first one-time password, and the other as a hidden field', () => {
+  it('keeps the login, its URLs, tags, the first one-time password, and the other as a hidden field', async () => {
     expect(byTitle.get('Login')).toMatchObject({
       kind: 'login',
       username: 'team@keepassxc.org',
@@ -35,7 +35,7 @@ describe('1Password 1PUX', () => {
     expect(byTitle.get('UUID 005 Password')?.password).toBe('uuid005password');
   });
 
-  it('turns a card into fields, its number and code hidden, its expiry as MM/YYYY', () => {
+  it('turns a card into fields, its number and code hidden, its expiry as MM/YYYY', async () => {
     const card = byTitle.get('Credit Card');
     expect(card?.kind).toBe('card');
     expect(card?.fields).toEqual(
@@ -47,15 +47,17 @@ describe('1Password 1PUX', () => {
     );
   });
 
-  it('carries a document with its file', () => {
+  it('carries a document with its file', async () => {
     const logo = byTitle.get('KeePassXC Logo');
     expect(logo?.attachments.map((file) => [file.name, file.data.length])).toEqual([
       ['keepassxc.png', 18422],
     ]);
   });
 
-  it("reads export.data alone, and says which documents' files it lacks", () => {
-    const data = parseExport(sampleText('1password-1pux', 'bitwarden-sanitized-export.export.data.json'));
+  it("reads export.data alone, and says which documents' files it lacks", async () => {
+    const data = await parseExport(
+      sampleText('1password-1pux', 'bitwarden-sanitized-export.export.data.json'),
+    );
     expect(data.items).toHaveLength(28);
     expect(new Set(data.items.map((item) => item.container.join('/')))).toEqual(
       new Set(["T's Test Vault", 'Personal']),
