@@ -65,11 +65,24 @@ export default defineConfig({
           name: 'web',
           root: 'packages/web',
           include: ['src/**/*.test.{ts,tsx}'],
+          exclude: ['src/import/**'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
           // Above the 5 s that findBy* waits (src/test/setup.ts): a slow screen on a busy machine then
           // fails with what it waited for, or passes, instead of the test being cut off mid-wait.
           testTimeout: 15_000,
+        },
+      },
+      {
+        // The import parsers touch no DOM; under jsdom, WebCrypto (KeePass, encrypted exports) would get
+        // byte arrays of jsdom's realm, which Node's WebCrypto refuses. Browsers have one realm.
+        resolve: { alias },
+        test: {
+          name: 'web-import',
+          root: 'packages/web',
+          include: ['src/import/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
         },
       },
       serverProject('sqlite'),

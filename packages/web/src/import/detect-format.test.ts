@@ -21,7 +21,7 @@ describe('format detection', () => {
     expect(error).toBeInstanceOf(ImportError);
     expect((error as ImportError).kind).toBe('unknown-format');
     expect((error as Error).message).toMatch(
-      /not in a format Coffer can import\. Supported: Bitwarden \(json\), /,
+      /^This file is not in a format Coffer can import\. Supported: KeePass \(kdbx\), /,
     );
     for (const format of IMPORT_FORMATS) expect((error as Error).message).toContain(format.name);
   });

@@ -2,6 +2,8 @@ import { bitwardenCsv, bitwardenOrganisationCsv } from './formats/bitwarden-csv.
 import { bitwardenJson } from './formats/bitwarden-json.js';
 import { chromeCsv, firefoxCsv, safariCsv } from './formats/browser-csv.js';
 import type { FileSample, ImportFormat, OpenOptions } from './formats/import-format.js';
+import { keePassKdbx } from './formats/keepass-kdbx.js';
+import { keePassXml } from './formats/keepass-xml.js';
 import { keePassXcCsv } from './formats/keepassxc-csv.js';
 import { lastPassCsv } from './formats/lastpass-csv.js';
 import { onePasswordPux } from './formats/onepassword-1pux.js';
@@ -11,8 +13,10 @@ import type { SourceFile } from './source-item.js';
 
 /** Every format Coffer reads, most specific first (the first whose detection matches wins). */
 export const IMPORT_FORMATS: readonly ImportFormat[] = [
-  bitwardenJson,
+  keePassKdbx,
   onePasswordPux,
+  bitwardenJson,
+  keePassXml,
   bitwardenCsv,
   bitwardenOrganisationCsv,
   lastPassCsv,
@@ -29,6 +33,7 @@ export function sampleOf(input: string | Uint8Array): FileSample {
   // Text given as text has no binary container to find, so it is not copied into bytes.
   const bytes = typeof input === 'string' ? new Uint8Array() : input;
   if (ZIP_MAGIC.every((byte, index) => bytes[index] === byte)) return { bytes, text: '', zip: true };
+  if (keePassKdbx.detect({ bytes, text: '' })) return { bytes, text: '' };
   const text = typeof input === 'string' ? input : new TextDecoder().decode(input);
   const trimmed = text.replace(/^\uFEFF/, '').trimStart();
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) {

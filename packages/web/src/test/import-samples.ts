@@ -43,9 +43,15 @@ export const SUPPORTED_SAMPLES: [format: string, folder: string, file: string][]
   ['1password-1pux', '1password-1pux', 'bitwarden-login-data.export.data.json'],
   ['1password-1pux', '1password-1pux', 'bitwarden-onepux_example.export.data.json'],
   ['1password-1pux', '1password-1pux', 'bitwarden-sanitized-export.export.data.json'],
+  ['keepass-xml', 'keepass-xml', 'keepass.xml'],
+  ['keepass-xml', 'keepass-xml', 'keepass-other.xml'],
+  ['keepass-xml', 'keepass-xml', 'kdbxweb-demo.xml'],
+  ['keepass-xml', 'keepass-xml', 'bitwarden-keepass2-testdata.xml'],
 ];
 
 /** Samples that are binary containers (zip, KDBX), read as bytes. */
 export const BINARY_SAMPLES: [format: string, folder: string, file: string][] = [
   ['1password-1pux', '1password-1pux', 'keepassxc-1PasswordExport.1pux'],
+  ['keepass-kdbx', 'keepass-kdbx', 'kdbxweb-KDBX4.1.kdbx'],
+  ['keepass-kdbx', 'keepass-kdbx', 'keepassxc-Format300.kdbx'],
 ];
