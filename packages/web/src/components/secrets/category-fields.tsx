@@ -39,7 +39,11 @@ export function CategoryFields({ form }: { form: SecretFormState }) {
             onAddressChange={form.setUrlAddress}
             invalid={marks.isMarked('url')}
           />
-          <CheckboxField label={FORM_FILL_LABEL} checked={values.formFill} onCheckedChange={form.setFormFill} />
+          <CheckboxField
+            label={FORM_FILL_LABEL}
+            checked={values.formFill}
+            onCheckedChange={form.setFormFill}
+          />
           {note}
         </>
       );
