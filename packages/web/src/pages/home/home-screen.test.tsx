@@ -98,6 +98,32 @@ describe('the lists', () => {
   });
 });
 
+describe('the empty detail panel', () => {
+  const readOnly = (id: string, name: string) =>
+    chestRow(id, name, {
+      assignments: [{ id: `a-${id}`, vault_id: id, team_id: 't-ops', edit_access: false }],
+    });
+  const hint = () => document.querySelector('.dashboard__hint')?.textContent;
+
+  it('tells a member who may add secrets about Shift N', async () => {
+    serveDashboard({ secrets: [secretRow(1)] });
+    renderApp('/');
+    await screen.findByRole('button', { name: 'Add Secret' });
+    expect(hint()).toBe('Choose a secret to see it here, or press Shift N to add one.');
+  });
+
+  it('tells a read-only member only to choose a secret', async () => {
+    serveDashboard({
+      secrets: [secretRow(1)],
+      chests: [readOnly('c-1', 'Operations'), readOnly('c-2', 'Finance')],
+    });
+    renderApp('/');
+    await screen.findByText('Secret 01');
+    await waitFor(() => expect(hint()).toBe('Choose a secret to see it here.'));
+    expect(screen.queryByRole('button', { name: 'Add Secret' })).toBeNull();
+  });
+});
+
 describe('search', () => {
   it('applies after 2 seconds of no typing and clears the viewed secret', async () => {
     const calls = serveDashboard({
