@@ -89,6 +89,20 @@ describe('the lists', () => {
     expect(localStorage.getItem('lastChest')).toBeNull();
   });
 
+  it('shows at most 50 team tags on a chest row, then how many more', async () => {
+    const teams = Array.from({ length: 53 }, (_, index) => ({
+      id: `t-${index + 1}`,
+      name: `Team ${index + 1}`,
+    }));
+    serveDashboard({ chests: [chestRow('c-1', 'Operations', { teams })] });
+    const user = userEvent.setup();
+    renderApp('/');
+    await user.click(await screen.findByRole('tab', { name: 'Chests' }));
+    const row = await screen.findByRole('button', { name: /^Operations/ });
+    const tags = row.querySelector('.dashboard-row__detail')?.textContent?.split(' · ') ?? [];
+    expect(tags).toEqual(['2 secrets', ...teams.slice(0, 50).map((team) => team.name), '+3 more teams']);
+  });
+
   it('cuts chest names to 40 characters', async () => {
     serveDashboard({ chests: [chestRow('c-1', 'A chest with a very long name that goes on and on')] });
     const user = userEvent.setup();
