@@ -6,7 +6,7 @@ import {
   type UserRow,
   unwrapSecretKey,
 } from '@coffer/core';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { uniqueEmail } from '../support/accounts.js';
@@ -29,6 +29,22 @@ import {
 // trusts by an explicit act; anyone else waits in a list that names them for confirmation.
 
 const peopleToConfirm = (page: Page) => page.getByRole('region', { name: 'People to confirm' });
+
+/**
+ * The people-to-confirm panel ends where the screen (main) begins, on a window taller than the page:
+ * the spare height goes below the screen, never between the panel and the screen.
+ */
+async function expectRightAboveTheScreen(page: Page, panel: Locator): Promise<void> {
+  const usual = page.viewportSize();
+  await page.setViewportSize({ width: 1280, height: 1600 });
+  try {
+    const [box, screen] = await Promise.all([panel.boundingBox(), page.getByRole('main').boundingBox()]);
+    if (!box || !screen) throw new Error('the panel or the screen is not laid out');
+    expect(screen.y - (box.y + box.height)).toBeLessThan(8);
+  } finally {
+    if (usual) await page.setViewportSize(usual);
+  }
+}
 
 /**
  * A dishonest server dresses its planted account up as a key rotation: an endorsement by another key
@@ -118,6 +134,12 @@ test('an account that browser has never seen, planted straight into a team throu
   await expect(entry.getByTestId('fingerprint-hex')).toHaveText(fingerprint);
   await expect(entry.getByTestId('fingerprint-words')).toHaveText(fingerprintWords(fingerprint).join(' '));
   await expect(entry.getByText('3 keys waiting')).toBeVisible();
+  // Issue 26: the panel sits right above the screen, on the dashboard and above the admin tabs.
+  await expectRightAboveTheScreen(page, list);
+  await page.getByRole('link', { name: 'Admin' }).click();
+  await expect(page.getByPlaceholder('Search for a chest')).toBeVisible();
+  await expectRightAboveTheScreen(page, list);
+  await page.getByRole('link', { name: 'Back to dashboard' }).click();
   expect(countWrappedKeys(planted.id)).toBe(0);
   const missing = await apiOk<{ keyshare: { user_id: string }[] }>(
     admin,

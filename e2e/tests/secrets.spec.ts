@@ -20,7 +20,11 @@ interface SecretDraft {
   chest: string;
   fields: Record<string, string>;
   selects?: Record<string, string>;
+  /** Checkboxes to tick, by label. */
+  checks?: string[];
 }
+
+const FORM_FILL = 'Offer to fill sign-in forms on this site';
 
 async function createThroughForm(page: Page, draft: SecretDraft): Promise<void> {
   await page.getByRole('button', { name: 'Add Secret' }).click();
@@ -34,6 +38,7 @@ async function createThroughForm(page: Page, draft: SecretDraft): Promise<void> 
   for (const [label, value] of Object.entries(draft.selects ?? {})) {
     await form.getByLabel(label, { exact: true }).selectOption(value);
   }
+  for (const label of draft.checks ?? []) await form.getByRole('checkbox', { name: label }).check();
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(notice(page, `${draft.name} created!`)).toBeVisible({ timeout: 20_000 });
 }
@@ -57,6 +62,7 @@ test('secrets: one of each category is created, viewed decrypted, copied, edited
       URL: 'mail.example.com',
       Note: 'Rotate yearly',
     },
+    checks: [FORM_FILL],
   });
   await createThroughForm(page, {
     type: 'telephone',
@@ -85,6 +91,7 @@ test('secrets: one of each category is created, viewed decrypted, copied, edited
   await viewer.getByRole('button', { name: 'Show Password' }).click();
   await expect(viewer.getByText('Tr0ub4dor&3-mail!')).toBeVisible();
   await expect(viewer.getByText(/mail\.example\.com/)).toBeVisible();
+  await expect(viewer.getByText('On: offer to fill sign-in forms on this site')).toBeVisible();
   await viewer.getByRole('button', { name: 'Copy Username' }).click();
   await expect(viewer.getByRole('button', { name: 'Username copied' })).toHaveText('Copied');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('postmaster');
@@ -123,6 +130,12 @@ test('secrets: one of each category is created, viewed decrypted, copied, edited
   await expect(rowButton(secrets, 'Mail server')).toContainText('Archive');
   viewer = await openSecretFromList(page, 'Mail server');
   await expect(viewer.getByText('postmaster')).toBeVisible();
+  // The move kept the form-fill choice; the edit form shows it ticked.
+  await viewer.getByRole('button', { name: 'Edit Secret' }).click();
+  await expect(
+    page.getByRole('form', { name: 'Edit Secret' }).getByRole('checkbox', { name: FORM_FILL }),
+  ).toBeChecked();
+  await page.getByRole('form', { name: 'Edit Secret' }).getByRole('button', { name: 'Cancel' }).click();
 
   // Remove, then restore from the removed list that Show all adds.
   const removeMenu = await openRowMenu(secrets, 'Wifi note');

@@ -35,6 +35,38 @@ test.describe('application shell', () => {
     expect(await response.json()).toEqual({ error: 'Not found' });
   });
 
+  test('a new page fades in over 300 ms, and keeps still for reduced motion (issue 26)', async ({ page }) => {
+    await page.goto('/login');
+    // Every page fade that starts is noted with its duration, as the browser runs it.
+    await page.evaluate(() => {
+      const noted: string[] = [];
+      Object.assign(window, { pageFades: noted });
+      document.addEventListener(
+        'animationstart',
+        (event) => {
+          if (event.animationName === 'page-enter')
+            noted.push(getComputedStyle(event.target as Element).animationDuration);
+        },
+        true,
+      );
+    });
+    const fades = () => page.evaluate(() => (window as unknown as { pageFades: string[] }).pageFades);
+    const afterTwoFrames = () =>
+      page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(null)))),
+      );
+
+    await page.getByRole('link', { name: 'Sign up' }).click();
+    await expect(page).toHaveURL(/\/register$/);
+    await expect.poll(fades).toEqual(['0.3s']);
+
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.getByRole('link', { name: 'SIGN IN' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await afterTwoFrames();
+    expect(await fades()).toEqual(['0.3s']);
+  });
+
   test('the theme switch toggles dark and light and remembers the choice', async ({ page }) => {
     await page.goto('/nowhere');
     const html = page.locator('html');

@@ -125,7 +125,7 @@ const signedInScreens: RouteObject[] = [
   { path: paths.home, handle: { title: 'Dashboard' }, lazy: () => import('../pages/home/home-screen.js') },
   {
     path: paths.welcome,
-    handle: { title: 'Welcome' },
+    handle: { title: 'Welcome', pageTransition: false } satisfies RouteHandle,
     lazy: () => import('../pages/welcome/welcome-layout.js'),
     children: [
       { index: true, lazy: () => import('../pages/welcome/welcome-screen.js') },

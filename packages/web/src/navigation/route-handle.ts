@@ -14,6 +14,8 @@ export interface RouteHandle {
   headerLink?: { to: string; label: string };
   /** 'header' shows notifications in a banner under the header (register pages); default floating. */
   notificationPlacement?: NotificationPlacement;
+  /** False where the screens fade by themselves (the welcome flow's 500 ms): no page transition. */
+  pageTransition?: boolean;
 }
 
 /** The merged handle of the current route. */

@@ -265,6 +265,21 @@ describe('creating and saving secrets', () => {
       ]);
     });
 
+    it('stores the form_fill flag each save sends, and answers it on GET', async () => {
+      const id = await createOne();
+      const shown = async () =>
+        (
+          await callApi(setup.context.app, setup.scenario.tokens.reader, 'GET', `/api/v1/secrets/${id}.json`)
+        ).json().form_fill;
+      expect(await shown()).toBe(true);
+      expect((await save(id, 2, { form_fill: false })).statusCode).toBe(200);
+      expect(await shown()).toBe(false);
+      expect((await save(id, 3, { form_fill: true })).statusCode).toBe(200);
+      expect(await shown()).toBe(true);
+      expect((await save(id, 4, { form_fill: 'yes' })).statusCode).toBe(400);
+      expect(await shown()).toBe(true);
+    });
+
     it('refuses a save by a reader (403) and by someone who cannot see it (404)', async () => {
       const id = await createOne();
       expect((await save(id, 2, {}, setup.scenario.tokens.reader)).statusCode).toBe(403);

@@ -1,21 +1,30 @@
-import { Outlet } from 'react-router';
+import { PAGE_TRANSITION_MS } from '@coffer/core';
+import type { CSSProperties } from 'react';
+import { useRef } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useRouteHandle } from '../../navigation/route-handle.js';
 import { useSession } from '../../session/use-session.js';
 import { KeyTrustHost } from '../key-trust/key-trust-host.js';
 import { OwnKeyAlarm } from '../key-trust/own-key-alarm.js';
 import { useOwnKeyCheck } from '../key-trust/own-key-check-query.js';
 import { Footer } from './footer.js';
 import { Header } from './header.js';
+import { usePageTransition } from './use-page-transition.js';
 import './layout.css';
 
 /**
  * The layout route of every screen: header, the screen, footer. Every session it serves (a sign-in,
  * a reload, a profile the server answers again) first has the listed own key proven against the
  * private key unlocked here; a key that is not the user's replaces every screen with the alarm and
- * stops the background reshare.
+ * stops the background reshare. A new path fades the screen in (usePageTransition).
  */
 export function AppLayout() {
   const { profile } = useSession();
   const notYours = useOwnKeyCheck(profile)?.status === 'not-yours';
+  const { pathname } = useLocation();
+  const { pageTransition } = useRouteHandle();
+  const mainRef = useRef<HTMLElement>(null);
+  const onAnimationEnd = usePageTransition(mainRef, pageTransition === false ? null : pathname);
   return (
     <div className="app-layout">
       <a className="skip-link" href="#main">
@@ -23,7 +32,14 @@ export function AppLayout() {
       </a>
       <Header />
       {notYours ? null : <KeyTrustHost />}
-      <main id="main" className="app-main" tabIndex={-1}>
+      <main
+        id="main"
+        ref={mainRef}
+        className="app-main"
+        tabIndex={-1}
+        style={{ '--page-transition': `${PAGE_TRANSITION_MS}ms` } as CSSProperties}
+        onAnimationEnd={onAnimationEnd}
+      >
         {notYours ? <OwnKeyAlarm /> : <Outlet />}
       </main>
       <Footer />

@@ -1,9 +1,10 @@
 import { COUNTRIES } from '@coffer/core';
+import { CheckboxField } from '../form-fields/checkbox-field.js';
 import { SelectField } from '../form-fields/select-field.js';
 import { TextField } from '../form-fields/text-field.js';
 import { DigitsField } from './digits-field.js';
 import { PasswordInputField } from './password-input-field.js';
-import { payloadFieldLabel } from './secret-labels.js';
+import { FORM_FILL_LABEL, payloadFieldLabel } from './secret-labels.js';
 import { TextAreaField } from './text-area-field.js';
 import { UrlField } from './url-field.js';
 import type { SecretFormState } from './use-secret-form.js';
@@ -37,6 +38,11 @@ export function CategoryFields({ form }: { form: SecretFormState }) {
             onProtocolChange={form.setProtocol}
             onAddressChange={form.setUrlAddress}
             invalid={marks.isMarked('url')}
+          />
+          <CheckboxField
+            label={FORM_FILL_LABEL}
+            checked={values.formFill}
+            onCheckedChange={form.setFormFill}
           />
           {note}
         </>

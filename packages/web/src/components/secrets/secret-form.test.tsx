@@ -171,6 +171,71 @@ describe('saving', () => {
     expect(notificationStore.get().map((n) => n.message)).toContain('Mail created!');
   });
 
+  it('saves the form-fill choice of a password secret, and shows it again on edit', async () => {
+    const { user } = renderForm();
+    await user.type(screen.getByLabelText('Name'), 'Mail');
+    await user.selectOptions(screen.getByLabelText('Chest'), 'Finance');
+    await user.type(screen.getByLabelText('Username'), 'ada');
+    await user.type(screen.getByLabelText('Password'), 'correct horse');
+    const formFill = screen.getByRole('checkbox', { name: 'Offer to fill sign-in forms on this site' });
+    expect(formFill).toHaveProperty('checked', false);
+    // Reached from the URL field by the keyboard, and ticked with Space.
+    screen.getByLabelText('URL').focus();
+    await user.tab();
+    expect(document.activeElement).toBe(formFill);
+    await user.keyboard(' ');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(createEncryptedSecret).toHaveBeenCalledWith(
+        expect.objectContaining({ category: 'password', formFill: true }),
+        'u-1',
+        { confirm: expect.any(Function) },
+      ),
+    );
+  });
+
+  it('opens an edit with form fill as stored and saves it turned off', async () => {
+    const { user, onSaved } = renderForm({
+      editTarget: { id: 's-1', baseRevision: 2 },
+      start: {
+        category: 'password',
+        name: 'Router',
+        vaultId: 'c-1',
+        formFill: true,
+        payload: { username: 'admin', password: 'pw', url: 'http://10.0.0.1', note: '' },
+      },
+    });
+    const formFill = screen.getByRole('checkbox', { name: 'Offer to fill sign-in forms on this site' });
+    expect(formFill).toHaveProperty('checked', true);
+    await user.click(formFill);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(updateEncryptedSecret).toHaveBeenCalledWith(
+      { id: 's-1', baseRevision: 2 },
+      expect.objectContaining({ formFill: false }),
+      'u-1',
+      { confirm: expect.any(Function) },
+    );
+  });
+
+  it('offers form fill on password secrets only, and saves other categories without it', async () => {
+    const { user } = renderForm();
+    await user.click(screen.getByRole('checkbox', { name: 'Offer to fill sign-in forms on this site' }));
+    await user.selectOptions(screen.getByLabelText('Type'), 'Note');
+    expect(screen.queryByRole('checkbox', { name: 'Offer to fill sign-in forms on this site' })).toBeNull();
+    await user.type(screen.getByLabelText('Name'), 'Memo');
+    await user.selectOptions(screen.getByLabelText('Chest'), 'Operations');
+    await user.type(screen.getByLabelText('Note'), 'text');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(createEncryptedSecret).toHaveBeenCalledWith(
+        expect.objectContaining({ category: 'note', formFill: false }),
+        'u-1',
+        { confirm: expect.any(Function) },
+      ),
+    );
+  });
+
   it('saves an edit against the revision it was opened at', async () => {
     const { user, onSaved } = renderForm({
       editTarget: { id: 's-1', baseRevision: 2 },

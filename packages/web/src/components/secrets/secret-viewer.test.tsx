@@ -68,6 +68,18 @@ describe('the secret viewer', () => {
     );
   });
 
+  it('says whether a password secret offers to fill sign-in forms', async () => {
+    vi.mocked(openSecretRecord).mockResolvedValue({ secret: secret({ form_fill: true }), payload });
+    const { unmount } = render(<SecretViewer secretId="s-1" userId="u-1" onClose={vi.fn()} />);
+    expect(await screen.findByText('On: offer to fill sign-in forms on this site')).toBeTruthy();
+    expect(screen.getByText('Form fill')).toBeTruthy();
+    unmount();
+    vi.mocked(openSecretRecord).mockResolvedValue({ secret: secret({ form_fill: false }), payload });
+    render(<SecretViewer secretId="s-1" userId="u-1" onClose={vi.fn()} />);
+    await screen.findByRole('heading', { name: 'Mail' });
+    expect(screen.getByText('Form fill').nextElementSibling?.textContent).toBe('Off');
+  });
+
   it('offers Edit Secret only when allowed', async () => {
     vi.mocked(openSecretRecord).mockResolvedValue({ secret: secret(), payload });
     const onEdit = vi.fn();

@@ -4,7 +4,7 @@ import { notify } from '../../lib/notification-store.js';
 import { PasswordStrengthMeter } from '../strength/password-strength-meter.js';
 import { OpenedSecretStatus } from './opened-secret-status.js';
 import { SecretFields } from './secret-fields.js';
-import { CATEGORY_LABELS } from './secret-labels.js';
+import { CATEGORY_LABELS, FORM_FILL_VIEW } from './secret-labels.js';
 import { useOpenedSecret } from './use-opened-secret.js';
 import './secrets.css';
 
@@ -57,6 +57,12 @@ export function SecretViewer({ secretId, userId, onClose, canEdit, onEdit, hideA
           <span className="secret-field__label">Strength</span>
           <PasswordStrengthMeter password={(payload as PasswordPayload).password} />
         </div>
+      ) : null}
+      {secret.category === 'password' ? (
+        <p className="secret-viewer__form-fill">
+          <span className="secret-field__label">{FORM_FILL_VIEW.label}</span>
+          <span>{secret.form_fill ? FORM_FILL_VIEW.on : FORM_FILL_VIEW.off}</span>
+        </p>
       ) : null}
       {hideActions ? null : (
         <div className="secret-viewer__actions">

@@ -27,7 +27,8 @@ async function buildDraft(values: SecretFormValues): Promise<SecretDraft> {
     category: values.category,
     payload,
     strength: values.category === 'password' ? await computeStrength(password, [values.name]) : null,
-    formFill: values.formFill,
+    // Only a password secret has a sign-in form to fill; a category switched away saves it off.
+    formFill: values.category === 'password' && values.formFill,
     hidden: values.hidden,
   };
 }

@@ -18,6 +18,7 @@ export interface SecretFormState {
   /** A full url pasted into the address is split into protocol and address. */
   setUrlAddress: (address: string) => void;
   setHidden: (hidden: boolean) => void;
+  setFormFill: (formFill: boolean) => void;
   /** Validates and marks; answers whether the values may be saved. */
   validate: () => boolean;
 }
@@ -58,6 +59,7 @@ export function useSecretForm(start: SecretFormStart): SecretFormState {
           : { ...v, urlAddress: address };
       }),
     setHidden: (hidden) => update('hidden', (v) => ({ ...v, hidden })),
+    setFormFill: (formFill) => update('form_fill', (v) => ({ ...v, formFill })),
     validate: () => marks.show(validateFormValues(values)),
   };
 }

@@ -5,6 +5,7 @@ import { secretCountLabel } from '../../components/chests/select-chest-modal.js'
 import { truncateName } from '../../components/chests/truncate-name.js';
 import type { RowMenuItem } from '../../components/lists/row-menu.js';
 import { LIST_FAILED_MESSAGE, ScrollList } from '../../components/lists/scroll-list.js';
+import { chestRowTags } from './chest-tags.js';
 import { DashboardRow } from './dashboard-row.js';
 
 /** Props of the Chests tab's list. */
@@ -15,7 +16,10 @@ export interface ChestListProps {
   menuFor: (chest: Chest) => RowMenuItem[];
 }
 
-/** Chests by 20 with their secret counts and teams; 'No Chests Found' when there are none. */
+/**
+ * Chests by 20 with their secret counts and teams (the side list's tags, at most 50 a row);
+ * 'No Chests Found' when there are none.
+ */
 export function ChestList({ filter, everything, onOpen, menuFor }: ChestListProps) {
   const query = useChestList({ filter, everything });
   const rows = query.data?.pages.flatMap((page) => page.items) ?? [];
@@ -34,10 +38,7 @@ export function ChestList({ filter, everything, onOpen, menuFor }: ChestListProp
       renderRow={(chest) => (
         <DashboardRow
           name={truncateName(chest.name, CHEST_NAME_VIEW_MAX)}
-          detail={[
-            secretCountLabel(chest.secret_count),
-            ...(chest.teams ?? []).map((team) => team.name),
-          ].join(' · ')}
+          detail={[secretCountLabel(chest.secret_count), ...chestRowTags(chest.teams)].join(' · ')}
           onOpen={() => onOpen(chest)}
           menuItems={menuFor(chest)}
         />

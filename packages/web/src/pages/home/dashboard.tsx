@@ -90,7 +90,7 @@ export function Dashboard() {
           </div>
         ) : null}
         <div className="dashboard__detail">
-          <DetailPanel state={state} writable={writable} canWrite={menus.canWrite} />
+          <DetailPanel state={state} writable={writable} canWrite={menus.canWrite} canAdd={canAdd} />
         </div>
       </div>
     </div>

@@ -6,15 +6,21 @@ import type { SavedSecret } from '../../crypto-client/save-secret.js';
 import { useSession } from '../../session/use-session.js';
 import type { DashboardState } from './use-dashboard-state.js';
 
+/** The empty panel's hint: the Shift N part only for someone who may add a secret (issue 26). */
+export const CHOOSE_SECRET_HINT = 'Choose a secret to see it here.';
+
 /** The detail side of the dashboard: the secret viewer, or the new or edit form. */
 export function DetailPanel({
   state,
   writable,
   canWrite,
+  canAdd,
 }: {
   state: DashboardState;
   writable: WritableChests;
   canWrite: (chestId: string) => boolean;
+  /** Whether the user may add a secret (an administrator, or a writer of some chest). */
+  canAdd: boolean;
 }) {
   const { profile, isAdministrator } = useSession();
   const userId = profile?.id ?? '';
@@ -59,10 +65,12 @@ export function DetailPanel({
         />
       );
     default:
-      return (
+      return canAdd ? (
         <p className="dashboard__hint">
           Choose a secret to see it here, or press <kbd>Shift</kbd> <kbd>N</kbd> to add one.
         </p>
+      ) : (
+        <p className="dashboard__hint">{CHOOSE_SECRET_HINT}</p>
       );
   }
 }

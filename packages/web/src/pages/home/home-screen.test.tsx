@@ -89,12 +89,52 @@ describe('the lists', () => {
     expect(localStorage.getItem('lastChest')).toBeNull();
   });
 
+  it('shows at most 50 team tags on a chest row, then how many more', async () => {
+    const teams = Array.from({ length: 53 }, (_, index) => ({
+      id: `t-${index + 1}`,
+      name: `Team ${index + 1}`,
+    }));
+    serveDashboard({ chests: [chestRow('c-1', 'Operations', { teams })] });
+    const user = userEvent.setup();
+    renderApp('/');
+    await user.click(await screen.findByRole('tab', { name: 'Chests' }));
+    const row = await screen.findByRole('button', { name: /^Operations/ });
+    const tags = row.querySelector('.dashboard-row__detail')?.textContent?.split(' · ') ?? [];
+    expect(tags).toEqual(['2 secrets', ...teams.slice(0, 50).map((team) => team.name), '+3 more teams']);
+  });
+
   it('cuts chest names to 40 characters', async () => {
     serveDashboard({ chests: [chestRow('c-1', 'A chest with a very long name that goes on and on')] });
     const user = userEvent.setup();
     renderApp('/');
     await user.click(await screen.findByRole('tab', { name: 'Chests' }));
     expect(await screen.findByText('A chest with a very long name that goes …')).toBeTruthy();
+  });
+});
+
+describe('the empty detail panel', () => {
+  const readOnly = (id: string, name: string) =>
+    chestRow(id, name, {
+      assignments: [{ id: `a-${id}`, vault_id: id, team_id: 't-ops', edit_access: false }],
+    });
+  const hint = () => document.querySelector('.dashboard__hint')?.textContent;
+
+  it('tells a member who may add secrets about Shift N', async () => {
+    serveDashboard({ secrets: [secretRow(1)] });
+    renderApp('/');
+    await screen.findByRole('button', { name: 'Add Secret' });
+    expect(hint()).toBe('Choose a secret to see it here, or press Shift N to add one.');
+  });
+
+  it('tells a read-only member only to choose a secret', async () => {
+    serveDashboard({
+      secrets: [secretRow(1)],
+      chests: [readOnly('c-1', 'Operations'), readOnly('c-2', 'Finance')],
+    });
+    renderApp('/');
+    await screen.findByText('Secret 01');
+    await waitFor(() => expect(hint()).toBe('Choose a secret to see it here.'));
+    expect(screen.queryByRole('button', { name: 'Add Secret' })).toBeNull();
   });
 });
 
