@@ -34,6 +34,7 @@ import {
   toSubscription,
 } from './stripe-shapes.js';
 import { createTeamPriceLookup } from './stripe-team-price.js';
+import { detachUnpaidCard } from './stripe-unpaid-card.js';
 
 /** What the Stripe provider is built from. */
 export interface StripeProviderDeps {
@@ -186,25 +187,14 @@ export function createStripeProvider(deps: StripeProviderDeps): BillingProvider 
   // attempt pays with that same card.
   async function cancelUnpaid(customerId: string, nextCard: string): Promise<void> {
     const page = await stripe.subscriptions.list({ customer: customerId, status: 'incomplete', limit: 10 });
-    for (const unpaid of page.data) await abandon(unpaid, customerId, nextCard);
+    for (const unpaid of page.data) await abandon(unpaid, nextCard);
   }
 
   // An attempt that was not paid: cancelled, and its card detached unless it is the card in use
-  // (or `keep`, the card a new attempt is about to pay with: Stripe never reuses a detached card).
-  async function abandon(
-    subscription: Stripe.Subscription,
-    customerId: string,
-    keep: string | null = null,
-  ): Promise<void> {
+  // (or `keep`, the card a new attempt is about to pay with).
+  async function abandon(subscription: Stripe.Subscription, keep: string | null = null): Promise<void> {
     await stripe.subscriptions.cancel(subscription.id);
-    const card = referenceId(subscription.default_payment_method);
-    const customer = await retrieveCustomer(customerId);
-    const inUse = customer ? referenceId(customer.invoice_settings.default_payment_method) : null;
-    if (card && customer && card !== inUse && card !== keep) {
-      await stripe.paymentMethods.detach(card).catch((error: unknown) => {
-        deps.log.warn({ err: error }, 'An unpaid card could not be detached from its Stripe customer');
-      });
-    }
+    await detachUnpaidCard(stripe, deps.log, subscription, keep);
   }
 
   // A paid subscription becomes the plan: any other (the trial it replaces) ends, its card is the
@@ -337,7 +327,7 @@ export function createStripeProvider(deps: StripeProviderDeps): BillingProvider 
           payment_intent: { status: 'requires_action', client_secret: payment.client_secret },
         };
       }
-      await abandon(created, customer.id);
+      await abandon(created);
       // The attempts cancelled above may have been the mirrored plan (incomplete): it says so no longer.
       await refreshMirror({ stripe, db }, organisationId, customer.id);
       throw billingRefusal(payment?.last_payment_error?.message ?? STRIPE_MESSAGES.declined);
@@ -361,7 +351,7 @@ export function createStripeProvider(deps: StripeProviderDeps): BillingProvider 
       if (subscription.status !== 'incomplete') throw billingRefusal(STRIPE_MESSAGES.noPendingPayment);
       // Authentication failed or was abandoned: nothing of the attempt is kept.
       const payment = await firstPayment(subscription);
-      await abandon(subscription, customerId);
+      await abandon(subscription);
       await refreshMirror({ stripe, db }, organisationId, customerId);
       throw billingRefusal(payment?.last_payment_error?.message ?? STRIPE_MESSAGES.authenticationFailed);
     },
