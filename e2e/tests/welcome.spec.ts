@@ -53,6 +53,15 @@ test('welcome: an administrator sees the spec buttons, walks the three-slide tut
   // Onboarding is over: /welcome now sends the user home.
   await page.goto('/welcome');
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+
+  // Issue 26: the empty dashboard offers the first chest in one step, then the form in it.
+  const offer = page.getByRole('region', { name: 'Create your first chest' });
+  await expect(offer.getByLabel('Name')).toHaveValue('Shared');
+  await offer.getByRole('button', { name: 'Create your first chest' }).click();
+  await expect(notice(page, 'Shared created!')).toBeVisible();
+  await expect(offer).toHaveCount(0);
+  const form = page.getByRole('form', { name: 'New Secret' });
+  await expect(form.getByLabel('Chest').locator('option:checked')).toHaveText('Shared');
 });
 
 // Issues 8 and 26: a brand-new organisation has no chest; the first secret must not need the admin
