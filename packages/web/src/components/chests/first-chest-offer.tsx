@@ -33,11 +33,16 @@ export function FirstChestOffer({
   onCreated: (chest: Chest) => void;
 }) {
   const { isAdministrator } = useSession();
+  if (!isAdministrator || writable.loading || writable.failed || writable.chests.length > 0) return null;
+  return <FirstChestForm onCreated={onCreated} />;
+}
+
+// Apart from the offer's condition, so that only an administrator with no chest loads the default team.
+function FirstChestForm({ onCreated }: { onCreated: (chest: Chest) => void }) {
   const [name, setName] = useState<string>(FIRST_CHEST_TEXT.defaultName);
   const marks = useMarkedFields();
   const { create, busy } = useCreateEveryoneChest(marks);
   const headingId = useId();
-  if (!isAdministrator || writable.loading || writable.failed || writable.chests.length > 0) return null;
 
   return (
     <section className="first-chest" aria-labelledby={headingId}>
