@@ -53,10 +53,20 @@ test('welcome: an administrator sees the spec buttons, walks the three-slide tut
   // Onboarding is over: /welcome now sends the user home.
   await page.goto('/welcome');
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+
+  // Issue 26: the empty dashboard offers the first chest in one step, then the form in it.
+  const offer = page.getByRole('region', { name: 'Create your first chest' });
+  await expect(offer.getByLabel('Name')).toHaveValue('Shared');
+  await offer.getByRole('button', { name: 'Create your first chest' }).click();
+  await expect(notice(page, 'Shared created!')).toBeVisible();
+  await expect(offer).toHaveCount(0);
+  const form = page.getByRole('form', { name: 'New Secret' });
+  await expect(form.getByLabel('Chest').locator('option:checked')).toHaveText('Shared');
 });
 
-// Issue 8: a brand-new organisation has no chest; the first secret must not need the admin area.
-test('welcome: a new owner stores a first secret, making the first chest from the form', async ({
+// Issues 8 and 26: a brand-new organisation has no chest; the first secret must not need the admin
+// area, and its first chest is one step (a name ready to accept) above the form.
+test('welcome: a new owner stores a first secret, making the first chest in one step', async ({
   page,
 }, testInfo) => {
   const account = newAccount(testInfo);
@@ -65,13 +75,12 @@ test('welcome: a new owner stores a first secret, making the first chest from th
   await page.getByRole('button', { name: /^Add your first Secret/ }).click();
   await expect(page).toHaveURL(/\/welcome\/first_secret$/);
 
+  const offer = page.getByRole('region', { name: 'Create your first chest' });
+  await offer.getByLabel('Name').fill('Office');
+  await offer.getByRole('button', { name: 'Create your first chest' }).click();
+  await expect(notice(page, 'Office created!')).toBeVisible();
+  await expect(offer).toHaveCount(0);
   const form = page.getByRole('form', { name: 'New Secret' });
-  await form.getByRole('button', { name: 'Create a Chest' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New Chest' });
-  await dialog.getByLabel('Name').fill('Office');
-  await dialog.getByRole('button', { name: 'Create' }).click();
-  await expect(dialog).toHaveCount(0);
-  await expect(form.getByLabel('Chest')).toHaveValue(/.+/);
   await expect(form.getByLabel('Chest').locator('option:checked')).toHaveText('Office');
 
   await form.getByLabel('Type').selectOption('password');

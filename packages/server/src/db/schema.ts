@@ -251,6 +251,8 @@ export interface BillingCustomersTable {
   organisation_id: string;
   provider_customer_id: Nullable<string>;
   trialled: DefaultedBool;
+  /** Stripe: the subscription whose first payment was recorded (audited); see recordPaymentOnce. */
+  recorded_subscription_id: Nullable<string>;
   created_at: string;
   updated_at: string;
 }

@@ -144,3 +144,27 @@ export async function touchCustomer(db: Kysely<Database>, organisationId: string
 export async function deleteCustomer(db: Kysely<Database>, organisationId: string): Promise<void> {
   await db.deleteFrom('billing_customers').where('organisation_id', '=', organisationId).execute();
 }
+
+/**
+ * Records that the subscription's payment is the organisation's, unless it already was: true for
+ * the one call that changed the row. Run it inside the mirror's transaction, after touchCustomer
+ * has locked the row, so two confirmations of one subscription record (and audit) it once.
+ */
+export async function recordSubscriptionPayment(
+  db: Kysely<Database>,
+  organisationId: string,
+  subscriptionId: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('billing_customers')
+    .set({ recorded_subscription_id: subscriptionId })
+    .where('organisation_id', '=', organisationId)
+    .where((eb) =>
+      eb.or([
+        eb('recorded_subscription_id', 'is', null),
+        eb('recorded_subscription_id', '!=', subscriptionId),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -10,6 +10,7 @@ import {
   findProviderCustomerId,
   hasTakenTrial,
   markCustomerTrialled,
+  recordSubscriptionPayment,
   saveProviderCustomerId,
 } from '../../repositories/billing-customer-repository.js';
 import { deleteSubscriptions } from '../../repositories/billing-subscription-repository.js';
@@ -33,6 +34,7 @@ import {
   toSubscription,
 } from './stripe-shapes.js';
 import { createTeamPriceLookup } from './stripe-team-price.js';
+import { detachUnpaidCard } from './stripe-unpaid-card.js';
 
 /** What the Stripe provider is built from. */
 export interface StripeProviderDeps {
@@ -180,22 +182,19 @@ export function createStripeProvider(deps: StripeProviderDeps): BillingProvider 
     return intentId ? stripe.paymentIntents.retrieve(intentId) : null;
   }
 
-  // Earlier attempts whose payment was never completed (a closed challenge) make way for a new one.
-  async function cancelUnpaid(customerId: string): Promise<void> {
+  // Earlier attempts whose payment was never completed (a challenge closed with the tab, so nobody
+  // confirmed it) make way for a new one, and take the card they attached with them unless the new
+  // attempt pays with that same card.
+  async function cancelUnpaid(customerId: string, nextCard: string): Promise<void> {
     const page = await stripe.subscriptions.list({ customer: customerId, status: 'incomplete', limit: 10 });
-    for (const unpaid of page.data) await stripe.subscriptions.cancel(unpaid.id);
+    for (const unpaid of page.data) await abandon(unpaid, nextCard);
   }
 
-  // An attempt that was not paid: cancelled, and its card detached unless it is the card in use.
-  async function abandon(subscription: Stripe.Subscription, customerId: string): Promise<void> {
+  // An attempt that was not paid: cancelled, and its card detached unless it is the card in use
+  // (or `keep`, the card a new attempt is about to pay with).
+  async function abandon(subscription: Stripe.Subscription, keep: string | null = null): Promise<void> {
     await stripe.subscriptions.cancel(subscription.id);
-    const card = referenceId(subscription.default_payment_method);
-    const customer = await retrieveCustomer(customerId);
-    if (card && customer && referenceId(customer.invoice_settings.default_payment_method) !== card) {
-      await stripe.paymentMethods.detach(card).catch((error: unknown) => {
-        deps.log.warn({ err: error }, 'An unpaid card could not be detached from its Stripe customer');
-      });
-    }
+    await detachUnpaidCard(stripe, deps.log, subscription, keep);
   }
 
   // A paid subscription becomes the plan: any other (the trial it replaces) ends, its card is the
@@ -212,7 +211,19 @@ export function createStripeProvider(deps: StripeProviderDeps): BillingProvider 
     }
     const card = referenceId(paid.default_payment_method);
     if (card) await makeOnlyCard(customerId, card);
-    return mirrored(organisationId, paid, audit);
+    return mirrored(organisationId, paid, audit && auditPaymentOnce(organisationId, paid.id, audit));
+  }
+
+  // A subscription is paid for once, so it is audited once: confirming it again (a double click, a
+  // retried request) answers the plan and writes nothing.
+  function auditPaymentOnce(
+    organisationId: string,
+    subscriptionId: string,
+    audit: BillingAudit,
+  ): BillingAudit {
+    return async (trx) => {
+      if (await recordSubscriptionPayment(trx, organisationId, subscriptionId)) await audit(trx);
+    };
   }
 
   async function mirrored(
@@ -290,7 +301,7 @@ export function createStripeProvider(deps: StripeProviderDeps): BillingProvider 
       }
       // Otherwise a new subscription, charged at once. A trial keeps running until it is paid
       // (finishPayment ends it), so a card that fails or is never authenticated costs nothing.
-      await cancelUnpaid(customer.id);
+      await cancelUnpaid(customer.id, input.paymentMethodId);
       const created = await withCardRollback(card, () =>
         stripe.subscriptions.create({
           customer: customer.id,
@@ -316,7 +327,9 @@ export function createStripeProvider(deps: StripeProviderDeps): BillingProvider 
           payment_intent: { status: 'requires_action', client_secret: payment.client_secret },
         };
       }
-      await abandon(created, customer.id);
+      await abandon(created);
+      // The attempts cancelled above may have been the mirrored plan (incomplete): it says so no longer.
+      await refreshMirror({ stripe, db }, organisationId, customer.id);
       throw billingRefusal(payment?.last_payment_error?.message ?? STRIPE_MESSAGES.declined);
     },
 
@@ -338,7 +351,7 @@ export function createStripeProvider(deps: StripeProviderDeps): BillingProvider 
       if (subscription.status !== 'incomplete') throw billingRefusal(STRIPE_MESSAGES.noPendingPayment);
       // Authentication failed or was abandoned: nothing of the attempt is kept.
       const payment = await firstPayment(subscription);
-      await abandon(subscription, customerId);
+      await abandon(subscription);
       await refreshMirror({ stripe, db }, organisationId, customerId);
       throw billingRefusal(payment?.last_payment_error?.message ?? STRIPE_MESSAGES.authenticationFailed);
     },

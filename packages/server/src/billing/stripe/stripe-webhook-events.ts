@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.js';
 import { findOrganisationIdByProviderCustomer } from '../../repositories/billing-customer-repository.js';
 import { refreshMirror } from './stripe-mirror.js';
 import { referenceId } from './stripe-shapes.js';
+import { detachUnpaidCard } from './stripe-unpaid-card.js';
 
 /** Events that may change an organisation's plan: each refreshes its mirror. */
 export const MIRRORED_EVENT_TYPES: ReadonlySet<string> = new Set([
@@ -47,5 +48,19 @@ export async function applyStripeEvent(
     return 'ignored';
   }
   await refreshMirror(deps, organisationId, customerId);
+  if (event.type === 'customer.subscription.updated') await releaseExpiredAttempt(deps, event);
   return 'mirrored';
+}
+
+/**
+ * A first payment nobody completed (the challenge's tab was closed, and no later attempt cancelled
+ * it) ends after 23 hours as `incomplete_expired`: the card it attached goes with it, as it does
+ * when the attempt is cancelled (docs/billing.md). Stripe's present state decides, not the event's.
+ */
+async function releaseExpiredAttempt(deps: StripeEventDeps, event: Stripe.Event): Promise<void> {
+  const id = (event.data.object as { id?: unknown }).id;
+  if (typeof id !== 'string') return;
+  const subscription = await deps.stripe.subscriptions.retrieve(id);
+  if (subscription.status === 'incomplete_expired')
+    await detachUnpaidCard(deps.stripe, deps.log, subscription);
 }

@@ -16,6 +16,7 @@ import * as statistics from './2026-11-24-0002-statistics.js';
 import * as missingKeys from './2026-11-24-0010-missing-keys.js';
 import * as keyEndorsements from './2026-11-24-0020-key-endorsements.js';
 import * as emailChanges from './2026-11-27-0040-email-changes.js';
+import * as billingRecordedPayment from './2026-11-27-0050-billing-recorded-payment.js';
 
 /**
  * Every migration, by name, in the order they run. Static imports (no folder globbing) so that
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-0010-missing-keys': missingKeys,
   '2026-11-24-0020-key-endorsements': keyEndorsements,
   '2026-11-27-0040-email-changes': emailChanges,
+  '2026-11-27-0050-billing-recorded-payment': billingRecordedPayment,
 };

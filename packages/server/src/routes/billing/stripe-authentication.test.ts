@@ -7,6 +7,7 @@ import {
   AUTHENTICATION_CARD_LAST4,
   AUTHENTICATION_FAILED_MESSAGE,
   type ChallengeOutcome,
+  DECLINED_CARD_LAST4,
 } from '../../test/stripe-stand-in/stand-in-state.js';
 import type { StripeStandIn } from '../../test/stripe-stand-in/stripe-stand-in.js';
 import {
@@ -87,6 +88,26 @@ describe('paying with a card that requires authentication (BILLING=stripe)', () 
 
   function answer(secret: string, outcome: ChallengeOutcome) {
     standIn.state.answerChallenge(secret.split('_secret_')[0] as string, secret, outcome);
+  }
+
+  /**
+   * A card that must authenticate, saved the way the web app saves a replacement: a SetupIntent
+   * whose challenge the cardholder completes. 'update' then makes it the card in use
+   * (update_payment_method); 'setup only' leaves that to the caller.
+   */
+  async function saveAuthenticatedCard(ownerToken: string, then: 'update' | 'setup only' = 'update') {
+    const secret = (await call(ownerToken, 'POST', '/customers/setup_intent')).json<{
+      client_secret: string;
+    }>().client_secret;
+    const intentId = secret.split('_secret_')[0] as string;
+    const card = standIn.state.createTestPaymentMethod({ last4: AUTHENTICATION_CARD_LAST4 });
+    expect(standIn.state.confirmSetupIntent(intentId, secret, card.id).status).toBe('requires_action');
+    standIn.state.answerChallenge(intentId, secret, 'complete');
+    if (then === 'update') {
+      const saved = await call(ownerToken, 'POST', '/customers/update_payment_method', { stripeId: card.id });
+      expect(saved.statusCode).toBe(200);
+    }
+    return card;
   }
 
   it('makes the plan only once the cardholder authenticated, ending the trial it replaces', async () => {
@@ -183,6 +204,118 @@ describe('paying with a card that requires authentication (BILLING=stripe)', () 
     expect(standIn.state.subscription(pending.id as string).status).toBe('canceled');
     expect(await mirrorStatuses(organisationId)).toEqual(['active']);
     expect(await auditActions(organisationId)).toEqual(['Subscribed to the Team Plan']);
+  });
+
+  it('audits a confirmed subscription once, however often (and however concurrently) it is confirmed', async () => {
+    const { organisationId, ownerToken } = await buildBillingOrganisation(context.db);
+    const { pending, secret } = await payWithChallengedCard(ownerToken);
+    answer(secret, 'complete');
+    const confirm = () => call(ownerToken, 'POST', '/subscriptions/confirm', { subscriptionId: pending.id });
+    const answers = [await confirm(), ...(await Promise.all([confirm(), confirm()]))];
+    for (const response of answers) {
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ id: pending.id, status: 'active' });
+    }
+    expect(await auditActions(organisationId)).toEqual(['Subscribed to the Team Plan']);
+    expect(await mirrorStatuses(organisationId)).toEqual(['active']);
+  });
+
+  it('writes no second entry when a subscription paid at once is confirmed too', async () => {
+    const { organisationId, ownerToken } = await buildBillingOrganisation(context.db);
+    const visa = standIn.state.createTestPaymentMethod();
+    const paid = await call(ownerToken, 'POST', '/subscriptions', { stripeId: visa.id });
+    expect(paid.json()).toMatchObject({ status: 'active' });
+    const confirmed = await call(ownerToken, 'POST', '/subscriptions/confirm', {
+      subscriptionId: paid.json<Subscription>().id,
+    });
+    expect(confirmed.statusCode).toBe(200);
+    expect(await auditActions(organisationId)).toEqual(['Subscribed to the Team Plan']);
+  });
+
+  it('a challenge nobody confirmed (the tab closed) leaves no card behind when the next card is declined', async () => {
+    const { organisationId, ownerToken } = await buildBillingOrganisation(context.db);
+    const { card, pending } = await payWithChallengedCard(ownerToken);
+    const customer = await customerOf(organisationId);
+    expect(cardsOf(customer.id)).toEqual([card.id]);
+
+    const declined = standIn.state.createTestPaymentMethod({ last4: DECLINED_CARD_LAST4 });
+    const refused = await call(ownerToken, 'POST', '/subscriptions', { stripeId: declined.id });
+    expect(refused.statusCode).toBe(400);
+    expect(standIn.state.subscription(pending.id as string).status).toBe('canceled');
+    expect(cardsOf(customer.id)).toEqual([]);
+    expect((await call(ownerToken, 'GET', '/customers/payment_method')).json()).toMatchObject({ data: [] });
+    expect(await mirrorStatuses(organisationId)).toEqual([]);
+  });
+
+  it('a retry with the card of the abandoned challenge keeps that card and can still be paid', async () => {
+    const { organisationId, ownerToken } = await buildBillingOrganisation(context.db);
+    const { card, pending } = await payWithChallengedCard(ownerToken);
+    const retry = await call(ownerToken, 'POST', '/subscriptions', { stripeId: card.id });
+    expect(retry.statusCode).toBe(200);
+    const second = retry.json<Subscription>();
+    expect(second.payment_intent?.status).toBe('requires_action');
+    expect(standIn.state.subscription(pending.id as string).status).toBe('canceled');
+    answer(second.payment_intent?.client_secret as string, 'complete');
+    const confirmed = await call(ownerToken, 'POST', '/subscriptions/confirm', { subscriptionId: second.id });
+    expect(confirmed.json()).toMatchObject({ id: second.id, status: 'active' });
+    expect(cardsOf((await customerOf(organisationId)).id)).toEqual([card.id]);
+  });
+
+  it('a trial whose replacement card must authenticate: a failed payment keeps that card in use, a completed one pays', async () => {
+    const { organisationId, ownerToken } = await buildBillingOrganisation(context.db);
+    await call(ownerToken, 'POST', '/subscriptions');
+    const replacement = await saveAuthenticatedCard(ownerToken);
+    const customer = await customerOf(organisationId);
+    expect(customer.invoice_settings.default_payment_method).toBe(replacement.id);
+
+    // Saved with authentication once, the card is still challenged on its first payment.
+    const first = (
+      await call(ownerToken, 'POST', '/subscriptions', { stripeId: replacement.id })
+    ).json<Subscription>();
+    expect(first.payment_intent?.status).toBe('requires_action');
+    answer(first.payment_intent?.client_secret as string, 'fail');
+    const refused = await call(ownerToken, 'POST', '/subscriptions/confirm', { subscriptionId: first.id });
+    expect(refused.json()).toEqual({ errors: [AUTHENTICATION_FAILED_MESSAGE] });
+    expect(cardsOf(customer.id)).toEqual([replacement.id]);
+    expect(await mirrorStatuses(organisationId)).toEqual(['trialing']);
+
+    const second = (
+      await call(ownerToken, 'POST', '/subscriptions', { stripeId: replacement.id })
+    ).json<Subscription>();
+    answer(second.payment_intent?.client_secret as string, 'complete');
+    const paid = await call(ownerToken, 'POST', '/subscriptions/confirm', { subscriptionId: second.id });
+    expect(paid.json()).toMatchObject({ id: second.id, status: 'active' });
+    expect(cardsOf(customer.id)).toEqual([replacement.id]);
+    expect(await mirrorStatuses(organisationId)).toEqual(['active']);
+    expect(await auditActions(organisationId)).toEqual([
+      'Started the 30-day Team Plan trial',
+      'Changed the payment method',
+      'Subscribed to the Team Plan',
+    ]);
+  });
+
+  it('a paid plan takes a replacement card that must authenticate through PATCH subscriptions, with no charge now', async () => {
+    const { organisationId, ownerToken } = await buildBillingOrganisation(context.db);
+    const visa = standIn.state.createTestPaymentMethod();
+    const paid = (
+      await call(ownerToken, 'POST', '/subscriptions', { stripeId: visa.id })
+    ).json<Subscription>();
+    const invoicesBefore = standIn.state.listInvoices((await customerOf(organisationId)).id).length;
+    const replacement = await saveAuthenticatedCard(ownerToken, 'setup only');
+
+    const changed = await callApi(context.app, ownerToken, 'PATCH', `${BILLING_API}/subscriptions`, {
+      stripeDetails: { stripeId: replacement.id },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).not.toHaveProperty('payment_intent');
+    expect(standIn.state.subscription(paid.id as string)).toMatchObject({
+      status: 'active',
+      default_payment_method: replacement.id,
+    });
+    const customer = await customerOf(organisationId);
+    expect(customer.invoice_settings.default_payment_method).toBe(replacement.id);
+    expect(cardsOf(customer.id)).toEqual([replacement.id]);
+    expect(standIn.state.listInvoices(customer.id)).toHaveLength(invoicesBefore);
   });
 
   it('saves a replacement card through a SetupIntent, authenticated, as the default card', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BillingProvider } from '../../billing/billing-provider.js';
 import { createStripeProvider } from '../../billing/stripe/stripe-provider.js';
 import { buildOrganisation } from '../../test/factories.js';
+import { AUTHENTICATION_CARD_LAST4 } from '../../test/stripe-stand-in/stand-in-state.js';
 import type { StripeStandIn } from '../../test/stripe-stand-in/stripe-stand-in.js';
 import {
   startSeededStripeStandIn,
@@ -120,6 +121,23 @@ describe('POST /api/v1/billing_api/webhooks/stripe', () => {
       expect(await mirrorRows(organisationId)).toEqual([]);
     }
     expect(await provider.getSubscription(organisationId)).toBe('No Subscription');
+  });
+
+  it('detaches the card of a first payment nobody authenticated once Stripe expires it (issue 26)', async () => {
+    const organisation = await buildOrganisation(context.db);
+    const card = standIn.state.createTestPaymentMethod({ last4: AUTHENTICATION_CARD_LAST4 });
+    const pending = await provider.subscribe(organisation.id, { paymentMethodId: card.id, quantity: 1 });
+    expect(pending.payment_intent?.status).toBe('requires_action');
+    expect(card.customer).not.toBeNull();
+
+    // 23 hours later Stripe gives up on it and says so.
+    standIn.state.setSubscriptionStatus(pending.id as string, 'incomplete_expired');
+    const payload = subscriptionEvent('customer.subscription.updated', pending.id as string);
+    const response = await deliver(payload, standIn.sign(payload, TEST_WEBHOOK_SECRET));
+    expect(response.statusCode).toBe(200);
+    expect(card.customer).toBeNull();
+    expect(await mirrorRows(organisation.id)).toEqual([]);
+    expect(await provider.listPaymentMethods(organisation.id)).toMatchObject({ data: [] });
   });
 
   it("uses Stripe's present state, so an older event arriving late does not undo a newer one", async () => {

@@ -1,24 +1,17 @@
 import type { Chest } from '@coffer/core';
-import { CHESTS_LIMIT_MESSAGE, FREE_PLAN_LIMIT_NOTICE, validateChest } from '@coffer/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError } from '../../api/api-error.js';
-import { defaultTeamQuery } from '../../api/teams-queries.js';
-import { useSaveChest } from '../../api/vaults-mutations.js';
 import { openModal } from '../../lib/modal-store.js';
-import { notify } from '../../lib/notification-store.js';
-import { usePlanLimitOffer } from '../billing/use-plan-limit-offer.js';
 import { ErrorBanner } from '../form-fields/error-banner.js';
 import { TextField } from '../form-fields/text-field.js';
 import { useMarkedFields } from '../form-fields/use-marked-fields.js';
 import { ModalDialog } from '../modals/modal-dialog.js';
+import { EVERYONE_CHEST_TEXT, useCreateEveryoneChest } from './use-create-everyone-chest.js';
 
 /** Texts of the quick chest creation. */
 export const NEW_CHEST_TEXT = {
   title: 'New Chest',
   subtext: 'It is shared with your whole organisation; its teams can be changed in the admin area.',
-  created: (name: string) => `${name} created!`,
-  failed: 'The chest could not be created. Please try again.',
+  ...EVERYONE_CHEST_TEXT,
 } as const;
 
 /**
@@ -28,31 +21,10 @@ export const NEW_CHEST_TEXT = {
 function NewChestModal({ onDone }: { onDone: (chest?: Chest) => void }) {
   const [name, setName] = useState('');
   const marks = useMarkedFields();
-  const team = useQuery(defaultTeamQuery());
-  const save = useSaveChest();
-  const offerTeamPlan = usePlanLimitOffer();
-
-  const create = async () => {
-    if (save.isPending) return;
-    const teamIds = team.data ? [team.data.id] : [];
-    if (!marks.show(validateChest({ chestName: name, firstTeam: teamIds }))) return;
-    try {
-      const { chest } = await save.mutateAsync({
-        chest: {
-          name: name.trim(),
-          assignments_attributes: teamIds.map((id) => ({ team_id: id, edit_access: true })),
-        },
-      });
-      notify({ type: 'success', message: NEW_CHEST_TEXT.created(chest.name) });
-      onDone(chest);
-    } catch (error) {
-      const message = error instanceof ApiError ? error.serverMessage : undefined;
-      if (message === CHESTS_LIMIT_MESSAGE) {
-        notify({ type: 'error', message: FREE_PLAN_LIMIT_NOTICE });
-        offerTeamPlan();
-      }
-      marks.showErrors([message ?? NEW_CHEST_TEXT.failed]);
-    }
+  const { create, busy } = useCreateEveryoneChest(marks);
+  const submit = async () => {
+    const chest = await create(name);
+    if (chest) onDone(chest);
   };
 
   return (
@@ -60,7 +32,7 @@ function NewChestModal({ onDone }: { onDone: (chest?: Chest) => void }) {
       title={NEW_CHEST_TEXT.title}
       subtext={NEW_CHEST_TEXT.subtext}
       onCancel={() => onDone()}
-      onEnter={() => void create()}
+      onEnter={() => void submit()}
     >
       <ErrorBanner errors={marks.errors} />
       <TextField
@@ -81,8 +53,8 @@ function NewChestModal({ onDone }: { onDone: (chest?: Chest) => void }) {
         <button
           type="button"
           className="button button--primary"
-          disabled={save.isPending || team.isPending}
-          onClick={() => void create()}
+          disabled={busy}
+          onClick={() => void submit()}
         >
           Create
         </button>

@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { FirstChestOffer } from '../../components/chests/first-chest-offer.js';
 import { useWritableChests } from '../../components/chests/use-writable-chests.js';
 import { useSession } from '../../session/use-session.js';
 import { ChestList } from './chest-list.js';
@@ -39,6 +40,7 @@ export function Dashboard() {
     >
       <h1 className="visually-hidden">Dashboard</h1>
       <MissingKeysNotice />
+      <FirstChestOffer writable={writable} onCreated={(chest) => state.newSecret(chest.id)} />
       <DashboardToolbar state={state} searchRef={searchRef} canAdd={canAdd} />
       <div className="dashboard__body">
         {state.open ? (
