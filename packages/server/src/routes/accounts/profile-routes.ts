@@ -6,6 +6,7 @@ import {
   changeAccount,
   confirmOwnPassword,
 } from '../../services/accounts/password-service.js';
+import { resendEmailChange } from '../../services/accounts/email-change-service.js';
 import { type ProfileChanges, showProfile, updateProfile } from '../../services/accounts/profile-service.js';
 import { flag, object, text } from '../route-schemas.js';
 
@@ -65,6 +66,12 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
       return changeAccount(request.ctx, request.caller, request.body.user, attempts);
     },
   );
+
+  // The pending e-mail change's link again; counted with the change requests it repeats.
+  app.post('/users/email_change/resend', { config: { rateLimitClass: 'emailChange' } }, async (request) => {
+    await app.accountLimiters.emailChange.consume(request, request.caller.user.id);
+    return { mail_sent: await resendEmailChange(request.ctx, request.caller) };
+  });
 
   app.post<{ Body: { password?: string } }>(
     '/api/v1/users/verify_password',
