@@ -14,7 +14,9 @@ export const MAIL_NOT_SENT_MESSAGE = 'Could not send email successfully.';
 
 /** Whether an answer says its mail did not leave (a missing field is not a failure: older answers). */
 export function mailFailed(answer: unknown): boolean {
-  return typeof answer === 'object' && answer !== null && (answer as Partial<MailOutcome>).mail_sent === false;
+  return (
+    typeof answer === 'object' && answer !== null && (answer as Partial<MailOutcome>).mail_sent === false
+  );
 }
 
 /** Sign-in's refusal of an account whose address is not confirmed yet; the login screen offers a resend on it. */

@@ -16,7 +16,10 @@ const RESENT =
   'If your email address exists in our database, you will receive an email with instructions for how to confirm your email address in a few minutes.';
 const NO_PENDING_CHANGE = 'There is no email change waiting for confirmation.';
 const newHash = (fill: number) => Buffer.alloc(32, fill).toString('base64');
-const sealed = { encrypted_private_key: Buffer.alloc(1800, 6).toString('base64'), private_key_iv: 'aXYtMTIzNDU2Nzg5' };
+const sealed = {
+  encrypted_private_key: Buffer.alloc(1800, 6).toString('base64'),
+  private_key_iv: 'aXYtMTIzNDU2Nzg5',
+};
 
 /**
  * Mail that fails loudly (issue 26): when the relay refuses a mail the user is told about right
@@ -106,7 +109,11 @@ describe('mail that fails loudly', () => {
   it('the public resend answers the same whether the address exists or its mail left', async () => {
     const pending = await buildUser(context.db, { confirmed_at: null });
     const resend = (address: string) =>
-      context.app.inject({ method: 'POST', url: '/users/confirmation.json', payload: { user: { email: address } } });
+      context.app.inject({
+        method: 'POST',
+        url: '/users/confirmation.json',
+        payload: { user: { email: address } },
+      });
     const answers = [
       await refusing(() => resend(pending.email)),
       await refusing(() => resend(fresh('nobody'))),

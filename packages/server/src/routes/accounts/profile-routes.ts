@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { PASSWORD_CHANGE_FLOW } from '../../auth/authenticate.js';
 import { bindAttempts } from '../../security/rate-limits.js';
+import { resendEmailChange } from '../../services/accounts/email-change-service.js';
 import {
   type AccountChangeInput,
   changeAccount,
   confirmOwnPassword,
 } from '../../services/accounts/password-service.js';
-import { resendEmailChange } from '../../services/accounts/email-change-service.js';
 import { type ProfileChanges, showProfile, updateProfile } from '../../services/accounts/profile-service.js';
 import { flag, object, text } from '../route-schemas.js';
 

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { resendConfirmationByAdministrator } from '../../services/users/user-confirmation-service.js';
 import {
   createUserByAdministrator,
   type UserCreationInput,
 } from '../../services/users/user-creation-service.js';
-import { resendConfirmationByAdministrator } from '../../services/users/user-confirmation-service.js';
 import { listUsersFor, showUserFor, type UserListQuery } from '../../services/users/user-query-service.js';
 import {
   type PasswordResetInput,

@@ -48,7 +48,9 @@ export async function resendConfirmation(ctx: ServiceContext, email: unknown): P
   if (typeof email !== 'string' || email.trim() === '') return;
   const user = await findUserByEmail(ctx.db, email);
   if (!user || user.confirmed_at || user.locked) return;
-  await renewConfirmation(ctx, user, (trx) => auditOwnAccount(trx, user, 'Requested a new confirmation email'));
+  await renewConfirmation(ctx, user, (trx) =>
+    auditOwnAccount(trx, user, 'Requested a new confirmation email'),
+  );
 }
 
 /**

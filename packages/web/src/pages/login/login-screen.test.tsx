@@ -114,7 +114,9 @@ describe('the Login state', () => {
         status: 401,
         body: { error: 'You have to confirm your email address before continuing.' },
       },
-      'POST /users/confirmation.json': { body: { message: 'If your email address exists, you will get an email.' } },
+      'POST /users/confirmation.json': {
+        body: { message: 'If your email address exists, you will get an email.' },
+      },
     });
     renderApp('/login', screens);
     const user = await fillLogin('Ada@example.com');

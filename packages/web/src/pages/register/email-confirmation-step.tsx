@@ -17,16 +17,16 @@ export function EmailConfirmationStep({ email, mailSent }: { email: string; mail
     <div>
       {mailSent ? (
         <p>
-          We have sent a confirmation link to <strong data-testid="confirmation-email">{email}</strong>. Open it
-          to activate your account, then log in.
+          We have sent a confirmation link to <strong data-testid="confirmation-email">{email}</strong>. Open
+          it to activate your account, then log in.
         </p>
       ) : (
         <>
           <ErrorBanner errors={[MAIL_NOT_SENT_MESSAGE]} />
           <p>
             Your account is ready, but the confirmation link to{' '}
-            <strong data-testid="confirmation-email">{email}</strong> could not be sent. Ask for it again
-            with 'Resend email' below.
+            <strong data-testid="confirmation-email">{email}</strong> could not be sent. Ask for it again with
+            'Resend email' below.
           </p>
         </>
       )}

@@ -2,8 +2,8 @@ import { MAIL_NOT_SENT_MESSAGE } from '@coffer/core';
 import { useState } from 'react';
 import { ErrorBanner } from '../../../components/form-fields/error-banner.js';
 import { CopyButton } from '../../../components/secrets/copy-button.js';
-import { useUserConfirmationResend } from './use-user-confirmation-resend.js';
 import { NEW_USER_TEXT } from './use-new-user-flow.js';
+import { useUserConfirmationResend } from './use-user-confirmation-resend.js';
 import '../../../components/admin-form/admin-form.css';
 
 /** The label of the resend a FINISH without its mail offers (the spec's 'Resend email'). */

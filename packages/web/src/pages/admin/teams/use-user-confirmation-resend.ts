@@ -4,7 +4,8 @@ import { failureText } from '../../../components/admin-shell/admin-action.js';
 import { notify } from '../../../lib/notification-store.js';
 
 /** After an administrator's resend left. */
-export const confirmationResentText = (email: string) => `A new confirmation email has been sent to ${email}.`;
+export const confirmationResentText = (email: string) =>
+  `A new confirmation email has been sent to ${email}.`;
 
 /** What a Pending user's resend offers: the action and whether it is on its way. */
 export interface UserConfirmationResend {

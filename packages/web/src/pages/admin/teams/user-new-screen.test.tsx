@@ -133,11 +133,13 @@ describe('/admin/teams/user/new', () => {
 
     await user.click(screen.getByRole('button', { name: 'Resend email' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Resend email' })).toBeNull());
-    expect(calls.some((call) => call.method === 'POST' && call.path === '/api/v1/users/u-7/confirmation.json')).toBe(
-      true,
-    );
+    expect(
+      calls.some((call) => call.method === 'POST' && call.path === '/api/v1/users/u-7/confirmation.json'),
+    ).toBe(true);
     expect(notices()).toContain('A new confirmation email has been sent to ann@example.com.');
-    expect(screen.getByText('Confirm the e-mail address with the link we have sent to ann@example.com.')).toBeTruthy();
+    expect(
+      screen.getByText('Confirm the e-mail address with the link we have sent to ann@example.com.'),
+    ).toBeTruthy();
   });
 
   it.each(['Email has already been taken', 'Users exceed subscription limit.'])(

@@ -148,7 +148,9 @@ describe('/admin/teams/user: settings', () => {
     answer = { mail_sent: true };
     await user.click(screen.getByRole('button', { name: 'Resend confirmation email' }));
     await waitFor(() =>
-      expect(notices().some((notice) => notice.startsWith('A new confirmation email has been sent to'))).toBe(true),
+      expect(notices().some((notice) => notice.startsWith('A new confirmation email has been sent to'))).toBe(
+        true,
+      ),
     );
     expect(calls.filter((call) => call.path === '/api/v1/users/u-2/confirmation.json')).toHaveLength(2);
   });

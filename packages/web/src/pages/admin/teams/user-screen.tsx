@@ -13,6 +13,7 @@ import {
 import { LIST_FAILED_MESSAGE } from '../../../components/lists/scroll-list.js';
 import { paths } from '../../../navigation/paths.js';
 import { useSession } from '../../../session/use-session.js';
+import { useUserConfirmationResend } from './use-user-confirmation-resend.js';
 import { useUserActions } from './user-actions.js';
 import { UserActivityLog } from './user-activity-log.js';
 import { UserChestsTable } from './user-chests-table.js';
@@ -24,7 +25,6 @@ import {
   permissionLabel,
 } from './user-labels.js';
 import { UserSettingsPanel } from './user-settings-panel.js';
-import { useUserConfirmationResend } from './use-user-confirmation-resend.js';
 import './admin-teams.css';
 
 /** A Pending user's footer action: their confirmation mail again. */
