@@ -43,9 +43,14 @@ export async function confirmationPath(email: string): Promise<string> {
 /**
  * Registers an organisation through the real endpoints (keys made by core's crypto in Node, as the
  * browser does) and confirms it through the e-mail's token. For journeys where registering is not
- * what is being tested.
+ * what is being tested. `confirmationOf` finds the mailed link (the outbox by default; a server with
+ * SMTP_URL mails elsewhere).
  */
-export async function registerThroughApi(request: APIRequestContext, account: Account): Promise<void> {
+export async function registerThroughApi(
+  request: APIRequestContext,
+  account: Account,
+  confirmationOf: (email: string) => Promise<string> = confirmationPath,
+): Promise<void> {
   const keys = await deriveAccountKeys({
     email: account.email,
     password: account.password,
@@ -73,7 +78,7 @@ export async function registerThroughApi(request: APIRequestContext, account: Ac
     { kind: 'auth hash', value: keys.authHash },
     { kind: 'encrypted private key', value: sealed.encrypted_private_key },
   );
-  const link = new URL(await confirmationPath(account.email), 'http://x');
+  const link = new URL(await confirmationOf(account.email), 'http://x');
   const confirmed = await request.get(`/users/confirmation.json${link.search}`);
   expect(confirmed.status(), 'confirmation').toBe(200);
 }

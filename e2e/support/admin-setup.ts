@@ -14,13 +14,17 @@ export interface AdminSetup {
   chests: Chest[];
 }
 
-/** A new organisation registered through the API, its administrator signed in there and past the welcome flow. */
+/**
+ * A new organisation registered through the API, its administrator signed in there and past the
+ * welcome flow. `confirmationOf`: where the confirmation link is read (registerThroughApi).
+ */
 export async function newOrganisationThroughApi(
   request: APIRequestContext,
   testInfo: TestInfo,
+  confirmationOf?: (email: string) => Promise<string>,
 ): Promise<{ account: Account; admin: ApiSession }> {
   const account = newAccount(testInfo);
-  await registerThroughApi(request, account);
+  await registerThroughApi(request, account, confirmationOf);
   const admin = await apiSignIn(request, account);
   await finishWelcome(admin);
   return { account, admin };

@@ -1,4 +1,5 @@
 // Business constants and pure formatting helpers (spec sections 4 and 9).
+export * from './account-mail.js';
 export * from './country-list.js';
 export * from './export-constants.js';
 export * from './format-helpers.js';

@@ -84,6 +84,7 @@ describe('rate-limit classes', () => {
       registration: { max: 20, timeWindow: 60 * MINUTE },
       confirmationResend: { max: 20, timeWindow: 15 * MINUTE },
       emailChange: { max: 20, timeWindow: 15 * MINUTE },
+      userConfirmationResend: { max: 30, timeWindow: 15 * MINUTE },
       member: { max: 3000, timeWindow: MINUTE },
     });
   });

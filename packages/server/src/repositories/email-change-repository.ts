@@ -30,6 +30,20 @@ export async function findPendingEmailChange(
   return row ?? null;
 }
 
+/** A new link for the user's pending change (the previous one stops working), valid until `expiresAt`. */
+export async function renewEmailChangeLink(
+  db: Kysely<Database>,
+  change: EmailChange,
+  link: { token_hash: string; expires_at: string },
+): Promise<void> {
+  await db
+    .updateTable('email_changes')
+    .set(link)
+    .where('organisation_id', '=', change.organisation_id)
+    .where('user_id', '=', change.user_id)
+    .execute();
+}
+
 /** The pending change whose link token has this SHA-256, or null (a global lookup, by design). */
 export async function findEmailChangeByTokenHash(
   db: Kysely<Database>,

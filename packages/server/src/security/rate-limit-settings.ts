@@ -6,7 +6,8 @@ export type RateLimitedAction =
   | 'passwordCheck'
   | 'registration'
   | 'confirmationResend'
-  | 'emailChange';
+  | 'emailChange'
+  | 'userConfirmationResend';
 
 /** At most `max` attempts per `windowMs`. */
 export interface RateLimit {
@@ -51,6 +52,12 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   // Per signed-in user, every request that asks for a change (each mails two addresses); per
   // address, the public confirmation of the link.
   emailChange: { perAccount: { max: 5, windowMs: 60 * MINUTE }, perIp: { max: 20, windowMs: 15 * MINUTE } },
+  // An administrator's resend of a Pending user's confirmation mail: per user mailed, so nobody's
+  // mailbox is flooded, and per client address.
+  userConfirmationResend: {
+    perAccount: { max: 3, windowMs: 15 * MINUTE },
+    perIp: { max: 30, windowMs: 15 * MINUTE },
+  },
 };
 
 /**
@@ -72,6 +79,7 @@ export const RATE_LIMIT_VARIABLE_STEMS: Record<RateLimitedAction, string> = {
   registration: 'REGISTRATION',
   confirmationResend: 'CONFIRMATION_RESEND',
   emailChange: 'EMAIL_CHANGE',
+  userConfirmationResend: 'USER_CONFIRMATION_RESEND',
 };
 
 const UNIT_MS: Record<string, number> = { s: 1000, m: MINUTE, h: 60 * MINUTE };

@@ -1,5 +1,6 @@
 import type {
   EmailChange,
+  MailOutcome,
   PasswordChange,
   Profile,
   ProfileUpdateRequest,
@@ -33,4 +34,12 @@ export function verifyPassword(authHash: string): Promise<VerifyPasswordResponse
  */
 export function updateUserCredentials(user: PasswordChange | EmailChange): Promise<unknown> {
   return requestOrThrow('/users.json', { method: 'PATCH', body: { user } });
+}
+
+/**
+ * `POST /users/email_change/resend.json`: mails the pending e-mail change's link again (a new link;
+ * the previous one stops working); answers whether the mail left. 400 when no change waits.
+ */
+export function resendEmailChangeLink(): Promise<MailOutcome> {
+  return requestOrThrow<MailOutcome>('/users/email_change/resend.json', { method: 'POST' });
 }

@@ -2,6 +2,7 @@ import type {
   InvitationCreateRequest,
   InvitationResponse,
   ListResponse,
+  MailOutcome,
   PasswordResetRequest,
   UserCreateRequest,
   UserDetail,
@@ -58,10 +59,18 @@ export function fetchUser(id: string, signal?: AbortSignal): Promise<UserDetail>
   });
 }
 
-/** Adds a user with keys made in this browser from a generated password (api.md); answers them, Pending. */
-export function createUser(user: UserCreateRequest['user']): Promise<UserDetail> {
+/**
+ * Adds a user with keys made in this browser from a generated password (api.md); answers them,
+ * Pending, and whether their confirmation mail left.
+ */
+export function createUser(user: UserCreateRequest['user']): Promise<UserDetail & MailOutcome> {
   const body: UserCreateRequest = { user };
-  return requestOrThrow<UserDetail>(USERS, { method: 'POST', body });
+  return requestOrThrow<UserDetail & MailOutcome>(USERS, { method: 'POST', body });
+}
+
+/** Mails a Pending user a new confirmation link (administrators); answers whether the mail left. */
+export function resendUserConfirmation(id: string): Promise<MailOutcome> {
+  return requestOrThrow<MailOutcome>(userPath(id, 'confirmation'), { method: 'POST' });
 }
 
 /** Invites an address by e-mail instead (api.md): the invitee chooses a password and makes their own keys. */

@@ -11,6 +11,7 @@ import {
   createUser,
   deleteUser,
   inviteUser,
+  resendUserConfirmation,
   resetUserPassword,
   setUserLock,
   updateUser,
@@ -35,6 +36,11 @@ export function useInviteUser() {
     mutationFn: (invitation: InvitationCreateRequest['invitation']) => inviteUser(invitation),
     onSuccess: () => invalidateDirectory(queryClient),
   });
+}
+
+/** Mails a Pending user a new confirmation link; the answer says whether it left. */
+export function useResendUserConfirmation() {
+  return useMutation({ mutationFn: (id: string) => resendUserConfirmation(id) });
 }
 
 // The user page shows the answer at once; lists refetch.

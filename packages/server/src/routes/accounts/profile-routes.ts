@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { PASSWORD_CHANGE_FLOW } from '../../auth/authenticate.js';
 import { bindAttempts } from '../../security/rate-limits.js';
+import { resendEmailChange } from '../../services/accounts/email-change-service.js';
 import {
   type AccountChangeInput,
   changeAccount,
@@ -65,6 +66,12 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
       return changeAccount(request.ctx, request.caller, request.body.user, attempts);
     },
   );
+
+  // The pending e-mail change's link again; counted with the change requests it repeats.
+  app.post('/users/email_change/resend', { config: { rateLimitClass: 'emailChange' } }, async (request) => {
+    await app.accountLimiters.emailChange.consume(request, request.caller.user.id);
+    return { mail_sent: await resendEmailChange(request.ctx, request.caller) };
+  });
 
   app.post<{ Body: { password?: string } }>(
     '/api/v1/users/verify_password',

@@ -142,8 +142,14 @@ describe('POST /users (registration)', () => {
       name: 'Mallory',
       email: owner.email,
       confirmed_at: null,
+      mail_sent: true,
     });
-    expect(withoutId(created.json())).toEqual({ name: 'Mallory', email: fresh, confirmed_at: null });
+    expect(withoutId(created.json())).toEqual({
+      name: 'Mallory',
+      email: fresh,
+      confirmed_at: null,
+      mail_sent: true,
+    });
     expect(known.json().id).not.toBe(owner.id);
 
     expect(await countRows('organisations')).toBe(organisationsBefore + 1);

@@ -33,10 +33,8 @@ export const registrationRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const input = request.body.user;
       await app.accountLimiters.registration.consume(request, input.email ?? '');
-      const user = await register(request.ctx, input);
-      return reply
-        .code(201)
-        .send({ id: user.id, name: user.name, email: user.email, confirmed_at: user.confirmed_at });
+      const { id, name, email, confirmed_at, mail_sent } = await register(request.ctx, input);
+      return reply.code(201).send({ id, name, email, confirmed_at, mail_sent });
     },
   );
 };

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { resendConfirmationByAdministrator } from '../../services/users/user-confirmation-service.js';
 import {
   createUserByAdministrator,
   type UserCreationInput,
@@ -132,6 +133,16 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
       handler: async (request) => setUserLocked(request.ctx, request.caller, request.params.id, locked),
     });
   }
+
+  // A Pending user's confirmation mail again; the answer's mail_sent says whether it left.
+  app.post<IdParams>(
+    '/api/v1/users/:id/confirmation',
+    { schema: { params: ID_PARAMS }, config: { rateLimitClass: 'userConfirmationResend' } },
+    async (request) =>
+      resendConfirmationByAdministrator(request.ctx, request.caller, request.params.id, () =>
+        app.accountLimiters.userConfirmationResend.consume(request, request.params.id),
+      ),
+  );
 
   app.patch<IdParams & { Body: { user: PasswordResetInput } }>(
     '/api/v1/users/:id/reset_password',

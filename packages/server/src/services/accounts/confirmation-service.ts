@@ -1,10 +1,13 @@
+import type { Kysely } from 'kysely';
 import { hashToken } from '../../auth/session-token.js';
+import type { Database } from '../../db/schema.js';
 import { AppError } from '../../errors/app-error.js';
 import { sendConfirmationMail } from '../../mail/account-mails.js';
 import {
   confirmUserByTokenHash,
   findUserByConfirmationTokenHash,
   findUserByEmail,
+  type User,
   updateUser,
 } from '../../repositories/user-repository.js';
 import { auditOwnAccount } from '../caller-audit.js';
@@ -38,19 +41,34 @@ export async function confirmEmail(ctx: ServiceContext, token: unknown): Promise
 
 /**
  * POST /users/confirmation: a new confirmation e-mail (the previous link stops working) when the
- * address has an unconfirmed, unlocked account; nothing otherwise. The caller answers the same either way.
+ * address has an unconfirmed, unlocked account; nothing otherwise. The caller answers the same either
+ * way, so a stranger learns neither whether the address exists nor whether its mail left.
  */
 export async function resendConfirmation(ctx: ServiceContext, email: unknown): Promise<void> {
   if (typeof email !== 'string' || email.trim() === '') return;
   const user = await findUserByEmail(ctx.db, email);
   if (!user || user.confirmed_at || user.locked) return;
+  await renewConfirmation(ctx, user, (trx) =>
+    auditOwnAccount(trx, user, 'Requested a new confirmation email'),
+  );
+}
+
+/**
+ * A new confirmation link for `user` (the previous one stops working), saved with the audit entry
+ * `audit` writes in the same transaction, then mailed. Answers whether the mail left.
+ */
+export async function renewConfirmation(
+  ctx: ServiceContext,
+  user: User,
+  audit: (trx: Kysely<Database>) => Promise<void>,
+): Promise<boolean> {
   const confirmation = newEmailToken();
   await runChange(ctx.db, user.organisation_id, async (trx) => {
     await updateUser(trx, user, {
       confirmation_token_hash: confirmation.hash,
       confirmation_sent_at: new Date().toISOString(),
     });
-    await auditOwnAccount(trx, user, 'Requested a new confirmation email');
+    await audit(trx);
   });
-  await sendConfirmationMail(ctx, user, confirmation.token);
+  return sendConfirmationMail(ctx, user, confirmation.token);
 }

@@ -11,6 +11,8 @@ import type { CallerAccess } from '../../policy/caller-access.js';
 import {
   claimEmailChange,
   findEmailChangeByTokenHash,
+  findPendingEmailChange,
+  renewEmailChangeLink,
   savePendingEmailChange,
 } from '../../repositories/email-change-repository.js';
 import { revokeUserSessions } from '../../repositories/session-repository.js';
@@ -28,6 +30,8 @@ export const EMAIL_CHANGE_LINK_INVALID = 'This email change link is invalid or h
 /** A link older than EMAIL_CHANGE_LINK_HOURS (core). */
 export const EMAIL_CHANGE_LINK_EXPIRED =
   'This email change link has expired. Ask for the change again in Account Settings.';
+/** A resend without a pending change (none asked for, already confirmed, or dropped by a new password). */
+export const NO_PENDING_EMAIL_CHANGE = 'There is no email change waiting for confirmation.';
 /** Answer of a confirmation. */
 export const EMAIL_CHANGED = 'Your email address has been changed. Sign in with your new email address.';
 
@@ -47,17 +51,16 @@ export interface PendingCredentials {
  * as pending with a one-time link (a second request replaces the first and its link), mails the link
  * to the new address and a notice without link to the current one. Nothing of the account changes
  * yet. An address that already has an account is answered alike (the asker learns nothing) and is
- * never applied: its owner gets a notice instead of a link, and the token is thrown away.
+ * never applied: its owner gets a notice instead of a link, and the token is thrown away. Answers
+ * whether the mail to the new address left (the user is told to look there).
  */
 export async function requestEmailChange(
   ctx: ServiceContext,
   caller: CallerAccess,
   email: string,
   credentials: PendingCredentials,
-): Promise<void> {
-  const owner = await findUserByEmail(ctx.db, email);
+): Promise<boolean> {
   const link = newEmailToken();
-  const now = new Date();
   await runChange(ctx.db, caller.organisation.id, async (trx) => {
     await savePendingEmailChange(trx, {
       user_id: caller.user.id,
@@ -65,21 +68,48 @@ export async function requestEmailChange(
       email,
       token_hash: link.hash,
       ...credentials,
-      expires_at: new Date(now.getTime() + EMAIL_CHANGE_LINK_HOURS * HOUR_MS).toISOString(),
-      created_at: now.toISOString(),
+      expires_at: linkExpiry(),
+      created_at: new Date().toISOString(),
     });
     await auditOwnAccount(trx, caller.user, `Asked to change email address to ${email}`);
   });
-  if (owner) {
-    await sendAddressInUseNotice(ctx, owner, 'email_change');
-  } else {
-    await sendEmailChangeConfirmation(
-      ctx,
-      { email, name: caller.user.name, validHours: EMAIL_CHANGE_LINK_HOURS },
-      link.token,
-    );
-  }
+  const sent = await mailNewAddress(ctx, caller, email, link.token);
   await sendEmailChangeRequestedNotice(ctx, caller.user, email);
+  return sent;
+}
+
+/**
+ * POST /users/email_change/resend: the pending change's link again, as a new link (the previous one
+ * stops working) valid for EMAIL_CHANGE_LINK_HOURS from now; a taken address gets its notice again.
+ * Answers whether the mail left. 400 when no change is pending.
+ */
+export async function resendEmailChange(ctx: ServiceContext, caller: CallerAccess): Promise<boolean> {
+  const change = await findPendingEmailChange(ctx.db, caller.user);
+  if (!change) throw AppError.validation(NO_PENDING_EMAIL_CHANGE);
+  const link = newEmailToken();
+  await runChange(ctx.db, caller.organisation.id, async (trx) => {
+    await renewEmailChangeLink(trx, change, { token_hash: link.hash, expires_at: linkExpiry() });
+    await auditOwnAccount(trx, caller.user, `Asked again to change email address to ${change.email}`);
+  });
+  return mailNewAddress(ctx, caller, change.email, link.token);
+}
+
+const linkExpiry = () => new Date(Date.now() + EMAIL_CHANGE_LINK_HOURS * HOUR_MS).toISOString();
+
+// The link to a free address; to an address with an account, a notice to its owner instead.
+async function mailNewAddress(
+  ctx: ServiceContext,
+  caller: CallerAccess,
+  email: string,
+  token: string,
+): Promise<boolean> {
+  const owner = await findUserByEmail(ctx.db, email);
+  if (owner) return sendAddressInUseNotice(ctx, owner, 'email_change');
+  return sendEmailChangeConfirmation(
+    ctx,
+    { email, name: caller.user.name, validHours: EMAIL_CHANGE_LINK_HOURS },
+    token,
+  );
 }
 
 /**

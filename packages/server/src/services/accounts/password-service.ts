@@ -1,5 +1,6 @@
 import {
   INVALID_NEW_EMAIL_MESSAGE,
+  type MailOutcome,
   normaliseEmailInput,
   type Profile,
   RSA_MODULUS_BITS,
@@ -112,13 +113,15 @@ export async function confirmOwnPassword(
  * new auth hash and the same private key re-sealed under the new keys (crypto.md). A new password
  * applies at once and ends every other session of the user (the caller's stays); a new e-mail waits
  * for the link mailed to it (email-change-service.ts), and the answer shows it as `pending_email`.
+ * The answer's `mail_sent` says whether the mail the user is told about left: the notice of a new
+ * password, or the link (or notice) to the new address. The change is kept either way.
  */
 export async function changeAccount(
   ctx: ServiceContext,
   caller: CallerAccess,
   input: AccountChangeInput,
   attempts: AttemptCounter,
-): Promise<Profile> {
+): Promise<Profile & MailOutcome> {
   const emailChange = input.email !== undefined;
   if (input.must_change_password === true) throw AppError.validation(MUST_CHANGE_PASSWORD_MESSAGE);
   // Only the password change is open to an account that must still replace its generated password.
@@ -157,13 +160,13 @@ export async function changeAccount(
     input.kdf_iterations === undefined ? undefined : (parseIterations(input.kdf_iterations) ?? 0);
   if (emailChange) {
     // Pending until the new address confirms (email-change-service.ts); nothing changes now.
-    await requestEmailChange(ctx, caller, email, {
+    const mail_sent = await requestEmailChange(ctx, caller, email, {
       password_hash,
       encrypted_private_key,
       private_key_iv,
       kdf_iterations: kdf_iterations ?? caller.user.kdf_iterations,
     });
-    return loadProfile(ctx.db, caller);
+    return { ...(await loadProfile(ctx.db, caller)), mail_sent };
   }
 
   const values: UserUpdate = {
@@ -181,8 +184,8 @@ export async function changeAccount(
     newKeyPair ? 'Set a personal password and a new key pair' : 'Changed password',
     newKeyPair ? endorsementOf(caller, endorsement) : null,
   );
-  await sendSecurityNotice(ctx, caller.user, 'password');
-  return loadProfile(ctx.db, { organisation: caller.organisation, user });
+  const mail_sent = await sendSecurityNotice(ctx, caller.user, 'password');
+  return { ...(await loadProfile(ctx.db, { organisation: caller.organisation, user })), mail_sent };
 }
 
 /**

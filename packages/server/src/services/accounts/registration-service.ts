@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_TEAM_NAME, isTicked, normaliseEmailInput, validateRegisterInitial } from '@coffer/core';
+import {
+  DEFAULT_TEAM_NAME,
+  isTicked,
+  type MailOutcome,
+  normaliseEmailInput,
+  validateRegisterInitial,
+} from '@coffer/core';
 import { AppError } from '../../errors/app-error.js';
 import { sendAddressInUseNotice, sendConfirmationMail } from '../../mail/account-mails.js';
 import { insertMemberships, readOnlyMemberships } from '../../repositories/membership-repository.js';
@@ -16,8 +22,14 @@ import type { RegistrationInput } from './registration-input.js';
 /** What POST /users answers about the new account. */
 export type RegisteredAccount = Pick<User, 'id' | 'name' | 'email' | 'confirmed_at'>;
 
+/**
+ * An owner's registration also says whether the mail to the address left (`mail_sent`); accepting an
+ * invitation mails nothing, so its answer has no such field.
+ */
+export type Registration = RegisteredAccount & Partial<MailOutcome>;
+
 /** POST /users: a new organisation with its owner, or, with an invitation token, a new member. */
-export function register(ctx: ServiceContext, input: RegistrationInput): Promise<RegisteredAccount> {
+export function register(ctx: ServiceContext, input: RegistrationInput): Promise<Registration> {
   if (input.invitation_token !== undefined) return acceptInvitation(ctx, input);
   return registerOrganisation(ctx, input);
 }
@@ -25,16 +37,18 @@ export function register(ctx: ServiceContext, input: RegistrationInput): Promise
 /**
  * Creates the organisation, its owner (administrator, first_time), and the default team
  * 'Everyone' with the owner in it, in one transaction with its audit entry; then sends the
- * confirmation e-mail. The owner cannot sign in before confirming.
+ * confirmation e-mail. The owner cannot sign in before confirming. `mail_sent` says whether the mail
+ * left; the account is kept either way ('Resend email' asks again).
  *
  * An address that already has an account is answered exactly as a new one (review L2: the answer
  * must not tell who has an account), after the same key checks and Argon2id hashing so that it
- * takes as long; nothing is created and the address's owner is told instead.
+ * takes as long; nothing is created and the address's owner is told instead. Its `mail_sent` is that
+ * notice's: either way it tells whether mail to the address left, not which mail it was.
  */
 async function registerOrganisation(
   ctx: ServiceContext,
   input: RegistrationInput,
-): Promise<RegisteredAccount> {
+): Promise<RegisteredAccount & MailOutcome> {
   const company = (input.owned_organisation_attributes?.name ?? '').trim();
   const name = (input.name ?? '').trim();
   const email = normaliseEmailInput(input.email);
@@ -48,8 +62,8 @@ async function registerOrganisation(
   const keys = await prepareAccountKeys(input, ctx.config.minKdfIterations);
   const owner = await findUserByEmail(ctx.db, email);
   if (owner) {
-    await sendAddressInUseNotice(ctx, owner, 'registration');
-    return { id: randomUUID(), name, email, confirmed_at: null };
+    const mail_sent = await sendAddressInUseNotice(ctx, owner, 'registration');
+    return { id: randomUUID(), name, email, confirmed_at: null, mail_sent };
   }
 
   const confirmation = newEmailToken();
@@ -80,6 +94,6 @@ async function registerOrganisation(
     await auditOwnAccount(trx, owner, `Registered the organisation ${company}`);
     return owner;
   });
-  await sendConfirmationMail(ctx, user, confirmation.token);
-  return user;
+  const mail_sent = await sendConfirmationMail(ctx, user, confirmation.token);
+  return { id: user.id, name: user.name, email: user.email, confirmed_at: user.confirmed_at, mail_sent };
 }

@@ -1,4 +1,9 @@
-import { type Profile, type TwoFactorCheckResponse, validateLogin } from '@coffer/core';
+import {
+  type Profile,
+  type TwoFactorCheckResponse,
+  UNCONFIRMED_ACCOUNT_MESSAGE,
+  validateLogin,
+} from '@coffer/core';
 import { ACCOUNT_LOCKED } from '../../auth/auth-messages.js';
 import { createSession } from '../../auth/session-service.js';
 import { AppError } from '../../errors/app-error.js';
@@ -18,8 +23,8 @@ import { loadProfile } from './profile-service.js';
 
 /** Wrong e-mail, password or one-time code: the spec's server error, the same for every case. */
 export const INVALID_CREDENTIALS = 'Invalid Email or password.';
-/** Signing in before confirming the e-mail address. */
-export const UNCONFIRMED_ACCOUNT = 'You have to confirm your email address before continuing.';
+/** Signing in before confirming the e-mail address (core: the login screen offers a resend on it). */
+export const UNCONFIRMED_ACCOUNT = UNCONFIRMED_ACCOUNT_MESSAGE;
 
 /** What a sign-in gives: the bearer token (for the Authorization header) and the profile. */
 export interface SignInResult {

@@ -1,4 +1,4 @@
-import { normaliseEmailInput, type UserDetail, validateUserForm } from '@coffer/core';
+import { type MailOutcome, normaliseEmailInput, type UserDetail, validateUserForm } from '@coffer/core';
 import { requireWithinPlan } from '../../billing/plan-limits.js';
 import { syncSeatsAfterCommit, syncSeatsInTransaction } from '../../billing/seats.js';
 import { AppError } from '../../errors/app-error.js';
@@ -32,13 +32,15 @@ export interface UserCreationInput extends KeyMaterialInput {
  * POST /api/v1/users (administrators): adds a user who must confirm their e-mail, then sign in
  * with the generated password and choose their own (must_change_password, first_time). They join
  * 'Everyone' and the chosen teams. Answers the user as the admin area shows them: Pending
- * (confirmed_at null). An e-mail that has an account is 400 'Email has already been taken'.
+ * (confirmed_at null), with `mail_sent`: a confirmation mail that did not leave keeps the user (the
+ * administrator resends it from the user's page). An e-mail that has an account is 400 'Email has
+ * already been taken'.
  */
 export async function createUserByAdministrator(
   ctx: ServiceContext,
   caller: CallerAccess,
   input: UserCreationInput,
-): Promise<UserDetail> {
+): Promise<UserDetail & MailOutcome> {
   requireAdministrator(caller);
   const name = (input.name ?? '').trim();
   const email = normaliseEmailInput(input.email);
@@ -76,6 +78,6 @@ export async function createUserByAdministrator(
     return created;
   });
   await syncSeatsAfterCommit(ctx, caller.organisation.id);
-  await sendConfirmationMail(ctx, user, confirmation.token);
-  return loadUserDetail(ctx.db, caller, user);
+  const mail_sent = await sendConfirmationMail(ctx, user, confirmation.token);
+  return { ...(await loadUserDetail(ctx.db, caller, user)), mail_sent };
 }

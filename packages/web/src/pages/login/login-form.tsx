@@ -1,12 +1,22 @@
-import { canSubmitLogin, validateLogin } from '@coffer/core';
+import {
+  canSubmitLogin,
+  normaliseEmailInput,
+  UNCONFIRMED_ACCOUNT_MESSAGE,
+  validateLogin,
+} from '@coffer/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorBanner } from '../../components/form-fields/error-banner.js';
 import { TextField } from '../../components/form-fields/text-field.js';
 import { useMarkedFields } from '../../components/form-fields/use-marked-fields.js';
 import { paths } from '../../navigation/paths.js';
+import { RESEND_CONFIRMATION_LABEL } from './login-messages.js';
+import { useConfirmationResend } from './use-confirmation-resend.js';
 
-/** The Login state: e-mail and password; Login is enabled only when both are filled (spec section 5). */
+/**
+ * The Login state: e-mail and password; Login is enabled only when both are filled (spec section 5).
+ * When sign-in answers that the address is not confirmed yet, the confirmation mail can be asked for again.
+ */
 export function LoginForm({
   busy,
   error,
@@ -18,6 +28,7 @@ export function LoginForm({
 }) {
   const marked = useMarkedFields();
   const [values, setValues] = useState({ email: '', password: '' });
+  const confirmation = useConfirmationResend();
   const set = (field: 'email' | 'password', value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
     marked.edited(field);
@@ -34,6 +45,18 @@ export function LoginForm({
       }}
     >
       <ErrorBanner errors={error ? [...marked.errors, error] : marked.errors} />
+      {error === UNCONFIRMED_ACCOUNT_MESSAGE ? (
+        <p>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => void confirmation.resend(normaliseEmailInput(values.email))}
+            disabled={confirmation.sending}
+          >
+            {RESEND_CONFIRMATION_LABEL}
+          </button>
+        </p>
+      ) : null}
       <TextField
         label="Email"
         type="email"

@@ -21,6 +21,9 @@ export const ACCOUNT_CONFIRMED_MESSAGE = 'Your email address has been confirmed.
 export const ACCOUNT_CONFIRMATION_FAILED_MESSAGE =
   'Your email address could not be confirmed. The link may have expired or already been used.';
 
+/** The action offered when sign-in answers that the address is not confirmed yet. */
+export const RESEND_CONFIRMATION_LABEL = 'Resend confirmation email';
+
 /** The login states of spec sections 2 and 4. */
 export type LoginMode = 'login' | 'twoFactor' | 'recovery';
 

@@ -108,6 +108,30 @@ describe('the Login state', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid Email or password.');
   });
 
+  it('offers to resend the confirmation mail when the address is not confirmed yet', async () => {
+    const calls = server({
+      'POST /users/sign_in.json': {
+        status: 401,
+        body: { error: 'You have to confirm your email address before continuing.' },
+      },
+      'POST /users/confirmation.json': {
+        body: { message: 'If your email address exists, you will get an email.' },
+      },
+    });
+    renderApp('/login', screens);
+    const user = await fillLogin('Ada@example.com');
+    expect(screen.queryByRole('button', { name: 'Resend confirmation email' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'You have to confirm your email address before continuing.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Resend confirmation email' }));
+    expect(await screen.findByText('If your email address exists, you will get an email.')).toBeTruthy();
+    expect(bodyOf(calls.find((c) => c.path === '/users/confirmation.json'))).toEqual({
+      user: { email: 'ada@example.com' },
+    });
+  });
+
   it("falls back to 'Invalid login credentials.' when the server gives no text", async () => {
     server({ 'POST /users/sign_in.json': { status: 500 } });
     renderApp('/login', screens);

@@ -11,6 +11,19 @@ export function emailChangePendingText(newEmail: string, currentEmail: string): 
   return `We sent a link to ${newEmail}. Your email changes when you open it (within ${EMAIL_CHANGE_LINK_HOURS} hours); until then, keep signing in with ${currentEmail}.`;
 }
 
+/** What the SUCCESS step says when the link did not leave: the change waits, and can be resent. */
+export function emailChangeNotSentText(newEmail: string, currentEmail: string): string {
+  return `Your change to ${newEmail} is saved, but its confirmation link could not be sent. Resend it below; until the change is confirmed, keep signing in with ${currentEmail}.`;
+}
+
+/** The resend of the pending change's link (the spec's 'Resend email'). */
+export const RESEND_EMAIL_CHANGE_LABEL = 'Resend email';
+
+/** After the link was mailed again. */
+export function emailChangeResentText(newEmail: string): string {
+  return `We sent a new link to ${newEmail}.`;
+}
+
 /** The Email row's note while a change waits for its link. */
 export function pendingEmailNote(pendingEmail: string): string {
   return `Waiting for confirmation: ${pendingEmail}`;

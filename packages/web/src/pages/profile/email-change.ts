@@ -1,12 +1,18 @@
 import type { Profile } from '@coffer/core';
-import { INCORRECT_PASSWORD_MESSAGE, normaliseEmailInput } from '@coffer/core';
+import { INCORRECT_PASSWORD_MESSAGE, mailFailed, normaliseEmailInput } from '@coffer/core';
 import { updateUserCredentials } from '../../api/accounts-profile-api.js';
 import { serverMessageOf } from '../../api/api-error.js';
 import { EMAIL_CHANGE_FAILED_MESSAGE, WEAK_KDF_MESSAGE } from '../../keys/account-messages.js';
 import { proveAndRekey } from '../../keys/prove-and-rekey.js';
 
 /** How an e-mail change request ended: the address now waiting for its link, or the message to show. */
-export type EmailChangeOutcome = { ok: true; pendingEmail: string } | { ok: false; message: string };
+export type EmailChangeOutcome =
+  | {
+      ok: true;
+      pendingEmail: string /** Whether the link (or notice) to the new address left. */;
+      mailSent: boolean;
+    }
+  | { ok: false; message: string };
 
 /**
  * Asks to change the signed-in user's e-mail: checks the password with the server, re-seals the same
@@ -26,8 +32,9 @@ export async function submitEmailChange(
     return { ok: false, message };
   }
   const { current, rekeyed } = proven;
+  let answer: unknown;
   try {
-    await updateUserCredentials({
+    answer = await updateUserCredentials({
       email,
       password: rekeyed.authHash,
       current_password: current.authHash,
@@ -37,5 +44,5 @@ export async function submitEmailChange(
   } catch (error) {
     return { ok: false, message: serverMessageOf(error) ?? EMAIL_CHANGE_FAILED_MESSAGE };
   }
-  return { ok: true, pendingEmail: email };
+  return { ok: true, pendingEmail: email, mailSent: !mailFailed(answer) };
 }

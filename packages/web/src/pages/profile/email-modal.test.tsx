@@ -112,9 +112,41 @@ describe('the Email modal', () => {
     expect(screen.getByRole('dialog', { name: 'Confirm with your password' })).toBeTruthy();
   });
 
+  it("says 'Could not send email successfully.' when the link did not leave, and resends it", async () => {
+    const { user, calls } = await openEmailModal({
+      'POST /api/v1/users/verify_password.json': { body: { valid: true } },
+      'PATCH /users.json': { body: { mail_sent: false } },
+      'POST /users/email_change/resend.json': { body: { mail_sent: true } },
+    });
+    await typeEmails(user, 'new@example.com', 'new@example.com');
+    await user.keyboard('{Enter}');
+    await user.type(screen.getByLabelText('Password'), 'my password{Enter}');
+    const success = await screen.findByRole('dialog', { name: 'Confirm Your New Email' });
+    expect(within(success).getByRole('alert').textContent).toBe('Could not send email successfully.');
+    expect(success.textContent).not.toContain('We sent a link');
+
+    await user.click(within(success).getByRole('button', { name: 'Resend email' }));
+    expect(await within(success).findByText(/We sent a link to new@example.com\./)).toBeTruthy();
+    expect(within(success).queryByRole('alert')).toBeNull();
+    expect(calls.filter((c) => c.path === '/users/email_change/resend.json')).toHaveLength(1);
+  });
+
   it('shows a pending address the profile carries', async () => {
     signInForProfile({ pending_email: 'later@example.com' });
     renderApp('/profile', profileScreens);
     expect(await screen.findByText('Waiting for confirmation: later@example.com')).toBeTruthy();
+  });
+
+  it("resends a pending address's link from the Email row, and says when it did not leave", async () => {
+    const calls = signInForProfile(
+      { pending_email: 'later@example.com' },
+      { 'POST /users/email_change/resend.json': { body: { mail_sent: false } } },
+    );
+    renderApp('/profile', profileScreens);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Resend email' }));
+    const banners = screen.getByRole('region', { name: 'Notifications' });
+    expect(await within(banners).findByText('Could not send email successfully.')).toBeTruthy();
+    expect(calls.filter((c) => c.path === '/users/email_change/resend.json')).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import type { Profile } from '@coffer/core';
-import { normaliseEmailInput, validateEmailChange } from '@coffer/core';
+import { MAIL_NOT_SENT_MESSAGE, normaliseEmailInput, validateEmailChange } from '@coffer/core';
 import { useState } from 'react';
 import { useChangeEmail } from '../../api/accounts-mutations.js';
 import { ErrorBanner } from '../../components/form-fields/error-banner.js';
@@ -9,8 +9,14 @@ import { ModalDialog } from '../../components/modals/modal-dialog.js';
 import { openModal } from '../../lib/modal-store.js';
 import { useSession } from '../../session/use-session.js';
 import { submitEmailChange } from './email-change.js';
-import { EMAIL_CHANGE_PENDING_TITLE, emailChangePendingText } from './email-change-messages.js';
+import {
+  EMAIL_CHANGE_PENDING_TITLE,
+  emailChangeNotSentText,
+  emailChangePendingText,
+  RESEND_EMAIL_CHANGE_LABEL,
+} from './email-change-messages.js';
 import { RekeyStatus } from './rekey-status.js';
+import { useEmailChangeResend } from './use-email-change-resend.js';
 import '../../components/form-fields/form-fields.css';
 
 /** The steps of the Email modal (spec section 4). */
@@ -20,13 +26,16 @@ export type EmailModalStep = 'email' | 'password' | 'success';
  * The Email modal: EMAIL (new e-mail twice) → PASSWORD (current password) → SUCCESS. Esc goes back
  * one step and cancels from EMAIL; Enter advances. The change waits for the link mailed to the new
  * address (issue 25), so SUCCESS says so and closes (OK, Enter or Esc); the session goes on with the
- * current address until the link is opened.
+ * current address until the link is opened. When the link did not leave, SUCCESS says 'Could not send
+ * email successfully.' and offers 'Resend email' until a resend goes out.
  */
 export function EmailModal({ onClose }: { onClose: () => void }) {
   const { profile } = useSession();
   const marked = useMarkedFields();
   const [step, setStep] = useState<EmailModalStep>('email');
   const [values, setValues] = useState({ email: '', confirmation: '', password: '' });
+  const [mailSent, setMailSent] = useState(true);
+  const linkResend = useEmailChangeResend();
   const change = useChangeEmail((typed: { account: Profile; email: string; password: string }) =>
     submitEmailChange(typed.account, typed.email, typed.password),
   );
@@ -49,8 +58,10 @@ export function EmailModal({ onClose }: { onClose: () => void }) {
       email: values.email,
       password: values.password,
     });
-    if (outcome.ok) setStep('success');
-    else marked.showErrors([outcome.message]);
+    if (outcome.ok) {
+      setMailSent(outcome.mailSent);
+      setStep('success');
+    } else marked.showErrors([outcome.message]);
   };
 
   const back = () => {
@@ -61,15 +72,31 @@ export function EmailModal({ onClose }: { onClose: () => void }) {
   };
 
   if (step === 'success') {
+    const newEmail = normaliseEmailInput(values.email);
+    const describe = mailSent ? emailChangePendingText : emailChangeNotSentText;
+    const resend = async () => {
+      if (await linkResend.resend(newEmail)) setMailSent(true);
+    };
     return (
       <ModalDialog
         key="success"
         title={EMAIL_CHANGE_PENDING_TITLE}
-        subtext={emailChangePendingText(normaliseEmailInput(values.email), profile?.email ?? '')}
+        subtext={describe(newEmail, profile?.email ?? '')}
         onCancel={onClose}
         onEnter={onClose}
       >
+        {mailSent ? null : <ErrorBanner errors={[MAIL_NOT_SENT_MESSAGE]} />}
         <div className="modal__actions">
+          {mailSent ? null : (
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => void resend()}
+              disabled={linkResend.sending}
+            >
+              {RESEND_EMAIL_CHANGE_LABEL}
+            </button>
+          )}
           <button type="button" className="button button--primary" data-autofocus onClick={onClose}>
             OK
           </button>

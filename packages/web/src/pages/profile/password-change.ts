@@ -1,5 +1,10 @@
 import type { AccountKeys, PasswordChange, PersonalPasswordChange, Profile } from '@coffer/core';
-import { CURRENT_PASSWORD_INCORRECT_MESSAGE, INCORRECT_PASSWORD_MESSAGE, isCryptoError } from '@coffer/core';
+import {
+  CURRENT_PASSWORD_INCORRECT_MESSAGE,
+  INCORRECT_PASSWORD_MESSAGE,
+  isCryptoError,
+  mailFailed,
+} from '@coffer/core';
 import { updateUserCredentials } from '../../api/accounts-profile-api.js';
 import { serverMessageOf } from '../../api/api-error.js';
 import { PASSWORD_CHANGE_FAILED_MESSAGE, WEAK_KDF_MESSAGE } from '../../keys/account-messages.js';
@@ -21,8 +26,13 @@ export type PasswordChangeOutcome =
         public_key?: string;
         kdf_iterations?: number;
       };
+      /** Whether the notice of the new password left (spec section 8: 'Could not send email successfully.'). */
+      mailSent: boolean;
     }
-  | { ok: false; message: string; field?: 'currentPassword'; fromServer?: boolean };
+  | PasswordChangeRefusal;
+
+/** A password change that did not happen, and why. */
+type PasswordChangeRefusal = { ok: false; message: string; field?: 'currentPassword'; fromServer?: boolean };
 
 /**
  * Changes the signed-in user's password (also the personal-password step): checks the current
@@ -43,29 +53,29 @@ export async function submitPasswordChange(
   });
   if (!proven.ok) return refusalOutcome(proven);
   const { current, rekeyed } = proven;
-  const refused = await sendPasswordChange({
+  const sent = await sendPasswordChange({
     password: rekeyed.authHash,
     current_password: current.authHash,
     encrypted_private_key: rekeyed.sealed.encrypted_private_key,
     private_key_iv: rekeyed.sealed.private_key_iv,
     must_change_password: false,
   });
-  return refused ?? { ok: true, sealed: rekeyed.sealed };
+  return sent.ok ? { ok: true, sealed: rekeyed.sealed, mailSent: sent.mailSent } : sent;
 }
 
-// The server's refusal is a notification, with its message when it sent one.
+// The server's refusal is a notification, with its message when it sent one. Once accepted, the
+// answer says whether the notice of the new password left.
 async function sendPasswordChange(
   change: PasswordChange | PersonalPasswordChange,
-): Promise<PasswordChangeOutcome | null> {
+): Promise<{ ok: true; mailSent: boolean } | PasswordChangeRefusal> {
   try {
-    await updateUserCredentials(change);
+    return { ok: true, mailSent: !mailFailed(await updateUserCredentials(change)) };
   } catch (error) {
     return { ok: false, message: serverMessageOf(error) ?? PASSWORD_CHANGE_FAILED_MESSAGE, fromServer: true };
   }
-  return null;
 }
 
-function refusalOutcome(refusal: RekeyRefusal): PasswordChangeOutcome {
+function refusalOutcome(refusal: RekeyRefusal): PasswordChangeRefusal {
   switch (refusal.reason) {
     case 'weak-kdf':
       return { ok: false, message: WEAK_KDF_MESSAGE };
@@ -116,11 +126,12 @@ export async function submitFirstPersonalPassword(
     kdf_iterations: made.keys.kdf_iterations,
     ...(endorsement === undefined ? {} : { key_endorsement: endorsement }),
   };
-  const refused = await sendPasswordChange(change);
-  if (refused) return refused;
+  const sent = await sendPasswordChange(change);
+  if (!sent.ok) return sent;
   await savePrivateKey(await made.unlock());
   return {
     ok: true,
+    mailSent: sent.mailSent,
     sealed: {
       encrypted_private_key: change.encrypted_private_key,
       private_key_iv: change.private_key_iv,

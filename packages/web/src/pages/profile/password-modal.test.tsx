@@ -106,6 +106,18 @@ describe('the Password modal', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it("keeps the change and notifies 'Could not send email successfully.' when its notice did not leave", async () => {
+    const { user, dialog } = await openPasswordModal({
+      'POST /api/v1/users/verify_password.json': { body: { valid: true } },
+      'PATCH /users.json': { body: { mail_sent: false } },
+    });
+    await fill(user, 'old password', 'a new password!', 'a new password!');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('dialog', { name: 'Password Updated' })).toBeTruthy();
+    const banners = screen.getByRole('region', { name: 'Notifications' });
+    expect(await within(banners).findByText('Could not send email successfully.')).toBeTruthy();
+  });
+
   it('cancels on Escape', async () => {
     const { user } = await openPasswordModal();
     await user.keyboard('{Escape}');

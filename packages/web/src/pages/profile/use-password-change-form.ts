@@ -1,5 +1,5 @@
 import type { PasswordChangeValues, Profile } from '@coffer/core';
-import { canSavePasswordChange, validatePasswordChange } from '@coffer/core';
+import { canSavePasswordChange, MAIL_NOT_SENT_MESSAGE, validatePasswordChange } from '@coffer/core';
 import { useState } from 'react';
 import { useChangePassword } from '../../api/accounts-mutations.js';
 import type { MarkedFields } from '../../components/form-fields/use-marked-fields.js';
@@ -60,6 +60,8 @@ export function usePasswordChangeForm(onChanged: () => void): PasswordChangeForm
     if (outcome.ok) {
       setValues(EMPTY);
       onChanged();
+      // The password is changed either way; only its notice did not leave.
+      if (!outcome.mailSent) notify({ type: 'error', message: MAIL_NOT_SENT_MESSAGE });
       return;
     }
     if (outcome.fromServer) notify({ type: 'error', message: outcome.message });

@@ -8,11 +8,6 @@ export const CHECK_MAILBOX_TITLE = 'Check your mailbox';
 /** The resend link's text (spec section 2). */
 export const RESEND_EMAIL_LABEL = 'Resend email';
 
-/** After the confirmation e-mail was sent again. */
-export const CONFIRMATION_RESENT_MESSAGE = 'We have sent the confirmation email again.';
-/** When resending failed without a server message. */
-export const CONFIRMATION_RESEND_FAILED_MESSAGE =
-  'The confirmation email could not be sent. Please try again.';
 /** After an invited user's account was made (it is confirmed by the invitation). */
 export const INVITED_ACCOUNT_READY_MESSAGE = 'Your account has been created. You can now log in.';
 /** An invitation link that is unknown, used or expired. */

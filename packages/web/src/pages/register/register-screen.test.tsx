@@ -176,6 +176,20 @@ describe('Create', () => {
     expect(JSON.parse(String(calls[1]?.init.body))).toEqual({ user: { email: 'ada@example.com' } });
   });
 
+  it("says 'Could not send email successfully.' when the confirmation mail did not leave, never that it was sent", async () => {
+    mockFetch({ 'POST /users': { status: 201, body: { id: 'u-1', mail_sent: false } } });
+    renderApp('/register', routes);
+    const user = userEvent.setup();
+    await fillInitial(user);
+    await choosePassword(user);
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+
+    expect(await screen.findByRole('heading', { name: 'Check your mailbox' })).toBeTruthy();
+    expect(screen.getByText('Could not send email successfully.')).toBeTruthy();
+    expect(screen.queryByText(/We have sent a confirmation link/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Resend email' })).toBeTruthy();
+  });
+
   it("shows the spec's registration error, and the server's validation message, in the header banner", async () => {
     mockFetch({ 'POST /users': { status: 400, body: { errors: ['Email has already been taken'] } } });
     renderApp('/register', routes);

@@ -1,4 +1,4 @@
-import { normaliseEmailInput } from '@coffer/core';
+import { mailFailed, normaliseEmailInput } from '@coffer/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -31,6 +31,7 @@ export function Component() {
   const { invited, invitation, loading, invalid } = useInvitation();
   const [step, setStep] = useState<RegisterStep>('initial');
   const [values, setValues] = useState<RegisterValues>(EMPTY_REGISTER_VALUES);
+  const [mailSent, setMailSent] = useState(true);
   const change = (patch: Partial<RegisterValues>) => setValues((current) => ({ ...current, ...patch }));
 
   useEffect(() => {
@@ -46,7 +47,7 @@ export function Component() {
 
   const create = async () => {
     try {
-      await createAccount(values, invitation);
+      setMailSent(!mailFailed(await createAccount(values, invitation)));
     } catch (error) {
       notify({ type: 'error', message: REGISTRATION_FAILED_MESSAGE });
       // A validation message of the server (e.g. 'Email has already been taken') tells what to fix.
@@ -83,7 +84,7 @@ export function Component() {
   if (step === 'emailconfirmation') {
     return (
       <FormCard title={CHECK_MAILBOX_TITLE}>
-        <EmailConfirmationStep email={normaliseEmailInput(values.email)} />
+        <EmailConfirmationStep email={normaliseEmailInput(values.email)} mailSent={mailSent} />
       </FormCard>
     );
   }

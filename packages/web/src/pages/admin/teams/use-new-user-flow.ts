@@ -1,4 +1,4 @@
-import { generatePassword, normaliseEmailInput, validateUserForm } from '@coffer/core';
+import { generatePassword, mailFailed, normaliseEmailInput, validateUserForm } from '@coffer/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { defaultTeamQuery } from '../../../api/teams-queries.js';
@@ -26,7 +26,7 @@ export const NEW_USER_TEXT = {
 export type NewUserStep =
   | { kind: 'form' }
   | { kind: 'create'; name: string }
-  | { kind: 'finish'; name: string; email: string; password: string };
+  | { kind: 'finish'; id: string; name: string; email: string; password: string; mailSent: boolean };
 
 /** The new-user screen's state and actions. */
 export interface NewUserFlow {
@@ -115,9 +115,11 @@ export function useNewUserFlow(preselected?: { id: string; name: string }): NewU
         await trustCreatedKey(created.id, keys.public_key, undefined, typed).catch(() => undefined);
         setStep({
           kind: 'finish',
+          id: created.id,
           name: created.name || user.name,
           email: created.email || user.email,
           password,
+          mailSent: !mailFailed(created),
         });
       } catch (error) {
         marks.showErrors([failureText(error, NEW_USER_TEXT.failed)]);

@@ -111,6 +111,37 @@ describe('/admin/teams/user/new', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/teams'));
   });
 
+  it("says 'Could not send email successfully.' when the confirmation mail did not leave, and resends it", async () => {
+    const calls = serveTeams({
+      extra: {
+        'POST /api/v1/users.json': {
+          status: 201,
+          body: { ...userRow('u-7', 'Ann Able', { confirmed_at: null }), mail_sent: false },
+        },
+        'POST /api/v1/users/u-7/confirmation.json': { body: { mail_sent: true } },
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/admin/teams/user/new');
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Add User' }));
+    release();
+    expect(await screen.findByRole('heading', { name: 'Ann Able has been added' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('Could not send email successfully.');
+    const steps = within(screen.getByRole('list', { name: 'Instructions' })).getAllByRole('listitem');
+    expect(steps[0]?.textContent).not.toContain('we have sent');
+
+    await user.click(screen.getByRole('button', { name: 'Resend email' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Resend email' })).toBeNull());
+    expect(
+      calls.some((call) => call.method === 'POST' && call.path === '/api/v1/users/u-7/confirmation.json'),
+    ).toBe(true);
+    expect(notices()).toContain('A new confirmation email has been sent to ann@example.com.');
+    expect(
+      screen.getByText('Confirm the e-mail address with the link we have sent to ann@example.com.'),
+    ).toBeTruthy();
+  });
+
   it.each(['Email has already been taken', 'Users exceed subscription limit.'])(
     'returns to FORM with the message when the server answers %s',
     async (message) => {

@@ -36,9 +36,11 @@ function NewUser({
   if (flow.step.kind === 'finish') {
     return (
       <NewUserFinish
+        id={flow.step.id}
         name={flow.step.name}
         email={flow.step.email}
         password={flow.step.password}
+        mailSent={flow.step.mailSent}
         onBack={toTeams}
       />
     );

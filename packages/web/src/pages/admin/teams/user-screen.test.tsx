@@ -137,6 +137,29 @@ describe('/admin/teams/user: settings', () => {
     expect(screen.getByRole('button', { name: 'Remove' })).toBeTruthy();
   });
 
+  it("resends a Pending user's confirmation mail and says when it did not leave", async () => {
+    let answer = { mail_sent: false };
+    const { calls } = await openUserPage(userDetail('u-2', 'Ben Baker', { confirmed_at: null }), {
+      extra: { 'POST /api/v1/users/u-2/confirmation.json': () => ({ body: answer }) },
+    });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Resend confirmation email' }));
+    await waitFor(() => expect(notices()).toContain('Could not send email successfully.'));
+    answer = { mail_sent: true };
+    await user.click(screen.getByRole('button', { name: 'Resend confirmation email' }));
+    await waitFor(() =>
+      expect(notices().some((notice) => notice.startsWith('A new confirmation email has been sent to'))).toBe(
+        true,
+      ),
+    );
+    expect(calls.filter((call) => call.path === '/api/v1/users/u-2/confirmation.json')).toHaveLength(2);
+  });
+
+  it('offers no resend once the user has confirmed', async () => {
+    await openUserPage(userDetail('u-2', 'Ben Baker'));
+    expect(screen.queryByRole('button', { name: 'Resend confirmation email' })).toBeNull();
+  });
+
   it('shows the key fingerprint that Account Settings tells users to compare, as words and hex', async () => {
     await openUserPage(userDetail('u-2', 'Ben Baker', { public_key: 'cHVi' }));
     const shown = await screen.findByTestId('key-fingerprint');

@@ -13,6 +13,7 @@ import {
 import { LIST_FAILED_MESSAGE } from '../../../components/lists/scroll-list.js';
 import { paths } from '../../../navigation/paths.js';
 import { useSession } from '../../../session/use-session.js';
+import { useUserConfirmationResend } from './use-user-confirmation-resend.js';
 import { useUserActions } from './user-actions.js';
 import { UserActivityLog } from './user-activity-log.js';
 import { UserChestsTable } from './user-chests-table.js';
@@ -26,12 +27,16 @@ import {
 import { UserSettingsPanel } from './user-settings-panel.js';
 import './admin-teams.css';
 
+/** A Pending user's footer action: their confirmation mail again. */
+export const RESEND_CONFIRMATION_LABEL = 'Resend confirmation email';
+
 /** The user a screen is opened with: its id and name at least. */
 type UserRef = Pick<UserRow, 'id' | 'name'>;
 
 /**
  * /admin/teams/user: a user's chests and permissions, the settings panel (administrator, Block,
- * password reset, key fingerprint) and the 'User Activity Log'; opened with the user row.
+ * password reset, key fingerprint) and the 'User Activity Log'; opened with the user row. A Pending
+ * user's page can mail their confirmation link again.
  */
 export function Component() {
   const { state } = useLocation();
@@ -45,6 +50,7 @@ function UserPage({ opened }: { opened: AdminRowState<UserRef> }) {
   const back = useAdminBack(opened, paths.adminTeams);
   const openRow = useOpenAdminRow();
   const actions = useUserActions();
+  const confirmation = useUserConfirmationResend();
   const { profile } = useSession();
   const user = useUser(opened.row.id);
 
@@ -90,6 +96,16 @@ function UserPage({ opened }: { opened: AdminRowState<UserRef> }) {
                     void actions.remove(opened.row).then((done) => {
                       if (done) void navigate(paths.adminTeams, { replace: true });
                     }),
+                },
+              ]
+            : []),
+          ...(detail && !detail.confirmed_at
+            ? [
+                {
+                  id: 'resend-confirmation',
+                  label: confirmation.sending ? 'Sending…' : RESEND_CONFIRMATION_LABEL,
+                  disabled: confirmation.sending,
+                  onSelect: () => void confirmation.resend(detail),
                 },
               ]
             : []),
