@@ -6,6 +6,7 @@ export * from './inactivity-constants.js';
 export * from './layout-constants.js';
 export * from './length-constants.js';
 export * from './list-orders.js';
+export * from './mail-outcome.js';
 export * from './paging-constants.js';
 export * from './payment-countries.js';
 export * from './plan-constants.js';

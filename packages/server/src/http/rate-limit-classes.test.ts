@@ -84,6 +84,7 @@ describe('rate-limit classes', () => {
       registration: { max: 20, timeWindow: 60 * MINUTE },
       confirmationResend: { max: 20, timeWindow: 15 * MINUTE },
       emailChange: { max: 20, timeWindow: 15 * MINUTE },
+      invitationResend: { max: 60, timeWindow: 15 * MINUTE },
       member: { max: 3000, timeWindow: MINUTE },
     });
   });

@@ -6,7 +6,8 @@ export type RateLimitedAction =
   | 'passwordCheck'
   | 'registration'
   | 'confirmationResend'
-  | 'emailChange';
+  | 'emailChange'
+  | 'invitationResend';
 
 /** At most `max` attempts per `windowMs`. */
 export interface RateLimit {
@@ -51,6 +52,12 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   // Per signed-in user, every request that asks for a change (each mails two addresses); per
   // address, the public confirmation of the link.
   emailChange: { perAccount: { max: 5, windowMs: 60 * MINUTE }, perIp: { max: 20, windowMs: 15 * MINUTE } },
+  // An administrator's resend of an invitation: per invitation, so the invitee's mailbox is not
+  // flooded, and per client address (enough to resend every seat of a Team Plan after a mail outage).
+  invitationResend: {
+    perAccount: { max: 3, windowMs: 15 * MINUTE },
+    perIp: { max: 60, windowMs: 15 * MINUTE },
+  },
 };
 
 /**
@@ -72,6 +79,7 @@ export const RATE_LIMIT_VARIABLE_STEMS: Record<RateLimitedAction, string> = {
   registration: 'REGISTRATION',
   confirmationResend: 'CONFIRMATION_RESEND',
   emailChange: 'EMAIL_CHANGE',
+  invitationResend: 'INVITATION_RESEND',
 };
 
 const UNIT_MS: Record<string, number> = { s: 1000, m: MINUTE, h: 60 * MINUTE };
