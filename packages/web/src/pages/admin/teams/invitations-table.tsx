@@ -51,32 +51,32 @@ export function InvitationsSection() {
 
 function invitationColumns(actions: InvitationActions): AdminColumn<InvitationRow>[] {
   return [
-    { id: 'email', label: 'Email', width: 22.5, cell: (invitation) => invitation.email },
-    { id: 'name', label: 'Name', width: 15, optional: true, cell: (invitation) => invitation.name },
+    { id: 'email', label: 'Email', width: 22, cell: (invitation) => invitation.email },
+    { id: 'name', label: 'Name', width: 12.5, optional: true, cell: (invitation) => invitation.name },
     {
       id: 'inviter',
       label: 'Invited by',
-      width: 15,
+      width: 12.5,
       optional: true,
       cell: (invitation) => invitation.inviter,
     },
-    { id: 'sent', label: 'Sent', width: 10, cell: (invitation) => formatDateEnGb(invitation.created_at) },
+    { id: 'sent', label: 'Sent', width: 11, cell: (invitation) => formatDateEnGb(invitation.created_at) },
     {
       id: 'expires',
       label: 'Expires',
-      width: 10,
+      width: 11,
       cell: (invitation) => formatDateEnGb(invitation.expires_at),
     },
     {
       id: 'status',
       label: 'Status',
-      width: 12.5,
+      width: 11,
       cell: (invitation) => <InvitationStatus invitation={invitation} />,
     },
     {
       id: 'actions',
       label: 'Actions',
-      width: 15,
+      width: 20,
       interactive: true,
       cell: (invitation) => <InvitationButtons invitation={invitation} actions={actions} />,
     },
