@@ -1,4 +1,5 @@
 // Business constants and pure formatting helpers (spec sections 4 and 9).
+export * from './account-mail.js';
 export * from './country-list.js';
 export * from './export-constants.js';
 export * from './format-helpers.js';
@@ -6,7 +7,6 @@ export * from './inactivity-constants.js';
 export * from './layout-constants.js';
 export * from './length-constants.js';
 export * from './list-orders.js';
-export * from './mail-outcome.js';
 export * from './paging-constants.js';
 export * from './payment-countries.js';
 export * from './plan-constants.js';

@@ -1,5 +1,5 @@
 // Users and the signed-in user's own profile.
-import type { MailOutcome } from '../constants/mail-outcome.js';
+import type { MailOutcome } from '../constants/account-mail.js';
 import type { SubscriptionResponse } from './billing-model.js';
 import type { Id, IsoDate, ListQuery, NamedRef } from './common-model.js';
 import type { Membership, MembershipAttributes } from './team-model.js';

@@ -82,9 +82,9 @@ describe('rate-limit classes', () => {
       twoFactorCheck: { max: 100, timeWindow: 15 * MINUTE },
       passwordCheck: { max: 100, timeWindow: 15 * MINUTE },
       registration: { max: 20, timeWindow: 60 * MINUTE },
+      invitationResend: { max: 60, timeWindow: 15 * MINUTE },
       confirmationResend: { max: 20, timeWindow: 15 * MINUTE },
       emailChange: { max: 20, timeWindow: 15 * MINUTE },
-      invitationResend: { max: 60, timeWindow: 15 * MINUTE },
       member: { max: 3000, timeWindow: MINUTE },
     });
   });

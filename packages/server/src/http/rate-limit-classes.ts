@@ -10,9 +10,10 @@ import { type AccountLimiter, createAccountLimiter } from '../security/rate-limi
  * The named limits. A route names its class in its config, `config: { rateLimitClass: 'signIn' }`;
  * a route of the signed-in tree that names none takes `member` (routes/index.ts).
  * - The account actions (`prelogin`, `signIn`, `twoFactorCheck`, `passwordCheck`, `registration`,
- *   `confirmationResend`, `emailChange`, `invitationResend`): per client address, every request counted before the body is read, and
+ *   `confirmationResend`, `emailChange`): per client address, every request counted before the body is read, and
  *   per account through `app.accountLimiters[action]`, which the handler calls with the e-mail or
  *   user id. Numbers: Config.rateLimits (RATE_LIMIT_<ACTION>_PER_IP / _PER_ACCOUNT).
+ * - `invitationResend` is such an action too, counted per invitation once the caller may resend it.
  * - `member`: per signed-in user on each route (Config.memberRateLimit, RATE_LIMIT_MEMBER_PER_USER).
  */
 export type RateLimitClass = RateLimitedAction | 'member';
@@ -37,9 +38,9 @@ const ACCOUNT_ACTIONS: readonly RateLimitedAction[] = [
   'twoFactorCheck',
   'passwordCheck',
   'registration',
+  'invitationResend',
   'confirmationResend',
   'emailChange',
-  'invitationResend',
 ];
 
 // Every route under an instance that carries this takes its class unless it names one.

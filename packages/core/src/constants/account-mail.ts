@@ -18,3 +18,6 @@ export function mailFailed(answer: unknown): boolean {
     typeof answer === 'object' && answer !== null && (answer as Partial<MailOutcome>).mail_sent === false
   );
 }
+
+/** Sign-in's refusal of an account whose address is not confirmed yet; the login screen offers a resend on it. */
+export const UNCONFIRMED_ACCOUNT_MESSAGE = 'You have to confirm your email address before continuing.';
