@@ -70,44 +70,15 @@ function nameOf(row: AccountRow): string {
  */
 export function BillingAccountsTable() {
   const sort = useTableSort();
-  const users = toTableList(useUserList({ order: sort.order }));
+  const users = useUserList({ order: sort.order });
   const invitations = useInvitationList();
-  const openRow = useOpenAdminRow();
-  const navigate = useNavigate();
-  const actions = useUserActions();
   const invitationActions = useInvitationActions();
+  const navigate = useNavigate();
+  const openRow = useOpenAdminRow();
+  const actions = useUserActions();
   const { profile } = useSession();
 
-  const pending = users.hasMore ? [] : (invitations.data?.items ?? []).filter((item) => !item.expired);
-  const list: TableList<AccountRow> = {
-    ...users,
-    rows: [
-      ...users.rows.map((user) => ({ kind: 'user' as const, user })),
-      ...pending.map((invitation) => ({ kind: 'invitation' as const, invitation })),
-    ],
-  };
-
-  const open = (row: AccountRow) => {
-    if (row.kind === 'user') return openRow(paths.adminTeamsUser, row.user, 'users');
-    setAdminToggle('teams', 'users');
-    void navigate(paths.adminTeams);
-  };
-
-  const menuFor = (row: AccountRow): RowMenuItem[] => {
-    if (row.kind === 'invitation') {
-      return [
-        {
-          label: ACCOUNTS_TEXT.resendInvitation,
-          onSelect: () => void invitationActions.resend(row.invitation),
-        },
-        {
-          label: ACCOUNTS_TEXT.revokeInvitation,
-          danger: true,
-          onSelect: () => void invitationActions.revoke(row.invitation),
-        },
-      ];
-    }
-    const { user } = row;
+  const menuFor = (user: UserRow): RowMenuItem[] => {
     const removable = profile !== undefined && canRemoveUser(profile, user, ownerRef(profile.owner_id));
     return [
       { label: ACCOUNTS_TEXT.details, onSelect: () => openRow(paths.adminTeamsUser, user, 'users') },
@@ -115,6 +86,29 @@ export function BillingAccountsTable() {
         ? [{ label: ACCOUNTS_TEXT.remove, danger: true, onSelect: () => void actions.remove(user) }]
         : []),
     ];
+  };
+
+  const invitationMenu = (invitation: InvitationRow): RowMenuItem[] => [
+    { label: ACCOUNTS_TEXT.resendInvitation, onSelect: () => void invitationActions.resend(invitation) },
+    {
+      label: ACCOUNTS_TEXT.revokeInvitation,
+      danger: true,
+      onSelect: () => void invitationActions.revoke(invitation),
+    },
+  ];
+  const open = (row: AccountRow) => {
+    if (row.kind === 'user') return openRow(paths.adminTeamsUser, row.user, 'users');
+    setAdminToggle('teams', 'users');
+    void navigate(paths.adminTeams);
+  };
+  const accounts = toTableList(users);
+  const pending = accounts.hasMore ? [] : (invitations.data?.items ?? []).filter((item) => !item.expired);
+  const list: TableList<AccountRow> = {
+    ...accounts,
+    rows: [
+      ...accounts.rows.map((user) => ({ kind: 'user' as const, user })),
+      ...pending.map((invitation) => ({ kind: 'invitation' as const, invitation })),
+    ],
   };
 
   return (
@@ -127,7 +121,7 @@ export function BillingAccountsTable() {
       rowKey={(row) => (row.kind === 'user' ? `user:${row.user.id}` : `invitation:${row.invitation.id}`)}
       rowName={nameOf}
       onOpen={open}
-      menuFor={menuFor}
+      menuFor={(row) => (row.kind === 'user' ? menuFor(row.user) : invitationMenu(row.invitation))}
       menuFlipMarginPx={USER_ROW_MENU_FLIP_MARGIN_PX}
     />
   );
