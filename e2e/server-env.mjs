@@ -27,6 +27,7 @@ export function journeyServerEnv({ port, dataDir, billing }) {
         'REGISTRATION',
         'CONFIRMATION_RESEND',
         'EMAIL_CHANGE',
+        'INVITATION_RESEND',
       ].map((stem) => [`RATE_LIMIT_${stem}_PER_IP`, '100000/1h']),
     ),
   };

@@ -1,4 +1,5 @@
 // Users and the signed-in user's own profile.
+import type { MailOutcome } from '../constants/account-mail.js';
 import type { SubscriptionResponse } from './billing-model.js';
 import type { Id, IsoDate, ListQuery, NamedRef } from './common-model.js';
 import type { Membership, MembershipAttributes } from './team-model.js';
@@ -200,7 +201,10 @@ export interface KeyEndorsementResponse {
   key_endorsement: string | null;
 }
 
-/** Answer of `POST api/v1/invitations.json` (never the token). */
+/**
+ * An invitation as administrators see it (never the token). `created_at` is when its link was last
+ * sent: a resend issues a new link and moves it, with `expires_at`.
+ */
 export interface InvitationResponse {
   id: Id;
   name: string;
@@ -209,4 +213,16 @@ export interface InvitationResponse {
   inviter: string;
   expires_at: IsoDate;
   created_at: IsoDate;
+}
+
+/** Answer of `POST api/v1/invitations.json` and of a resend: the invitation, and whether its mail left. */
+export type InvitationSentResponse = InvitationResponse & MailOutcome;
+
+/**
+ * One item of `GET api/v1/invitations.json` (administrators, `{items, total}`, newest first): an
+ * invitation not accepted yet, pending or expired. A pending one holds a seat; an expired one can be
+ * resent.
+ */
+export interface InvitationRow extends InvitationResponse {
+  expired: boolean;
 }

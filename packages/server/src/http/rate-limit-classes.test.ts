@@ -82,6 +82,7 @@ describe('rate-limit classes', () => {
       twoFactorCheck: { max: 100, timeWindow: 15 * MINUTE },
       passwordCheck: { max: 100, timeWindow: 15 * MINUTE },
       registration: { max: 20, timeWindow: 60 * MINUTE },
+      invitationResend: { max: 60, timeWindow: 15 * MINUTE },
       confirmationResend: { max: 20, timeWindow: 15 * MINUTE },
       emailChange: { max: 20, timeWindow: 15 * MINUTE },
       userConfirmationResend: { max: 30, timeWindow: 15 * MINUTE },

@@ -13,6 +13,7 @@ import { type AccountLimiter, createAccountLimiter } from '../security/rate-limi
  *   `confirmationResend`, `emailChange`, `userConfirmationResend`): per client address, every request counted before the body is read, and
  *   per account through `app.accountLimiters[action]`, which the handler calls with the e-mail or
  *   user id. Numbers: Config.rateLimits (RATE_LIMIT_<ACTION>_PER_IP / _PER_ACCOUNT).
+ * - `invitationResend` is such an action too, counted per invitation once the caller may resend it.
  * - `member`: per signed-in user on each route (Config.memberRateLimit, RATE_LIMIT_MEMBER_PER_USER).
  */
 export type RateLimitClass = RateLimitedAction | 'member';
@@ -37,6 +38,7 @@ const ACCOUNT_ACTIONS: readonly RateLimitedAction[] = [
   'twoFactorCheck',
   'passwordCheck',
   'registration',
+  'invitationResend',
   'confirmationResend',
   'emailChange',
   'userConfirmationResend',

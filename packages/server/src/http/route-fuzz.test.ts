@@ -137,6 +137,7 @@ describe('every route, fuzzed', () => {
           'REGISTRATION',
           'CONFIRMATION_RESEND',
           'EMAIL_CHANGE',
+          'INVITATION_RESEND',
         ].flatMap((stem) => [
           [`RATE_LIMIT_${stem}_PER_ACCOUNT`, generous],
           [`RATE_LIMIT_${stem}_PER_IP`, generous],

@@ -1,6 +1,6 @@
 import { normaliseEmail } from '@coffer/core';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { Database, InvitationsTable } from '../db/schema.js';
 
 /** A pending or accepted invitation, with its team ids parsed. Never carries the token. */
 export interface Invitation {
@@ -89,4 +89,92 @@ export async function deletePendingInvitations(
     .where('email', '=', normaliseEmail(email))
     .where('accepted_at', 'is', null)
     .execute();
+}
+
+/** An invitation not accepted yet, with the name of the administrator who sent it. */
+export type OpenInvitation = Invitation & { inviter: string };
+
+function selectOpenInvitations(db: Kysely<Database>, organisationId: string) {
+  return db
+    .selectFrom('invitations')
+    .innerJoin('users', (join) =>
+      join
+        .onRef('users.id', '=', 'invitations.inviter_id')
+        .onRef('users.organisation_id', '=', 'invitations.organisation_id'),
+    )
+    .select(COLUMNS.map((column) => `invitations.${column}` as const))
+    .select('users.name as inviter')
+    .where('invitations.organisation_id', '=', organisationId)
+    .where('invitations.accepted_at', 'is', null);
+}
+
+/** The organisation's invitations not accepted yet (pending or expired), newest first, at most `limit`. */
+export async function listOpenInvitations(
+  db: Kysely<Database>,
+  organisationId: string,
+  limit: number,
+): Promise<OpenInvitation[]> {
+  const rows = await selectOpenInvitations(db, organisationId)
+    .orderBy('invitations.created_at', 'desc')
+    .orderBy('invitations.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ ...toInvitation(row), inviter: row.inviter }));
+}
+
+/** How many invitations of the organisation are not accepted yet (pending or expired). */
+export async function countOpenInvitations(db: Kysely<Database>, organisationId: string): Promise<number> {
+  const row = await db
+    .selectFrom('invitations')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('organisation_id', '=', organisationId)
+    .where('accepted_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** One of the organisation's invitations not accepted yet; null for an accepted or foreign one. */
+export async function findOpenInvitation(
+  db: Kysely<Database>,
+  organisationId: string,
+  id: string,
+): Promise<OpenInvitation | null> {
+  const row = await selectOpenInvitations(db, organisationId)
+    .where('invitations.id', '=', id)
+    .executeTakeFirst();
+  return row ? { ...toInvitation(row), inviter: row.inviter } : null;
+}
+
+/**
+ * Gives an invitation not accepted yet a new link: the old token's hash is replaced, so its link stops
+ * working. Answers false when it was accepted or deleted meanwhile.
+ */
+export async function reissueInvitation(
+  db: Kysely<Database>,
+  invitation: Pick<Invitation, 'organisation_id' | 'id'>,
+  values: Pick<InvitationsTable, 'token_hash' | 'expires_at' | 'created_at'>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('invitations')
+    .set(values)
+    .where('organisation_id', '=', invitation.organisation_id)
+    .where('id', '=', invitation.id)
+    .where('accepted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Deletes one invitation not accepted yet; answers false when there was none. */
+export async function deleteOpenInvitation(
+  db: Kysely<Database>,
+  organisationId: string,
+  id: string,
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom('invitations')
+    .where('organisation_id', '=', organisationId)
+    .where('id', '=', id)
+    .where('accepted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
 }

@@ -5,6 +5,7 @@ export type RateLimitedAction =
   | 'twoFactorCheck'
   | 'passwordCheck'
   | 'registration'
+  | 'invitationResend'
   | 'confirmationResend'
   | 'emailChange'
   | 'userConfirmationResend';
@@ -45,6 +46,12 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
     perIp: { max: 100, windowMs: 15 * MINUTE },
   },
   registration: { perAccount: { max: 5, windowMs: 60 * MINUTE }, perIp: { max: 20, windowMs: 60 * MINUTE } },
+  // An administrator's resend of an invitation: per invitation, so the invitee's mailbox is not
+  // flooded, and per client address (enough to resend every seat of a Team Plan after a mail outage).
+  invitationResend: {
+    perAccount: { max: 3, windowMs: 15 * MINUTE },
+    perIp: { max: 60, windowMs: 15 * MINUTE },
+  },
   confirmationResend: {
     perAccount: { max: 3, windowMs: 15 * MINUTE },
     perIp: { max: 20, windowMs: 15 * MINUTE },
@@ -77,6 +84,7 @@ export const RATE_LIMIT_VARIABLE_STEMS: Record<RateLimitedAction, string> = {
   twoFactorCheck: 'TWO_FACTOR_CHECK',
   passwordCheck: 'PASSWORD_CHECK',
   registration: 'REGISTRATION',
+  invitationResend: 'INVITATION_RESEND',
   confirmationResend: 'CONFIRMATION_RESEND',
   emailChange: 'EMAIL_CHANGE',
   userConfirmationResend: 'USER_CONFIRMATION_RESEND',

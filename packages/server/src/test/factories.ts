@@ -2,8 +2,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { hashPassword } from '../auth/password-hash.js';
 import { createSession } from '../auth/session-service.js';
+import { generateSessionToken, hashToken } from '../auth/session-token.js';
 import type { Database, NewOrganisationRow, NewUserRow, SessionRow } from '../db/schema.js';
 import { adjustChestCounts, secretCountDeltas, teamCountDeltas } from '../repositories/chest-counts.js';
+import { type Invitation, insertInvitation } from '../repositories/invitation-repository.js';
 import { refreshMissingKeys } from '../repositories/missing-key-repository.js';
 import { insertOrganisation, type Organisation } from '../repositories/organisation-repository.js';
 import { adjustTeamUserCounts, userCountDeltas } from '../repositories/team-repository.js';
@@ -268,4 +270,30 @@ export async function buildSecret(
   }
   await refreshMissingKeys(db, creator.organisation_id, { secretIds: [secret.id] });
   return secret;
+}
+
+/**
+ * An invitation sent by `inviter` (pending for a week unless `expires_at` says otherwise), made
+ * directly; answers it with the token its link would carry.
+ */
+export async function buildInvitation(
+  db: Kysely<Database>,
+  inviter: { id: string; organisation_id: string },
+  overrides: Partial<Pick<Invitation, 'name' | 'email' | 'expires_at' | 'created_at'>> = {},
+): Promise<{ invitation: Invitation; token: string }> {
+  const number = nextNumber();
+  const token = generateSessionToken();
+  const invitation = await insertInvitation(db, {
+    id: randomUUID(),
+    organisation_id: inviter.organisation_id,
+    inviter_id: inviter.id,
+    name: `Invitee ${number}`,
+    email: `invitee-${number}-${randomUUID().slice(0, 8)}@example.test`,
+    team_ids: [],
+    token_hash: hashToken(token),
+    expires_at: new Date(Date.now() + 7 * 24 * 60 * 60 * 1000).toISOString(),
+    created_at: now(),
+    ...overrides,
+  });
+  return { invitation, token };
 }

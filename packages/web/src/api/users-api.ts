@@ -1,6 +1,6 @@
 import type {
   InvitationCreateRequest,
-  InvitationResponse,
+  InvitationSentResponse,
   ListResponse,
   MailOutcome,
   PasswordResetRequest,
@@ -73,10 +73,15 @@ export function resendUserConfirmation(id: string): Promise<MailOutcome> {
   return requestOrThrow<MailOutcome>(userPath(id, 'confirmation'), { method: 'POST' });
 }
 
-/** Invites an address by e-mail instead (api.md): the invitee chooses a password and makes their own keys. */
-export function inviteUser(invitation: InvitationCreateRequest['invitation']): Promise<InvitationResponse> {
+/**
+ * Invites an address by e-mail instead (api.md): the invitee chooses a password and makes their own
+ * keys. The invitation is kept even when its mail failed (`mail_sent: false`).
+ */
+export function inviteUser(
+  invitation: InvitationCreateRequest['invitation'],
+): Promise<InvitationSentResponse> {
   const body: InvitationCreateRequest = { invitation };
-  return requestOrThrow<InvitationResponse>('/api/v1/invitations.json', { method: 'POST', body });
+  return requestOrThrow<InvitationSentResponse>('/api/v1/invitations.json', { method: 'POST', body });
 }
 
 /** Changes a user's name, administrator flag and memberships (ids, `_destroy`); answers the user. */

@@ -4,9 +4,19 @@ import {
   getInvitationDetails,
   type InvitationInput,
 } from '../../services/users/invitation-service.js';
-import { idList, object, text } from '../route-schemas.js';
+import {
+  listInvitationsFor,
+  resendInvitation,
+  revokeInvitation,
+} from '../../services/users/pending-invitation-service.js';
+import { ID_PARAMS, idList, object, text } from '../route-schemas.js';
 
-/** POST /api/v1/invitations: an administrator invites someone (signed-in tree). */
+type IdParams = { Params: { id: string } };
+
+/**
+ * Invitations of the admin area (signed-in tree, administrators): invite, list those not accepted
+ * yet, resend (a new link; limited per invitation by the `invitationResend` class), revoke.
+ */
 export const invitationRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: { invitation: InvitationInput } }>(
     '/api/v1/invitations',
@@ -18,6 +28,27 @@ export const invitationRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const invitation = await createInvitation(request.ctx, request.caller, request.body.invitation);
       return reply.code(201).send(invitation);
+    },
+  );
+
+  app.get('/api/v1/invitations', async (request) => listInvitationsFor(request.ctx, request.caller));
+
+  app.post<IdParams>(
+    '/api/v1/invitations/:id/resend',
+    { schema: { params: ID_PARAMS }, config: { rateLimitClass: 'invitationResend' } },
+    // Each resend mails someone outside the organisation: counted per invitation, so no mailbox is flooded.
+    async (request) =>
+      resendInvitation(request.ctx, request.caller, request.params.id, (id) =>
+        app.accountLimiters.invitationResend.consume(request, id),
+      ),
+  );
+
+  app.delete<IdParams>(
+    '/api/v1/invitations/:id',
+    { schema: { params: ID_PARAMS } },
+    async (request, reply) => {
+      await revokeInvitation(request.ctx, request.caller, request.params.id);
+      return reply.code(204).send();
     },
   );
 };

@@ -10,7 +10,7 @@ import {
 } from '../../test/account-helpers.js';
 import { BILLING_API, buildBillingOrganisation, subscribe } from '../../test/billing-fixtures.js';
 import { callApi, newSecretBody } from '../../test/chest-scenario.js';
-import { buildChest, buildSecret, buildUser } from '../../test/factories.js';
+import { buildChest, buildInvitation, buildSecret, buildUser } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
 
 type Organisation = Awaited<ReturnType<typeof buildBillingOrganisation>>;
@@ -110,6 +110,24 @@ function limitTests(billing: 'local' | 'off') {
       .where('organisation_id', '=', org.organisationId)
       .execute();
     expect(rows).toHaveLength(1);
+  });
+
+  it('lets an expired invitation hold no seat until it is resent, and counts a resent pending one once', async () => {
+    const org = await buildBillingOrganisation(context.db);
+    const expired = await buildInvitation(context.db, org.owner, {
+      expires_at: new Date(Date.now() - 1000).toISOString(),
+    });
+    const resend = (id: string) =>
+      callApi(context.app, org.ownerToken, 'POST', `/api/v1/invitations/${id}/resend`);
+    // The free plan's one seat is the owner's: the expired invitation may not take another.
+    expectRefusal(await resend(expired.invitation.id), USERS_LIMIT_MESSAGE);
+
+    await startTrial(org);
+    for (let i = 0; i < 48; i += 1) await buildUser(context.db, { organisation_id: org.organisationId });
+    expect((await resend(expired.invitation.id)).statusCode).toBe(200);
+    // 49 accounts and the invitation: all 50 seats taken, and resending it again takes no 51st.
+    expect((await resend(expired.invitation.id)).statusCode).toBe(200);
+    expectRefusal(await invite(org), USERS_LIMIT_MESSAGE);
   });
 
   it('counts a restored secret as a new one, and a secret in Deleted Secrets as none', async () => {

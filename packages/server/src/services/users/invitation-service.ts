@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { type InvitationDetails, normaliseEmailInput, validateUserForm } from '@coffer/core';
+import {
+  type InvitationDetails,
+  type InvitationSentResponse,
+  normaliseEmailInput,
+  validateUserForm,
+} from '@coffer/core';
 import { requireWithinPlan } from '../../billing/plan-limits.js';
 import { AppError } from '../../errors/app-error.js';
 import { sendInvitationMail } from '../../mail/account-mails.js';
 import type { CallerAccess } from '../../policy/caller-access.js';
 import { requireAdministrator } from '../../policy/index.js';
+import { presentInvitation } from '../../presenters/invitation-presenter.js';
 import {
   deletePendingInvitations,
   type Invitation,
@@ -29,27 +35,16 @@ export interface InvitationInput {
   team_ids?: string[];
 }
 
-/** An invitation as answered to the administrator (never its token). */
-export interface PresentedInvitation {
-  id: string;
-  name: string;
-  email: string;
-  team_ids: string[];
-  inviter: string;
-  expires_at: string;
-  created_at: string;
-}
-
 /**
  * POST /api/v1/invitations (administrators): invites an address that has no account yet into
  * the organisation, optionally into teams, and mails the link. An earlier pending invitation of
- * the same address stops working.
+ * the same address stops working. The invitation is kept when the mail fails (`mail_sent: false`).
  */
 export async function createInvitation(
   ctx: ServiceContext,
   caller: CallerAccess,
   input: InvitationInput,
-): Promise<PresentedInvitation> {
+): Promise<InvitationSentResponse> {
   requireAdministrator(caller);
   const name = (input.name ?? '').trim();
   const email = normaliseEmailInput(input.email);
@@ -78,24 +73,30 @@ export async function createInvitation(
     await auditByCaller(trx, caller, `Invited ${name} (${email})`, 'Invitation', created.id);
     return created;
   });
-  await sendInvitationMail(
-    ctx,
-    { email, name, inviter: caller.user.name, company: caller.organisation.name },
-    link.token,
-  );
-  return presentInvitation(invitation, caller.user.name);
+  return mailInvitation(ctx, caller, { ...invitation, inviter: caller.user.name }, link.token);
 }
 
-function presentInvitation(invitation: Invitation, inviter: string): PresentedInvitation {
-  return {
-    id: invitation.id,
-    name: invitation.name,
-    email: invitation.email,
-    team_ids: invitation.team_ids,
-    inviter,
-    expires_at: invitation.expires_at,
-    created_at: invitation.created_at,
-  };
+/**
+ * Sub-step of createInvitation and resendInvitation, after the commit: mails the link and answers the
+ * invitation with `mail_sent`. A failed mail keeps the invitation (its row offers Resend).
+ */
+export async function mailInvitation(
+  ctx: ServiceContext,
+  caller: CallerAccess,
+  invitation: Invitation & { inviter: string },
+  token: string,
+): Promise<InvitationSentResponse> {
+  const mailSent = await sendInvitationMail(
+    ctx,
+    {
+      email: invitation.email,
+      name: invitation.name,
+      inviter: invitation.inviter,
+      company: caller.organisation.name,
+    },
+    token,
+  );
+  return { ...presentInvitation(invitation, invitation.inviter), mail_sent: mailSent };
 }
 
 /** GET /api/v1/invitations/{token}: what the register form prefills; 404 when unusable. */

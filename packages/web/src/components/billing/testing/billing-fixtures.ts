@@ -1,6 +1,7 @@
 import type {
   BillingConfigResponse,
   Customer,
+  InvitationRow,
   Invoice,
   PaymentMethod,
   Profile,
@@ -74,6 +75,8 @@ export interface BillingServer {
   methods?: PaymentMethod[];
   invoices?: Invoice[];
   users?: UserRow[];
+  /** The invitations not accepted yet (none unless given). */
+  invitations?: InvitationRow[];
   extra?: Record<string, Route>;
 }
 
@@ -98,6 +101,9 @@ export function serveBilling(server: BillingServer = {}): FetchCall[] {
     'GET /api/v1/billing_api/customers/payment_method': { body: { data: server.methods ?? [] } },
     'GET /api/v1/billing_api/invoices': { body: { data: server.invoices ?? [] } },
     'GET /api/v1/users.json': { body: { items: users, total: users.length } },
+    'GET /api/v1/invitations.json': {
+      body: { items: server.invitations ?? [], total: server.invitations?.length ?? 0 },
+    },
     ...server.extra,
   });
 }

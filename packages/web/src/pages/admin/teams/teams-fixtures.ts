@@ -1,4 +1,4 @@
-import type { AuditLogEntry, Team, UserDetail, UserRow } from '@coffer/core';
+import type { AuditLogEntry, InvitationRow, Team, UserDetail, UserRow } from '@coffer/core';
 import type { FakeAnswer, FetchCall } from '../../../test/mock-fetch.js';
 import type { AdminServer } from '../chests/admin-fixtures.js';
 import { serveAdmin, teamRow } from '../chests/admin-fixtures.js';
@@ -50,6 +50,8 @@ export function auditEntry(index: number): AuditLogEntry {
 /** The fake server of the team and user screens: the admin area plus users and their activity. */
 export interface TeamsServer extends AdminServer {
   users?: UserRow[];
+  /** The invitations not accepted yet (none unless given). */
+  invitations?: InvitationRow[];
   details?: UserDetail[];
   /** Every entry of the activity log of any user; answered by offset and limit. */
   activity?: AuditLogEntry[];
@@ -65,6 +67,10 @@ export function serveTeams(server: TeamsServer = {}): FetchCall[] {
       const teamId = query(call).get('team_id');
       const items = teamId ? users.filter((user) => user.teams.some((team) => team.id === teamId)) : users;
       return { body: { items, total: items.length } };
+    },
+    'GET /api/v1/invitations.json': () => {
+      const invitations = server.invitations ?? [];
+      return { body: { items: invitations, total: invitations.length } };
     },
     'GET /api/v1/audit_log_entries.json': (call) => {
       const entries = server.activity ?? [];

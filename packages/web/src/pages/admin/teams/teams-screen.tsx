@@ -8,11 +8,15 @@ import { AdminTable } from '../../../components/admin-table/admin-table.js';
 import { toTableList } from '../../../components/admin-table/table-list.js';
 import { useTableSort } from '../../../components/admin-table/table-sort.js';
 import { paths } from '../../../navigation/paths.js';
+import { InvitationsSection } from './invitations-table.js';
 import { useTeamTable } from './team-table.js';
 import { useUserTable } from './user-table.js';
 import './admin-teams.css';
 
-/** /admin/teams: the Teams table, or the Users table (the top bar's Teams/Users toggle). */
+/**
+ * /admin/teams: the Teams table, or the Users table with the invitations not accepted yet below it
+ * (the top bar's Teams/Users toggle).
+ */
 export function Component() {
   return useAdminToggle('teams') === 'teams' ? <TeamsTable /> : <UsersTable />;
 }
@@ -53,6 +57,7 @@ function UsersTable() {
     <>
       <h1 className="admin__title">Users</h1>
       <AdminTable label="Users" noun="Users" list={toTableList(query)} sort={sort} {...table} />
+      <InvitationsSection />
       <AdminFooter
         actions={[
           {

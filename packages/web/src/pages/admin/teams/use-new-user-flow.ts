@@ -11,7 +11,7 @@ import { useMarkedFields } from '../../../components/form-fields/use-marked-fiel
 import type { LinkOption } from '../../../components/modals/link-modal.js';
 import { trustCreatedKey } from '../../../keys/key-trust.js';
 import { makeAccountKeys } from '../../../keys/make-account-keys.js';
-import { notify } from '../../../lib/notification-store.js';
+import { reportInvitationMail } from './invitation-mail.js';
 
 /** Texts of the new-user states (spec section 4). */
 export const NEW_USER_TEXT = {
@@ -43,7 +43,10 @@ export interface NewUserFlow {
   removeTeam: (id: string) => void;
   /** FORM → CREATE → FINISH, or back to FORM with the server's message. */
   create: () => Promise<void>;
-  /** Invites the address instead; answers whether the invitation went out. */
+  /**
+   * Invites the address instead; answers whether the invitation was made (its mail may still have
+   * failed: then 'Could not send email successfully.' and the Users view's Resend).
+   */
   invite: () => Promise<boolean>;
 }
 
@@ -130,12 +133,17 @@ export function useNewUserFlow(preselected?: { id: string; name: string }): NewU
       if (step.kind !== 'form' || inviting || !valid()) return false;
       const user = values();
       try {
-        await invitation.mutateAsync({ name: user.name, email: user.email, team_ids: teamIds() });
+        const sent = await invitation.mutateAsync({
+          name: user.name,
+          email: user.email,
+          team_ids: teamIds(),
+        });
+        // Sent or not, the invitation exists: the Users view lists it, with Resend.
+        reportInvitationMail(sent, NEW_USER_TEXT.invited(user.email));
       } catch (error) {
         marks.showErrors([failureText(error, NEW_USER_TEXT.inviteFailed)]);
         return false;
       }
-      notify({ type: 'success', message: NEW_USER_TEXT.invited(user.email) });
       return true;
     },
   };

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadTrust } from '../../../keys/key-trust.js';
 import { makeAccountKeys } from '../../../keys/make-account-keys.js';
 import { notificationStore } from '../../../lib/notification-store.js';
+import { invitationRow } from '../../../test/invitation-row-fixture.js';
 import { renderApp } from '../../../test/render-app.js';
 import { bodyOf, teamRow } from '../chests/admin-fixtures.js';
 import { everyone, serveTeams, userRow } from './teams-fixtures.js';
@@ -187,5 +188,29 @@ describe('/admin/teams/user/new', () => {
     expect(notices()).toContain('An invitation has been sent to ann@example.com.');
     expect(makeAccountKeys).not.toHaveBeenCalled();
     expect(await screen.findByRole('table', { name: 'Users' })).toBeTruthy();
+  });
+
+  it("keeps the invitation when its mail failed: 'Could not send email successfully.', and the row offers Resend", async () => {
+    serveTeams({
+      invitations: [invitationRow('i-1', 'ann@example.com')],
+      extra: {
+        'POST /api/v1/invitations.json': {
+          status: 201,
+          body: { ...invitationRow('i-1', 'ann@example.com'), mail_sent: false },
+        },
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/admin/teams/user/new');
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Invite by Email' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/teams'));
+    expect(notices()).toContain('Could not send email successfully.');
+    expect(notices()).not.toContain('An invitation has been sent to ann@example.com.');
+    const invitations = await screen.findByRole('table', { name: 'Invitations' });
+    expect(await within(invitations).findByText('Email not sent')).toBeTruthy();
+    expect(
+      within(invitations).getByRole('button', { name: 'Resend the invitation of ann@example.com' }),
+    ).toBeTruthy();
   });
 });

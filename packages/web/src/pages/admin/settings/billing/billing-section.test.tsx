@@ -12,6 +12,7 @@ import {
   serveBilling,
 } from '../../../../components/billing/testing/billing-fixtures.js';
 import { notificationStore } from '../../../../lib/notification-store.js';
+import { invitationRow } from '../../../../test/invitation-row-fixture.js';
 import { renderApp } from '../../../../test/render-app.js';
 
 const notices = () => notificationStore.get().map((notification) => notification.message);
@@ -91,6 +92,40 @@ describe('Settings → Billing', () => {
     await user.click(within(table).getByRole('button', { name: 'Options for Ben Baker' }));
     await user.click(screen.getByRole('menuitem', { name: 'User Details' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/teams/user'));
+  });
+
+  it('shows each pending invitation as an account holding a seat, with Resend and Revoke', async () => {
+    const { panel, user, calls } = await openBilling({
+      invitations: [
+        invitationRow('i-1', 'nina@example.com', { name: 'Nina North' }),
+        invitationRow('i-2', 'olga@example.com', { name: 'Old Olga', expired: true }),
+      ],
+      extra: { 'DELETE /api/v1/invitations/i-1.json': { status: 204 } },
+    });
+    const table = await panel.findByRole('table', { name: 'Accounts' });
+    await within(table).findByText('Nina North');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent?.includes('Invited (holds a seat)'))).toEqual([
+      false,
+      false,
+      true,
+    ]);
+    // An expired invitation holds no seat.
+    expect(within(table).queryByText('Old Olga')).toBeNull();
+
+    await user.click(within(table).getByRole('button', { name: 'Options for Nina North' }));
+    expect(
+      within(screen.getByRole('menu'))
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Resend Invitation', 'Revoke Invitation']);
+    await user.click(screen.getByRole('menuitem', { name: 'Revoke Invitation' }));
+    await user.click(
+      within(
+        await screen.findByRole('dialog', { name: 'Revoke the invitation of nina@example.com?' }),
+      ).getByRole('button', { name: 'Revoke' }),
+    );
+    await waitFor(() => expect(findCall(calls, 'DELETE', '/api/v1/invitations/i-1.json')).toBeTruthy());
   });
 
   it('stores a card from the payment view, then shows the summary and says so', async () => {
