@@ -114,9 +114,13 @@ describe('/admin/teams', () => {
 describe('user row menu', () => {
   const admin = { id: 'u-9', administrator: true };
   it('offers Edit User, Show User, Remove, but no Remove on your own row or the owner’s', () => {
-    expect(userMenuLabels(admin, { id: 'u-2' }, 'u-1')).toEqual(['Edit User', 'Show User', 'Remove']);
-    expect(userMenuLabels(admin, { id: 'u-9' }, 'u-1')).toEqual(['Edit User', 'Show User']);
-    expect(userMenuLabels(admin, { id: 'u-1' }, 'u-1')).toEqual(['Edit User', 'Show User']);
+    expect(userMenuLabels(admin, { id: 'u-2' }, { owner_id: 'u-1' })).toEqual([
+      'Edit User',
+      'Show User',
+      'Remove',
+    ]);
+    expect(userMenuLabels(admin, { id: 'u-9' }, { owner_id: 'u-1' })).toEqual(['Edit User', 'Show User']);
+    expect(userMenuLabels(admin, { id: 'u-1' }, { owner_id: 'u-1' })).toEqual(['Edit User', 'Show User']);
   });
 
   it('is rendered from those rules', async () => {
