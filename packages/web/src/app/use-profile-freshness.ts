@@ -15,14 +15,12 @@ import { getToken } from '../api/token-store.js';
 export function useProfileFreshness(): void {
   const queryClient = useQueryClient();
   const { pathname } = useLocation();
-  const first = useRef(true);
+  const shown = useRef(pathname);
 
   useEffect(() => {
     // The first screen reads the profile it just loaded; only a move to another one asks again.
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    if (shown.current === pathname) return;
+    shown.current = pathname;
     if (getToken()) void queryClient.invalidateQueries({ queryKey: accountQueryKeys.profile });
   }, [pathname, queryClient]);
 
