@@ -2,7 +2,7 @@ import type { Team } from '@coffer/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { setAdminToggle } from '../../../components/admin-shell/admin-context-store.js';
+import { setAdminSearch, setAdminToggle } from '../../../components/admin-shell/admin-context-store.js';
 import { notificationStore } from '../../../lib/notification-store.js';
 import { passwordProofs, provePasswordIn, verifyPasswordRoute } from '../../../test/password-prompt.js';
 import { renderApp } from '../../../test/render-app.js';
@@ -142,6 +142,34 @@ describe('user row menu', () => {
 });
 
 describe('/admin/teams/show', () => {
+  it('keeps a search of its own, apart from the Users list', async () => {
+    const calls = serveTeams({
+      teams: [everyone, ops],
+      users: [userRow('u-2', 'Ben Baker', { teams: [{ id: 't-ops', name: 'Operations' }] })],
+    });
+    act(() => setAdminToggle('teams', 'users'));
+    act(() => setAdminSearch('users', { text: 'Cleo', applied: 'Cleo' }));
+    const user = userEvent.setup();
+    const { router } = renderApp('/admin/teams');
+    const search = () => screen.getByRole('searchbox', { name: 'Search' }) as HTMLInputElement;
+    await screen.findByRole('table', { name: 'Users' });
+    expect(search().value).toBe('Cleo');
+
+    await act(() =>
+      router.navigate('/admin/teams/show', { state: { row: ops, context: 'teams', from: '/admin/teams' } }),
+    );
+    const table = await screen.findByRole('table', { name: 'Users in Operations' });
+    await within(table).findByText('Ben Baker');
+    expect(search().value).toBe('');
+    const teamCalls = calls.filter((call) => call.path.includes('team_id=t-ops'));
+    expect(teamCalls.every((call) => !call.path.includes('filter='))).toBe(true);
+    await user.type(search(), 'Ben');
+
+    await act(() => router.navigate('/admin/teams'));
+    await screen.findByRole('table', { name: 'Users' });
+    expect(search().value).toBe('Cleo');
+  });
+
   it("lists the team's members and chests; Shift+N adds a user with the team preselected", async () => {
     const calls = serveTeams({
       teams: [everyone, ops],
