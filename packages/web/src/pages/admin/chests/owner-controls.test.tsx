@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { buildProfile } from '../../../test/profile-fixture.js';
 import { renderApp } from '../../../test/render-app.js';
-import { adminSecret, serveAdmin } from './admin-fixtures.js';
+import { type AdminServer, adminSecret, serveAdmin } from './admin-fixtures.js';
 
 // Issue 26: after ownership moves in another browser, an open session stops offering the owner's
 // controls at the next navigation or after a refusal, without waiting for the profile to go stale.
@@ -14,7 +14,7 @@ const removed = adminSecret('s-7', 'Old Mail', {
 });
 
 /** The owner (u-1) on Deleted Secrets; `server.ownerId` is who owns the organisation on the server now. */
-function serveMovingOwnership(extra: Parameters<typeof serveAdmin>[0]['extra'] = {}) {
+function serveMovingOwnership(extra: AdminServer['extra'] = {}) {
   const server = { ownerId: 'u-1' };
   const calls = serveAdmin({
     deleted: [removed],
