@@ -195,14 +195,25 @@ describe('/admin/teams/show', () => {
 });
 
 describe('team forms', () => {
-  it("checks the name with the spec's messages", async () => {
-    serveTeams();
+  it("checks the name and the first chest with the spec's messages", async () => {
+    serveTeams({ chests: [adminChest('c-1', 'Runbooks')] });
     const user = userEvent.setup();
     renderApp('/admin/teams/new');
     await screen.findByRole('form', { name: 'New Team' });
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(screen.getByRole('alert').textContent).toBe('Required field Name is empty.');
+    const items = () =>
+      within(screen.getByRole('alert'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+    expect(items()).toEqual([
+      'Required field Name is empty.',
+      'Please select at least one Chest using the dropdown provided.',
+    ]);
     await user.type(screen.getByLabelText('Name'), 'A name that is far too long for a team');
+    await user.click(screen.getByRole('button', { name: 'Link Chests' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Link Chests' });
+    await user.click(await within(dialog).findByRole('checkbox', { name: 'Runbooks' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Link' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getByRole('alert').textContent).toBe('Field Name exceeds the maximum of 25 characters.');
   });
