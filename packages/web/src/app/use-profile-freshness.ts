@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { accessRefused } from '../api/access-refused-event.js';
 import { PROFILE_PATH } from '../api/accounts-profile-api.js';
-import { accountQueryKeys } from '../api/accounts-queries.js';
+import { refreshProfile } from '../api/accounts-queries.js';
 import { getToken } from '../api/token-store.js';
 
 /**
@@ -21,14 +21,14 @@ export function useProfileFreshness(): void {
     // The first screen reads the profile it just loaded; only a move to another one asks again.
     if (shown.current === pathname) return;
     shown.current = pathname;
-    if (getToken()) void queryClient.invalidateQueries({ queryKey: accountQueryKeys.profile });
+    if (getToken()) void refreshProfile(queryClient);
   }, [pathname, queryClient]);
 
   useEffect(
     () =>
       accessRefused.subscribe((path) => {
         if (path === PROFILE_PATH || !getToken()) return;
-        void queryClient.invalidateQueries({ queryKey: accountQueryKeys.profile });
+        void refreshProfile(queryClient);
       }),
     [queryClient],
   );
