@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   validateChest,
+  validateNewTeam,
   validateOrganisationName,
   validateTeam,
   validateTransfer,
@@ -31,6 +32,22 @@ describe('validateTeam', () => {
     expect(validateTeam({}).errors).toEqual(['Required field Name is empty.']);
     expect(validateTeam({ teamName: 't'.repeat(25) }).errors).toEqual([]);
     expect(validateTeam({ teamName: 't'.repeat(26) }).errors).toEqual([
+      'Field Name exceeds the maximum of 25 characters.',
+    ]);
+  });
+});
+
+describe('validateNewTeam', () => {
+  it('requires a name and a first chest', () => {
+    expect(validateNewTeam({}).errors).toEqual([
+      'Required field Name is empty.',
+      'Please select at least one Chest using the dropdown provided.',
+    ]);
+    expect(validateNewTeam({ teamName: 'Support', firstChest: [] }).errors).toEqual([
+      'Please select at least one Chest using the dropdown provided.',
+    ]);
+    expect(validateNewTeam({ teamName: 'Support', firstChest: ['c-1'] }).errors).toEqual([]);
+    expect(validateNewTeam({ teamName: 't'.repeat(26), firstChest: 'c-1' }).errors).toEqual([
       'Field Name exceeds the maximum of 25 characters.',
     ]);
   });

@@ -2,7 +2,7 @@
 import { CHEST_NAME_MAX, TEAM_NAME_MAX } from '../constants/length-constants.js';
 import { FIELD_LABELS } from './field-labels.js';
 import { type FormRules, isBlank, validateForm } from './form-rules.js';
-import { PICK_ADMINISTRATOR_MESSAGE, SELECT_TEAM_MESSAGE } from './messages.js';
+import { PICK_ADMINISTRATOR_MESSAGE, SELECT_CHESTS_MESSAGE, SELECT_TEAM_MESSAGE } from './messages.js';
 import { buildResult, type ValidationResult } from './validation-result.js';
 
 const CHEST_RULES: FormRules = {
@@ -22,9 +22,25 @@ const TEAM_RULES: FormRules = {
   teamName: { label: FIELD_LABELS.teamName, required: true, max: TEAM_NAME_MAX },
 };
 
-/** Validates the team form. */
+/** Validates a team's name (the team form when editing, and the server for every team). */
 export function validateTeam(values: { teamName?: string }): ValidationResult {
   return validateForm(values, TEAM_RULES);
+}
+
+const NEW_TEAM_RULES: FormRules = {
+  ...TEAM_RULES,
+  firstChest: { label: FIELD_LABELS.firstChest, required: true, requiredMessage: SELECT_CHESTS_MESSAGE },
+};
+
+/**
+ * Validates the new team form: a name, and a first chest linked from the Link modal, as a new chest
+ * needs its first team (issue 26; docs/decisions.md). `firstChest` is a chest id or a list of them.
+ */
+export function validateNewTeam(values: {
+  teamName?: string;
+  firstChest?: string | readonly string[];
+}): ValidationResult {
+  return validateForm(values, NEW_TEAM_RULES);
 }
 
 const USER_RULES: FormRules = {

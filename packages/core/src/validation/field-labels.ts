@@ -23,6 +23,7 @@ export const FIELD_LABELS = {
   chestName: 'Name',
   firstTeam: 'Team',
   teamName: 'Name',
+  firstChest: 'Chest',
   userName: 'Name',
   userEmail: 'Email',
   fullName: 'Full Name',

@@ -45,10 +45,24 @@ export function profileQuery() {
   });
 }
 
-/** The signed-in user's profile through TanStack Query; idle while there is no token. */
+/** How often an open session asks for its profile again: the owner and the roles it carries may change elsewhere. */
+export const PROFILE_REFRESH_MS = 60_000;
+
+/**
+ * The signed-in user's profile through TanStack Query; idle while there is no token. It follows
+ * changes made elsewhere (issue 26: an ownership transfer, an administrator flag): asked again each
+ * minute while the tab is seen and whenever the tab is shown again; the shell also refreshes it on
+ * navigation and after any 403 (app/use-profile-freshness.ts).
+ */
 export function useProfile() {
   const token = useToken();
-  return useQuery({ ...profileQuery(), enabled: token !== null, staleTime: 60_000 });
+  return useQuery({
+    ...profileQuery(),
+    enabled: token !== null,
+    staleTime: PROFILE_REFRESH_MS,
+    refetchInterval: PROFILE_REFRESH_MS,
+    refetchOnWindowFocus: 'always',
+  });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { accessRefused } from './access-refused-event.js';
 import { ApiError } from './api-error.js';
 import type { RawResponse, RequestOptions } from './api-types.js';
 import { readErrorMessage } from './error-message.js';
@@ -26,6 +27,7 @@ export async function requestRaw<T = unknown>(
   }
   const json = parseBody<T>(await readText(response, options.signal));
   if (readErrorMessage(json) === SIGNATURE_EXPIRED) sessionExpired.emit();
+  if (response.status === 403) accessRefused.emit(path);
   return { status: response.status, json, headers: response.headers };
 }
 

@@ -1,4 +1,3 @@
-import type { Profile } from '@coffer/core';
 import { useQuery } from '@tanstack/react-query';
 import { fetchOrganisation, listTransferCandidates } from './organisation-api.js';
 import { useToken } from './token-store.js';
@@ -18,19 +17,6 @@ export function useOrganisation() {
     queryFn: ({ signal }) => fetchOrganisation(signal),
     enabled: signedIn,
   });
-}
-
-/**
- * The owner check of the settings (spec section 2): whether the signed-in user owns the organisation,
- * by the organisation's own owner_id (it changes with a transfer), with `checking` while it loads.
- */
-export function useOwnerCheck(profile: Profile | undefined): { checking: boolean; isOwner: boolean } {
-  const organisation = useOrganisation();
-  if (!profile || organisation.isPending) return { checking: organisation.isPending, isOwner: false };
-  return {
-    checking: false,
-    isOwner: profile.administrator && organisation.data?.owner_id === profile.id,
-  };
 }
 
 /** The administrators the owner may transfer the organisation to (not the owner). */

@@ -14,11 +14,12 @@ import { useShortcutDispatcher } from '../shortcuts/use-shortcut-dispatcher.js';
 import { useShortcuts } from '../shortcuts/use-shortcuts.js';
 import { useThemeSync } from '../theme/use-theme.js';
 import { globalShortcuts } from './global-shortcuts.js';
+import { useProfileFreshness } from './use-profile-freshness.js';
 import { useSessionExpiryRedirect } from './use-session-expiry-redirect.js';
 
 /**
  * The root route element: mounts the app-wide machinery once (keyboard dispatcher, global
- * shortcuts, theme, session expiry) and the hosts for modals, notifications and shortcut help.
+ * shortcuts, theme, session expiry, the profile's freshness) and the hosts for modals, notifications and shortcut help.
  */
 export function RootLayout() {
   const { title, notificationPlacement } = useRouteHandle();
@@ -27,6 +28,7 @@ export function RootLayout() {
   useShortcuts(globalShortcuts, 'global');
   useThemeSync();
   useSessionExpiryRedirect();
+  useProfileFreshness();
   useInactivityLogout();
   useSessionEndCleanup();
   useEffect(() => {

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useProfile } from '../api/accounts-queries.js';
 import { useToken } from '../api/token-store.js';
+import { ownershipOf } from './ownership.js';
 import { logOut, startSession } from './session-actions.js';
 
 /** What a screen knows about the session. */
@@ -13,7 +14,7 @@ export interface SessionState {
   /** The profile once loaded; undefined while loading or signed out. */
   profile: Profile | undefined;
   isAdministrator: boolean;
-  /** The organisation owner (spec: user id equals owner_id). */
+  /** The organisation owner (spec: user id equals owner_id), as ownershipOf reads it. */
   isOwner: boolean;
   isDataAdministrator: boolean;
 }
@@ -28,7 +29,7 @@ export function useSession(): SessionState {
     signedIn: token !== null,
     profile,
     isAdministrator: profile?.administrator === true,
-    isOwner: profile !== undefined && profile.id === profile.owner_id,
+    isOwner: ownershipOf(profile).isOwner,
     isDataAdministrator: profile?.data_administrator === true,
   };
 }

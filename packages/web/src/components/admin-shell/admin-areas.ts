@@ -51,6 +51,8 @@ export const ADMIN_SEARCH = {
   deleted: 'deleted',
   teams: 'teams',
   users: 'users',
+  /** A team's page keeps a search of its own, apart from the Users list (issue 26). */
+  teamUsers: 'team-users',
 } as const;
 
 /** A table the top bar's search filters, with the spec's placeholder. */
@@ -78,7 +80,7 @@ export function adminSearchTarget(pathname: string, toggles: AdminToggles): Admi
         ? { key: ADMIN_SEARCH.teams, placeholder: 'Search for a team' }
         : { key: ADMIN_SEARCH.users, placeholder: 'Search for a user' };
     case paths.adminTeamsShow:
-      return { key: ADMIN_SEARCH.users, placeholder: 'Search for a user' };
+      return { key: ADMIN_SEARCH.teamUsers, placeholder: 'Search for a user' };
     default:
       return null;
   }

@@ -2,9 +2,11 @@ import { CHEST_NAME_VIEW_MAX } from '@coffer/core';
 import { useEffect } from 'react';
 import { ApiError } from '../../api/api-error.js';
 import type { SecretRow } from '../../api/secrets-api.js';
+import { useSecretList } from '../../api/secrets-queries.js';
 import { useChest } from '../../api/vaults-queries.js';
 import { truncateName } from '../../components/chests/truncate-name.js';
 import type { RowMenuItem } from '../../components/lists/row-menu.js';
+import { useLoginAfterFailedLoad } from '../../session/use-login-after-failed-load.js';
 import { DeletedSecretsSection } from './deleted-secrets-section.js';
 import { SecretList } from './secret-list.js';
 
@@ -21,7 +23,10 @@ export interface ChestViewProps {
   onMissing: () => void;
 }
 
-/** A chest's secrets (name cut to 40 characters), and with Show all its deleted ones to restore. */
+/**
+ * A chest's secrets (name cut to 40 characters), and with Show all its deleted ones to restore. A
+ * chest that is gone leaves the view; secrets that fail to load send the user to /login (spec section 4).
+ */
 export function ChestView({
   chestId,
   filter,
@@ -38,6 +43,9 @@ export function ChestView({
   useEffect(() => {
     if (missing) onMissing();
   }, [missing, onMissing]);
+  const listFilter = { filter, vaultId: chestId };
+  // The same query as the list below shows (one cache entry, one request).
+  useLoginAfterFailedLoad(useSecretList(listFilter));
 
   const name = chest.data?.name ?? '';
   return (
@@ -52,7 +60,7 @@ export function ChestView({
       </div>
       <SecretList
         label={`Secrets in ${name}`}
-        filter={{ filter, vaultId: chestId }}
+        filter={listFilter}
         selectedId={selectedId}
         onOpen={onOpen}
         menuFor={(row) => menuFor(row, false)}

@@ -1,5 +1,5 @@
 import type { Chest, Profile, SecretListItem } from '@coffer/core';
-import type { FetchCall } from '../../test/mock-fetch.js';
+import type { FakeAnswer, FetchCall } from '../../test/mock-fetch.js';
 import { mockFetch } from '../../test/mock-fetch.js';
 import { buildProfile } from '../../test/profile-fixture.js';
 
@@ -43,6 +43,8 @@ export interface DashboardServer {
   chests?: Chest[];
   /** Page size the fake server pages by (the app asks for 20). */
   pageSize?: number;
+  /** Adds or overrides routes. */
+  extra?: Record<string, FakeAnswer | ((call: FetchCall) => FakeAnswer)>;
 }
 
 // Pages by cursor: the cursor is the index of the next row, as text.
@@ -87,5 +89,6 @@ export function serveDashboard(server: DashboardServer = {}): FetchCall[] {
     },
     'POST /api/v1/secrets/s-1/mark_for_deletion.json': { body: {} },
     'POST /api/v1/secrets/s-1/unmark_for_deletion.json': { body: {} },
+    ...server.extra,
   });
 }

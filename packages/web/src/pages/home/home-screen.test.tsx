@@ -138,6 +138,43 @@ describe('the empty detail panel', () => {
   });
 });
 
+describe('a chest whose secrets fail to load', () => {
+  const failingChest = (status: number) =>
+    serveDashboard({
+      secrets: [secretRow(1)],
+      extra: {
+        'GET /api/v1/secrets.json': (call) =>
+          call.path.includes('vault_id=c-1')
+            ? { status, body: { error: 'Something went wrong.' } }
+            : { body: { items: [secretRow(1)], total: 1 } },
+      },
+    });
+
+  it('sends the user to /login, ends the session and forgets the chest (spec section 4)', async () => {
+    localStorage.setItem('lastChest', 'c-1');
+    const calls = failingChest(401);
+    const { router } = renderApp('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('lastChest')).toBeNull();
+    expect(calls.some((call) => call.method === 'DELETE' && call.path.startsWith('/users/sign_out'))).toBe(
+      true,
+    );
+    expect(
+      await screen.findByText("The chest's secrets could not be loaded. Please log in again."),
+    ).toBeTruthy();
+  });
+
+  it('keeps the session when the answer is not found or refused (the chest is gone or hidden)', async () => {
+    localStorage.setItem('lastChest', 'c-1');
+    failingChest(404);
+    const { router } = renderApp('/');
+    expect(await screen.findByText('The list could not be loaded. Please try again.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+    expect(localStorage.getItem('token')).toBe('tok');
+  });
+});
+
 describe('search', () => {
   it('applies after 2 seconds of no typing and clears the viewed secret', async () => {
     const calls = serveDashboard({

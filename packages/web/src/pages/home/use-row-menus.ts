@@ -1,5 +1,4 @@
 import type { Chest } from '@coffer/core';
-import { canDeletePermanently } from '@coffer/core';
 import type { SecretRow } from '../../api/secrets-api.js';
 import { useOpenAdminRow } from '../../components/admin-table/admin-row-state.js';
 import { useChestActions } from '../../components/chests/chest-actions.js';
@@ -7,6 +6,7 @@ import type { WritableChests } from '../../components/chests/use-writable-chests
 import type { RowMenuItem } from '../../components/lists/row-menu.js';
 import { useSecretActions } from '../../components/secrets/secret-actions.js';
 import { paths } from '../../navigation/paths.js';
+import { useOwnership } from '../../session/ownership.js';
 import { useSession } from '../../session/use-session.js';
 import type { DashboardState } from './use-dashboard-state.js';
 
@@ -22,7 +22,8 @@ export function rowChestId(row: SecretRow): string {
  * Chest and Remove Chest to administrators.
  */
 export function useRowMenus(state: DashboardState, writable: WritableChests) {
-  const { profile, isAdministrator } = useSession();
+  const { isAdministrator } = useSession();
+  const { isOwner } = useOwnership();
   const secrets = useSecretActions();
   const chests = useChestActions();
   const openAdminRow = useOpenAdminRow();
@@ -37,7 +38,7 @@ export function useRowMenus(state: DashboardState, writable: WritableChests) {
     if (!canWrite(ref.vaultId)) return [];
     if (removed) {
       const items: RowMenuItem[] = [{ label: 'Restore', onSelect: () => void secrets.restore(ref) }];
-      if (profile && canDeletePermanently(profile, profile)) {
+      if (isOwner) {
         items.push({
           label: 'Delete Permanently',
           danger: true,

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { notificationStore } from '../../../lib/notification-store.js';
@@ -168,5 +168,37 @@ describe('/admin/chests/edit', () => {
       true,
     );
     expect(notices()).toContain('Operations removed.');
+  });
+});
+
+describe('/admin/chests/show', () => {
+  const ops = adminChest('c-1', 'Operations');
+  const openChest = async (status: number) => {
+    serveAdmin({
+      chests: [ops],
+      extra: {
+        'GET /api/v1/secrets.json': () => ({ status, body: { error: 'Something went wrong.' } }),
+      },
+    });
+    const { router } = renderApp('/admin/chests');
+    await act(() =>
+      router.navigate('/admin/chests/show', {
+        state: { row: ops, context: 'chests', from: '/admin/chests' },
+      }),
+    );
+    return router;
+  };
+
+  it("sends the user to /login when the chest's secrets fail to load (spec section 4)", async () => {
+    const router = await openChest(401);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('keeps the session when the secrets are refused', async () => {
+    const router = await openChest(403);
+    expect(await screen.findByText('The list could not be loaded. Please try again.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin/chests/show');
+    expect(localStorage.getItem('token')).toBe('tok');
   });
 });

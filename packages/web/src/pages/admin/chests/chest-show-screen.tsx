@@ -20,13 +20,17 @@ import { useTableSort } from '../../../components/admin-table/table-sort.js';
 import { useChestActions } from '../../../components/chests/chest-actions.js';
 import { truncateName } from '../../../components/chests/truncate-name.js';
 import { paths } from '../../../navigation/paths.js';
+import { useLoginAfterFailedLoad } from '../../../session/use-login-after-failed-load.js';
 import { useSecretTable } from './secret-table.js';
 import './admin-chests.css';
 
 /** The chest a screen is opened with: its id and name at least. */
 type ChestRef = Pick<Chest, 'id' | 'name'>;
 
-/** /admin/chests/show: a chest's secrets, with its teams; opened with the chest row (else the chest list). */
+/**
+ * /admin/chests/show: a chest's secrets, with its teams; opened with the chest row (else the chest
+ * list). Secrets that fail to load send the user to /login (spec section 4).
+ */
 export function Component() {
   const { state } = useLocation();
   const opened = readAdminRowState<ChestRef>(state);
@@ -48,6 +52,7 @@ function ChestSecrets({ opened }: { opened: AdminRowState<ChestRef> }) {
     order: sort.order,
   });
   const table = useSecretTable('secrets');
+  useLoginAfterFailedLoad(query);
 
   if (chest.error instanceof ApiError && chest.error.status === 404) {
     return <Navigate to={paths.adminChests} replace />;

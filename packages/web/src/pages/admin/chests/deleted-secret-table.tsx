@@ -1,5 +1,5 @@
 import type { DeletedSecretSortKey } from '@coffer/core';
-import { canDeletePermanently, formatDateEnGb } from '@coffer/core';
+import { formatDateEnGb } from '@coffer/core';
 import type { SecretRow } from '../../../api/secrets-api.js';
 import { useOpenAdminRow } from '../../../components/admin-table/admin-row-state.js';
 import type { AdminColumn } from '../../../components/admin-table/admin-table-types.js';
@@ -7,7 +7,7 @@ import type { RowMenuItem } from '../../../components/lists/row-menu.js';
 import { useSecretActions } from '../../../components/secrets/secret-actions.js';
 import { CATEGORY_LABELS } from '../../../components/secrets/secret-labels.js';
 import { paths } from '../../../navigation/paths.js';
-import { useSession } from '../../../session/use-session.js';
+import { useOwnership } from '../../../session/ownership.js';
 import { chestColumn, secretRef } from './secret-table.js';
 
 /**
@@ -17,8 +17,7 @@ import { chestColumn, secretRef } from './secret-table.js';
 export function useDeletedSecretTable() {
   const openRow = useOpenAdminRow();
   const actions = useSecretActions();
-  const { profile } = useSession();
-  const owner = profile !== undefined && canDeletePermanently(profile, profile);
+  const owner = useOwnership().isOwner;
 
   const columns: AdminColumn<SecretRow, DeletedSecretSortKey>[] = [
     { id: 'name', label: 'Name', width: 30, sortKey: 'name', cell: (secret) => secret.name },

@@ -1,8 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { buildProfile } from '../../../test/profile-fixture.js';
 import { renderApp } from '../../../test/render-app.js';
-import { buildOrganisation, serveSettings } from './settings-fixtures.js';
+import { serveSettings } from './settings-fixtures.js';
 
 const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
 const selected = () => screen.getByRole('tab', { selected: true }).textContent;
@@ -20,18 +21,51 @@ describe('/admin/settings', () => {
     expect(within(panel).getByRole('heading', { name: 'Auto Logout' })).toBeTruthy();
   });
 
-  it('shows a loading indicator while the owner check runs, then no Owner Actions to another administrator', async () => {
+  it('shows a loading indicator while the owner check runs, then no Owner Actions once ownership moved', async () => {
+    let profileAnswer: Promise<{ body: unknown }> | null = null;
     let answer: (value: { body: unknown }) => void = () => undefined;
     serveSettings({
-      profile: { id: 'u-2' },
-      organisation: () => new Promise((resolve) => (answer = resolve)),
+      extra: {
+        'GET /api/v1/profile.json': () =>
+          profileAnswer ?? { body: buildProfile({ administrator: true, owner_id: 'u-1' }) },
+      },
     });
-    renderApp('/admin/settings');
+    const { router } = renderApp('/admin/settings');
+    await screen.findByRole('tab', { name: 'Owner Actions' });
+    await act(() => router.navigate('/profile'));
+    await screen.findByRole('heading', { name: 'Account Settings' });
+    // Ownership moves in another browser; the next screen asks the profile again.
+    profileAnswer = new Promise((resolve) => (answer = resolve));
+    await act(() => router.navigate('/admin/settings'));
     const checking = await screen.findByText('Checking owner…');
     expect(checking.getAttribute('role')).toBe('status');
-    expect(tabNames()).toEqual(['General', 'Audit Log', 'Billing']);
-    act(() => answer({ body: buildOrganisation({ owner_id: 'u-1' }) }));
+    act(() => answer({ body: buildProfile({ administrator: true, owner_id: 'u-2' }) }));
     await waitFor(() => expect(screen.queryByText('Checking owner…')).toBeNull());
+    expect(tabNames()).toEqual(['General', 'Audit Log', 'Billing']);
+  });
+
+  it('drops Owner Actions when the tab is shown again after ownership moved', async () => {
+    let ownerId = 'u-1';
+    serveSettings({
+      extra: {
+        'GET /api/v1/profile.json': () => ({
+          body: buildProfile({ administrator: true, owner_id: ownerId }),
+        }),
+      },
+    });
+    renderApp('/admin/settings');
+    await screen.findByRole('tab', { name: 'Owner Actions' });
+    ownerId = 'u-2';
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+    });
+    await waitFor(() => expect(tabNames()).toEqual(['General', 'Audit Log', 'Billing']));
+  });
+
+  it('shows no Owner Actions to another administrator', async () => {
+    serveSettings({ profile: { id: 'u-2' } });
+    renderApp('/admin/settings');
+    await screen.findByRole('tab', { name: 'Billing' });
     expect(tabNames()).toEqual(['General', 'Audit Log', 'Billing']);
   });
 

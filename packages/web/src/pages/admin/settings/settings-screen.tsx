@@ -2,10 +2,9 @@ import type { KeyboardEvent } from 'react';
 import { useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useBillingState } from '../../../api/billing-queries.js';
-import { useOwnerCheck } from '../../../api/organisation-queries.js';
 import { focusedRow } from '../../../components/lists/row-navigation.js';
 import { ActiveSettingsRowProvider } from '../../../components/settings-rows/active-settings-row.js';
-import { useSession } from '../../../session/use-session.js';
+import { useOwnership } from '../../../session/ownership.js';
 import { useShortcuts } from '../../../shortcuts/use-shortcuts.js';
 import { AuditLogSection } from './audit-log-section.js';
 import { BillingSection } from './billing-section.js';
@@ -31,7 +30,7 @@ const arrowsAreFree = () => focusedRow() === null;
  */
 export function Component() {
   const location = useLocation();
-  const { checking, isOwner } = useOwnerCheck(useSession().profile);
+  const { checking, isOwner } = useOwnership();
   const [chosen, setChosen] = useState<SettingsSection>(() => initialSettingsSection(location.state));
   const sections = visibleSettingsSections(isOwner, useBillingState().mode !== 'off');
   // Owner Actions disappear with the ownership (a transfer): the settings fall back to General.

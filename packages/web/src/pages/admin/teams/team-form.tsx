@@ -65,6 +65,7 @@ export function TeamForm({ title, form, onSubmit }: TeamFormProps) {
         links={form.chests.links}
         accessLabels={CHEST_ACCESS_LABELS}
         emptyText={TEAM_FORM_TEXT.noChests}
+        invalid={form.marks.isMarked('firstChest')}
         onAccess={form.chests.setAccess}
         onRemove={form.chests.remove}
         linkLabel={TEAM_FORM_TEXT.linkChests}

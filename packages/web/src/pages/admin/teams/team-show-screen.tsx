@@ -39,7 +39,7 @@ function TeamMembers({ opened }: { opened: AdminRowState<TeamRef> }) {
   const openRow = useOpenAdminRow();
   const actions = useTeamActions();
   const team = useTeam(opened.row.id);
-  const filter = useAdminFilter(ADMIN_SEARCH.users);
+  const filter = useAdminFilter(ADMIN_SEARCH.teamUsers);
   const sort = useTableSort();
   const query = useUserList({ filter, order: sort.order, teamId: opened.row.id });
   const table = useUserTable();

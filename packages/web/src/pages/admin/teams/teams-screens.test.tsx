@@ -2,7 +2,7 @@ import type { Team } from '@coffer/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { setAdminToggle } from '../../../components/admin-shell/admin-context-store.js';
+import { setAdminSearch, setAdminToggle } from '../../../components/admin-shell/admin-context-store.js';
 import { notificationStore } from '../../../lib/notification-store.js';
 import { passwordProofs, provePasswordIn, verifyPasswordRoute } from '../../../test/password-prompt.js';
 import { renderApp } from '../../../test/render-app.js';
@@ -114,9 +114,13 @@ describe('/admin/teams', () => {
 describe('user row menu', () => {
   const admin = { id: 'u-9', administrator: true };
   it('offers Edit User, Show User, Remove, but no Remove on your own row or the owner’s', () => {
-    expect(userMenuLabels(admin, { id: 'u-2' }, 'u-1')).toEqual(['Edit User', 'Show User', 'Remove']);
-    expect(userMenuLabels(admin, { id: 'u-9' }, 'u-1')).toEqual(['Edit User', 'Show User']);
-    expect(userMenuLabels(admin, { id: 'u-1' }, 'u-1')).toEqual(['Edit User', 'Show User']);
+    expect(userMenuLabels(admin, { id: 'u-2' }, { owner_id: 'u-1' })).toEqual([
+      'Edit User',
+      'Show User',
+      'Remove',
+    ]);
+    expect(userMenuLabels(admin, { id: 'u-9' }, { owner_id: 'u-1' })).toEqual(['Edit User', 'Show User']);
+    expect(userMenuLabels(admin, { id: 'u-1' }, { owner_id: 'u-1' })).toEqual(['Edit User', 'Show User']);
   });
 
   it('is rendered from those rules', async () => {
@@ -138,6 +142,34 @@ describe('user row menu', () => {
 });
 
 describe('/admin/teams/show', () => {
+  it('keeps a search of its own, apart from the Users list', async () => {
+    const calls = serveTeams({
+      teams: [everyone, ops],
+      users: [userRow('u-2', 'Ben Baker', { teams: [{ id: 't-ops', name: 'Operations' }] })],
+    });
+    act(() => setAdminToggle('teams', 'users'));
+    act(() => setAdminSearch('users', { text: 'Cleo', applied: 'Cleo' }));
+    const user = userEvent.setup();
+    const { router } = renderApp('/admin/teams');
+    const search = () => screen.getByRole('searchbox', { name: 'Search' }) as HTMLInputElement;
+    await screen.findByRole('table', { name: 'Users' });
+    expect(search().value).toBe('Cleo');
+
+    await act(() =>
+      router.navigate('/admin/teams/show', { state: { row: ops, context: 'teams', from: '/admin/teams' } }),
+    );
+    const table = await screen.findByRole('table', { name: 'Users in Operations' });
+    await within(table).findByText('Ben Baker');
+    expect(search().value).toBe('');
+    const teamCalls = calls.filter((call) => call.path.includes('team_id=t-ops'));
+    expect(teamCalls.every((call) => !call.path.includes('filter='))).toBe(true);
+    await user.type(search(), 'Ben');
+
+    await act(() => router.navigate('/admin/teams'));
+    await screen.findByRole('table', { name: 'Users' });
+    expect(search().value).toBe('Cleo');
+  });
+
   it("lists the team's members and chests; Shift+N adds a user with the team preselected", async () => {
     const calls = serveTeams({
       teams: [everyone, ops],
@@ -163,14 +195,25 @@ describe('/admin/teams/show', () => {
 });
 
 describe('team forms', () => {
-  it("checks the name with the spec's messages", async () => {
-    serveTeams();
+  it("checks the name and the first chest with the spec's messages", async () => {
+    serveTeams({ chests: [adminChest('c-1', 'Runbooks')] });
     const user = userEvent.setup();
     renderApp('/admin/teams/new');
     await screen.findByRole('form', { name: 'New Team' });
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(screen.getByRole('alert').textContent).toBe('Required field Name is empty.');
+    const items = () =>
+      within(screen.getByRole('alert'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+    expect(items()).toEqual([
+      'Required field Name is empty.',
+      'Please select at least one Chest using the dropdown provided.',
+    ]);
     await user.type(screen.getByLabelText('Name'), 'A name that is far too long for a team');
+    await user.click(screen.getByRole('button', { name: 'Link Chests' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Link Chests' });
+    await user.click(await within(dialog).findByRole('checkbox', { name: 'Runbooks' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Link' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getByRole('alert').textContent).toBe('Field Name exceeds the maximum of 25 characters.');
   });

@@ -1,5 +1,5 @@
 import type { Team } from '@coffer/core';
-import { validateTeam } from '@coffer/core';
+import { validateNewTeam, validateTeam } from '@coffer/core';
 import { useState } from 'react';
 import type { TeamSave } from '../../../api/teams-mutations.js';
 import type { AccessLink, StoredLink } from '../../../components/admin-form/access-links.js';
@@ -16,7 +16,10 @@ export interface LinkList {
   remove: (id: string) => void;
 }
 
-/** The team form's state (spec section 5: teamName required, max 25): name, members, chests. */
+/**
+ * The team form's state (spec section 5: teamName required, max 25; a new team's first chest, issue 26):
+ * name, members, chests.
+ */
 export interface TeamFormState {
   name: string;
   setName: (name: string) => void;
@@ -60,11 +63,14 @@ function storedChests(team: Team | undefined): StoredLink[] {
   }));
 }
 
-function useLinkList(initial: readonly AccessLink[]): LinkList {
+function useLinkList(initial: readonly AccessLink[], onAdd?: () => void): LinkList {
   const [links, setLinks] = useState<readonly AccessLink[]>(initial);
   return {
     links,
-    add: (chosen) => setLinks((current) => addLinks(current, chosen)),
+    add: (chosen) => {
+      setLinks((current) => addLinks(current, chosen));
+      onAdd?.();
+    },
     setAccess: (id, editAccess) =>
       setLinks((current) => current.map((link) => (link.id === id ? { ...link, editAccess } : link))),
     remove: (id) => setLinks((current) => current.filter((link) => link.id !== id)),
@@ -78,9 +84,9 @@ function useLinkList(initial: readonly AccessLink[]): LinkList {
 export function useTeamForm(team?: Team): TeamFormState {
   const [stored] = useState(() => ({ members: storedMembers(team), chests: storedChests(team) }));
   const [name, setNameValue] = useState(team?.name ?? '');
-  const members = useLinkList(stored.members);
-  const chests = useLinkList(stored.chests);
   const marks = useMarkedFields();
+  const members = useLinkList(stored.members);
+  const chests = useLinkList(stored.chests, () => marks.edited('firstChest'));
 
   return {
     name,
@@ -91,7 +97,13 @@ export function useTeamForm(team?: Team): TeamFormState {
     members,
     chests,
     marks,
-    validate: () => marks.show(validateTeam({ teamName: name })),
+    // A new team starts with a chest; an existing one may be left without (a chest removed took it).
+    validate: () =>
+      marks.show(
+        team
+          ? validateTeam({ teamName: name })
+          : validateNewTeam({ teamName: name, firstChest: chests.links.map((link) => link.id) }),
+      ),
     toSave: () => ({
       ...(team ? { id: team.id } : {}),
       team: {

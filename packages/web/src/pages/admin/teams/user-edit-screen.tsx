@@ -17,6 +17,7 @@ import { LIST_FAILED_MESSAGE } from '../../../components/lists/scroll-list.js';
 import { withFreshPassword } from '../../../components/modals/fresh-password.js';
 import { notify } from '../../../lib/notification-store.js';
 import { paths } from '../../../navigation/paths.js';
+import { useOwnership } from '../../../session/ownership.js';
 import { useSession } from '../../../session/use-session.js';
 import type { UserFormState } from './use-user-form.js';
 import { useUserForm } from './use-user-form.js';
@@ -77,7 +78,7 @@ function EditUserForm({
   back: () => void;
 }) {
   const { profile } = useSession();
-  const rules = userSettingRules(profile, user);
+  const rules = userSettingRules(profile, user, useOwnership());
   const form = useUserForm(user, defaultTeamId, rules.administrator);
   const update = useUpdateUser();
   const submit = async () => {

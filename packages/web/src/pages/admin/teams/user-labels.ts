@@ -15,8 +15,3 @@ export const BLOCKED_LABEL = 'Blocked';
 
 /** The tag of a user who sees the statistics dashboard (issue 12). */
 export const DATA_ADMINISTRATOR_LABEL = 'Data administrator';
-
-/** The organisation owner's id as an OwnerRef for core's user rules. */
-export function ownerRef(ownerId: string | undefined): { owner_id: string } {
-  return { owner_id: ownerId ?? '' };
-}

@@ -12,6 +12,7 @@ import {
 } from '../../../components/admin-table/admin-row-state.js';
 import { LIST_FAILED_MESSAGE } from '../../../components/lists/scroll-list.js';
 import { paths } from '../../../navigation/paths.js';
+import { useOwnership } from '../../../session/ownership.js';
 import { useSession } from '../../../session/use-session.js';
 import { useUserConfirmationResend } from './use-user-confirmation-resend.js';
 import { useUserActions } from './user-actions.js';
@@ -21,7 +22,6 @@ import {
   BLOCKED_LABEL,
   confirmationLabel,
   DATA_ADMINISTRATOR_LABEL,
-  ownerRef,
   permissionLabel,
 } from './user-labels.js';
 import { UserSettingsPanel } from './user-settings-panel.js';
@@ -52,13 +52,14 @@ function UserPage({ opened }: { opened: AdminRowState<UserRef> }) {
   const actions = useUserActions();
   const confirmation = useUserConfirmationResend();
   const { profile } = useSession();
+  const { owner } = useOwnership();
   const user = useUser(opened.row.id);
 
   if (user.error instanceof ApiError && user.error.status === 404) {
     return <Navigate to={paths.adminTeams} replace />;
   }
   const detail = user.data;
-  const removable = profile !== undefined && canRemoveUser(profile, opened.row, ownerRef(profile.owner_id));
+  const removable = profile !== undefined && canRemoveUser(profile, opened.row, owner);
   return (
     <>
       <header className="user-page__header">

@@ -1,13 +1,13 @@
 import type { UserDetail } from '@coffer/core';
-import { canToggleAdministrator, canToggleLock, isOwner } from '@coffer/core';
+import { canToggleAdministrator, canToggleLock } from '@coffer/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { fingerprintQuery } from '../../../api/fingerprint-queries.js';
 import { FingerprintDisplay } from '../../../components/key-trust/fingerprint-display.js';
 import { useOwnKeyCheck } from '../../../components/key-trust/own-key-check-query.js';
 import { ProvenFingerprint } from '../../../components/key-trust/proven-fingerprint.js';
+import { type Ownership, useOwnership } from '../../../session/ownership.js';
 import { useSession } from '../../../session/use-session.js';
 import { useUserActions } from './user-actions.js';
-import { ownerRef } from './user-labels.js';
 
 /** Texts of the user page's settings panel. */
 export const USER_SETTINGS_TEXT = {
@@ -31,14 +31,15 @@ export const USER_SETTINGS_TEXT = {
 
 /** Which settings an administrator may change on a user (spec sections 4 and 6; issue 12 for the data flag). */
 export function userSettingRules(
-  actor: { id: string; administrator: boolean; owner_id: string } | undefined,
+  actor: { id: string; administrator: boolean } | undefined,
   user: Pick<UserDetail, 'id' | 'administrator'>,
+  ownership: Pick<Ownership, 'owner' | 'isOwner'>,
 ) {
   if (!actor) return { administrator: false, dataAdministrator: false, block: false };
   return {
-    administrator: canToggleAdministrator(actor, user, ownerRef(actor.owner_id)),
+    administrator: canToggleAdministrator(actor, user, ownership.owner),
     // The owner names who sees the statistics (themselves too); nobody else sees this switch.
-    dataAdministrator: actor.administrator && isOwner(actor, ownerRef(actor.owner_id)),
+    dataAdministrator: ownership.isOwner,
     block: canToggleLock(actor, user),
   };
 }
@@ -116,7 +117,7 @@ function SwitchRow(props: {
 export function UserSettingsPanel({ user }: { user: UserDetail }) {
   const { profile } = useSession();
   const actions = useUserActions();
-  const rules = userSettingRules(profile, user);
+  const rules = userSettingRules(profile, user, useOwnership());
   // One setting at a time, its modal included: every control waits while one runs.
   const running = useMutation({ mutationFn: (change: () => Promise<boolean>) => change() });
   const busy = running.isPending;

@@ -1,4 +1,4 @@
-import type { UserRow, UserSortKey } from '@coffer/core';
+import type { OwnerRef, UserRow, UserSortKey } from '@coffer/core';
 import { canRemoveUser, formatDateEnGb, USER_ROW_MENU_FLIP_MARGIN_PX } from '@coffer/core';
 import { useQuery } from '@tanstack/react-query';
 import { defaultTeamQuery } from '../../../api/teams-queries.js';
@@ -7,10 +7,11 @@ import type { AdminColumn } from '../../../components/admin-table/admin-table-ty
 import { BubbleCell } from '../../../components/admin-table/bubble-cell.js';
 import type { RowMenuItem } from '../../../components/lists/row-menu.js';
 import { paths } from '../../../navigation/paths.js';
+import { useOwnership } from '../../../session/ownership.js';
 import { useSession } from '../../../session/use-session.js';
 import { useUserActions } from './user-actions.js';
 import './admin-teams.css';
-import { BLOCKED_LABEL, confirmationLabel, ownerRef, permissionLabel } from './user-labels.js';
+import { BLOCKED_LABEL, confirmationLabel, permissionLabel } from './user-labels.js';
 
 /**
  * The users a row menu may remove (spec section 2): not your own row, not the account owner's.
@@ -19,9 +20,9 @@ import { BLOCKED_LABEL, confirmationLabel, ownerRef, permissionLabel } from './u
 export function userMenuLabels(
   actor: { id: string; administrator: boolean } | undefined,
   user: Pick<UserRow, 'id'>,
-  ownerId: string | undefined,
+  owner: OwnerRef,
 ): string[] {
-  const removable = actor !== undefined && canRemoveUser(actor, user, ownerRef(ownerId));
+  const removable = actor !== undefined && canRemoveUser(actor, user, owner);
   return ['Edit User', 'Show User', ...(removable ? ['Remove'] : [])];
 }
 
@@ -35,6 +36,7 @@ export function useUserTable() {
   const openRow = useOpenAdminRow();
   const actions = useUserActions();
   const { profile } = useSession();
+  const { owner } = useOwnership();
   const defaultTeam = useQuery(defaultTeamQuery());
   const defaultTeamId = defaultTeam.data?.default_for_new_users ? defaultTeam.data.id : undefined;
 
@@ -81,7 +83,7 @@ export function useUserTable() {
   ];
 
   const menuFor = (user: UserRow): RowMenuItem[] =>
-    userMenuLabels(profile, user, profile?.owner_id).map((label) => {
+    userMenuLabels(profile, user, owner).map((label) => {
       switch (label) {
         case 'Edit User':
           return { label, onSelect: () => openRow(paths.adminTeamsUserEdit, user, 'users') };

@@ -11,10 +11,11 @@ import { type TableList, toTableList } from '../../../../components/admin-table/
 import { useTableSort } from '../../../../components/admin-table/table-sort.js';
 import type { RowMenuItem } from '../../../../components/lists/row-menu.js';
 import { paths } from '../../../../navigation/paths.js';
+import { useOwnership } from '../../../../session/ownership.js';
 import { useSession } from '../../../../session/use-session.js';
 import { useInvitationActions } from '../../teams/invitation-actions.js';
 import { useUserActions } from '../../teams/user-actions.js';
-import { confirmationLabel, ownerRef, permissionLabel } from '../../teams/user-labels.js';
+import { confirmationLabel, permissionLabel } from '../../teams/user-labels.js';
 
 /** The accounts table's name and its row menus (spec section 2: 'Billing accounts'). */
 export const ACCOUNTS_TEXT = {
@@ -77,9 +78,10 @@ export function BillingAccountsTable() {
   const openRow = useOpenAdminRow();
   const actions = useUserActions();
   const { profile } = useSession();
+  const { owner } = useOwnership();
 
   const menuFor = (user: UserRow): RowMenuItem[] => {
-    const removable = profile !== undefined && canRemoveUser(profile, user, ownerRef(profile.owner_id));
+    const removable = profile !== undefined && canRemoveUser(profile, user, owner);
     return [
       { label: ACCOUNTS_TEXT.details, onSelect: () => openRow(paths.adminTeamsUser, user, 'users') },
       ...(removable
