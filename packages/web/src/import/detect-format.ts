@@ -1,5 +1,6 @@
 import { bitwardenCsv, bitwardenOrganisationCsv } from './formats/bitwarden-csv.js';
 import { bitwardenJson } from './formats/bitwarden-json.js';
+import { bitwardenJsonEncrypted } from './formats/bitwarden-json-encrypted.js';
 import { chromeCsv, firefoxCsv, safariCsv } from './formats/browser-csv.js';
 import type { FileSample, ImportFormat, OpenOptions } from './formats/import-format.js';
 import { keePassKdbx } from './formats/keepass-kdbx.js';
@@ -16,6 +17,7 @@ export const IMPORT_FORMATS: readonly ImportFormat[] = [
   keePassKdbx,
   onePasswordPux,
   bitwardenJson,
+  bitwardenJsonEncrypted,
   keePassXml,
   bitwardenCsv,
   bitwardenOrganisationCsv,

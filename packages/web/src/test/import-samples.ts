@@ -25,6 +25,12 @@ export const SUPPORTED_SAMPLES: [format: string, folder: string, file: string][]
   ['bitwarden-json', 'bitwarden-json', 'bitwarden-org.json'],
   ['bitwarden-json', 'bitwarden-json', 'bitwarden-other.json'],
   ['bitwarden-json', 'bitwarden-json', 'keepassxc-bitwarden_export.json'],
+  ['bitwarden-json-encrypted', 'bitwarden-json-encrypted', 'keepassxc-bitwarden_encrypted_export.json'],
+  [
+    'bitwarden-json-encrypted',
+    'bitwarden-json-encrypted',
+    'keepassxc-bitwarden_encrypted_argon2id_export.json',
+  ],
   ['bitwarden-csv', 'bitwarden-csv', 'bitwarden.csv'],
   ['bitwarden-organisation-csv', 'bitwarden-csv', 'bitwarden-org.csv'],
   ['chrome-csv', 'chrome-csv', 'chrome.csv'],
