@@ -7,6 +7,7 @@ import { keePassKdbx } from './formats/keepass-kdbx.js';
 import { keePassXml } from './formats/keepass-xml.js';
 import { keePassXcCsv } from './formats/keepassxc-csv.js';
 import { lastPassCsv } from './formats/lastpass-csv.js';
+import { onePasswordPif } from './formats/onepassword-1pif.js';
 import { onePasswordPux } from './formats/onepassword-1pux.js';
 import { ImportError } from './import-error.js';
 import { readCsv } from './read-csv.js';
@@ -16,6 +17,7 @@ import type { SourceFile } from './source-item.js';
 export const IMPORT_FORMATS: readonly ImportFormat[] = [
   keePassKdbx,
   onePasswordPux,
+  onePasswordPif,
   bitwardenJson,
   bitwardenJsonEncrypted,
   keePassXml,
@@ -37,6 +39,8 @@ export function sampleOf(input: string | Uint8Array): FileSample {
   if (ZIP_MAGIC.every((byte, index) => bytes[index] === byte)) return { bytes, text: '', zip: true };
   if (keePassKdbx.detect({ bytes, text: '' })) return { bytes, text: '' };
   const text = typeof input === 'string' ? input : new TextDecoder().decode(input);
+  // A 1PIF file is JSON records between separator lines: JSON, but not one document.
+  if (onePasswordPif.detect({ bytes, text })) return { bytes, text };
   const trimmed = text.replace(/^\uFEFF/, '').trimStart();
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
     try {

@@ -53,6 +53,8 @@ export const SUPPORTED_SAMPLES: [format: string, folder: string, file: string][]
   ['keepass-xml', 'keepass-xml', 'keepass-other.xml'],
   ['keepass-xml', 'keepass-xml', 'kdbxweb-demo.xml'],
   ['keepass-xml', 'keepass-xml', 'bitwarden-keepass2-testdata.xml'],
+  ['1password-1pif', '1password-1pif', '1password.1pif'],
+  ['1password-1pif', '1password-1pif', 'buttercup-data.1pif'],
 ];
 
 /** Samples that are binary containers (zip, KDBX), read as bytes. */
