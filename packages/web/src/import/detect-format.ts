@@ -2,6 +2,8 @@ import { bitwardenCsv, bitwardenOrganisationCsv } from './formats/bitwarden-csv.
 import { bitwardenJson } from './formats/bitwarden-json.js';
 import { bitwardenJsonEncrypted } from './formats/bitwarden-json-encrypted.js';
 import { chromeCsv, firefoxCsv, safariCsv } from './formats/browser-csv.js';
+import { dashlaneCsv } from './formats/dashlane-csv.js';
+import { dashlaneJson } from './formats/dashlane-json.js';
 import type { FileSample, ImportFormat, OpenOptions } from './formats/import-format.js';
 import { keePassKdbx } from './formats/keepass-kdbx.js';
 import { keePassXml } from './formats/keepass-xml.js';
@@ -9,6 +11,7 @@ import { keePassXcCsv } from './formats/keepassxc-csv.js';
 import { lastPassCsv } from './formats/lastpass-csv.js';
 import { onePasswordPif } from './formats/onepassword-1pif.js';
 import { onePasswordPux } from './formats/onepassword-1pux.js';
+import { onePasswordCsv } from './formats/onepassword-csv.js';
 import { ImportError } from './import-error.js';
 import { readCsv } from './read-csv.js';
 import type { SourceFile } from './source-item.js';
@@ -20,10 +23,13 @@ export const IMPORT_FORMATS: readonly ImportFormat[] = [
   onePasswordPif,
   bitwardenJson,
   bitwardenJsonEncrypted,
+  dashlaneJson,
   keePassXml,
   bitwardenCsv,
   bitwardenOrganisationCsv,
   lastPassCsv,
+  onePasswordCsv,
+  dashlaneCsv,
   firefoxCsv,
   keePassXcCsv,
   safariCsv,

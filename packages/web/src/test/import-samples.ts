@@ -55,6 +55,12 @@ export const SUPPORTED_SAMPLES: [format: string, folder: string, file: string][]
   ['keepass-xml', 'keepass-xml', 'bitwarden-keepass2-testdata.xml'],
   ['1password-1pif', '1password-1pif', '1password.1pif'],
   ['1password-1pif', '1password-1pif', 'buttercup-data.1pif'],
+  ['1password-csv', '1password-csv', '1password8.csv'],
+  ['1password-csv', '1password-csv', 'bitwarden-multiple-items.mac.csv'],
+  ['1password-csv', '1password-csv', 'bitwarden-multiple-items.windows.csv'],
+  ['dashlane-csv', 'dashlane-csv', 'bitwarden-credentials.csv'],
+  ['dashlane-csv', 'dashlane-csv', 'bitwarden-payments.csv'],
+  ['dashlane-json', 'dashlane-json', 'dashlane.json'],
 ];
 
 /** Samples that are binary containers (zip, KDBX), read as bytes. */
