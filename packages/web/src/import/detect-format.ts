@@ -8,6 +8,8 @@ import type { FileSample, ImportFormat, OpenOptions } from './formats/import-for
 import { keePassKdbx } from './formats/keepass-kdbx.js';
 import { keePassXml } from './formats/keepass-xml.js';
 import { keePassXcCsv } from './formats/keepassxc-csv.js';
+import { keeperCsv } from './formats/keeper-csv.js';
+import { keeperJson } from './formats/keeper-json.js';
 import { lastPassCsv } from './formats/lastpass-csv.js';
 import { onePasswordPif } from './formats/onepassword-1pif.js';
 import { onePasswordPux } from './formats/onepassword-1pux.js';
@@ -24,6 +26,7 @@ export const IMPORT_FORMATS: readonly ImportFormat[] = [
   bitwardenJson,
   bitwardenJsonEncrypted,
   dashlaneJson,
+  keeperJson,
   keePassXml,
   bitwardenCsv,
   bitwardenOrganisationCsv,
@@ -34,6 +37,7 @@ export const IMPORT_FORMATS: readonly ImportFormat[] = [
   keePassXcCsv,
   safariCsv,
   chromeCsv,
+  keeperCsv,
 ];
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];

@@ -61,6 +61,9 @@ export const SUPPORTED_SAMPLES: [format: string, folder: string, file: string][]
   ['dashlane-csv', 'dashlane-csv', 'bitwarden-credentials.csv'],
   ['dashlane-csv', 'dashlane-csv', 'bitwarden-payments.csv'],
   ['dashlane-json', 'dashlane-json', 'dashlane.json'],
+  ['keeper-csv', 'keeper-csv', 'keeper.csv'],
+  ['keeper-csv', 'keeper-csv', 'bitwarden-testdata.csv'],
+  ['keeper-json', 'keeper-json', 'bitwarden-testdata.json'],
 ];
 
 /** Samples that are binary containers (zip, KDBX), read as bytes. */
