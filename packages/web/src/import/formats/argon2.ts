@@ -7,7 +7,7 @@ let installed = false;
  * kdbxweb ships no Argon2 (KDBX 4's key derivation); hash-wasm's WebAssembly one is given to it once.
  * kdbxweb's type numbers: 0 Argon2d, 2 Argon2id.
  */
-export function useArgon2(): void {
+export function installArgon2(): void {
   if (installed) return;
   installed = true;
   kdbxweb.CryptoEngine.setArgon2Impl(

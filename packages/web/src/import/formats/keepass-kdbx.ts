@@ -1,7 +1,7 @@
 import kdbxweb from 'kdbxweb';
 import { ImportError } from '../import-error.js';
 import type { SourceFile } from '../source-item.js';
-import { useArgon2 } from './argon2.js';
+import { installArgon2 } from './argon2.js';
 import type { FileSample, ImportFormat, OpenOptions } from './import-format.js';
 import { keePassSourceFile } from './keepass-database.js';
 
@@ -18,7 +18,7 @@ export const keePassKdbx: ImportFormat = {
     if (!options.password && !options.keyFile)
       throw new ImportError('needs-password', 'This file is protected: give its password (or key file).');
     checkKeyDerivation(sample.bytes);
-    useArgon2();
+    installArgon2();
     const credentials = new kdbxweb.Credentials(
       options.password !== undefined ? kdbxweb.ProtectedValue.fromString(options.password) : null,
       options.keyFile ? copyOf(options.keyFile) : null,
