@@ -1,12 +1,19 @@
 import { bitwardenCsv, bitwardenOrganisationCsv } from './formats/bitwarden-csv.js';
 import { bitwardenJson } from './formats/bitwarden-json.js';
+import { bitwardenJsonEncrypted } from './formats/bitwarden-json-encrypted.js';
 import { chromeCsv, firefoxCsv, safariCsv } from './formats/browser-csv.js';
+import { dashlaneCsv } from './formats/dashlane-csv.js';
+import { dashlaneJson } from './formats/dashlane-json.js';
 import type { FileSample, ImportFormat, OpenOptions } from './formats/import-format.js';
 import { keePassKdbx } from './formats/keepass-kdbx.js';
 import { keePassXml } from './formats/keepass-xml.js';
 import { keePassXcCsv } from './formats/keepassxc-csv.js';
+import { keeperCsv } from './formats/keeper-csv.js';
+import { keeperJson } from './formats/keeper-json.js';
 import { lastPassCsv } from './formats/lastpass-csv.js';
+import { onePasswordPif } from './formats/onepassword-1pif.js';
 import { onePasswordPux } from './formats/onepassword-1pux.js';
+import { onePasswordCsv } from './formats/onepassword-csv.js';
 import { ImportError } from './import-error.js';
 import { readCsv } from './read-csv.js';
 import type { SourceFile } from './source-item.js';
@@ -15,15 +22,22 @@ import type { SourceFile } from './source-item.js';
 export const IMPORT_FORMATS: readonly ImportFormat[] = [
   keePassKdbx,
   onePasswordPux,
+  onePasswordPif,
   bitwardenJson,
+  bitwardenJsonEncrypted,
+  dashlaneJson,
+  keeperJson,
   keePassXml,
   bitwardenCsv,
   bitwardenOrganisationCsv,
   lastPassCsv,
+  onePasswordCsv,
+  dashlaneCsv,
   firefoxCsv,
   keePassXcCsv,
   safariCsv,
   chromeCsv,
+  keeperCsv,
 ];
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
@@ -35,6 +49,8 @@ export function sampleOf(input: string | Uint8Array): FileSample {
   if (ZIP_MAGIC.every((byte, index) => bytes[index] === byte)) return { bytes, text: '', zip: true };
   if (keePassKdbx.detect({ bytes, text: '' })) return { bytes, text: '' };
   const text = typeof input === 'string' ? input : new TextDecoder().decode(input);
+  // A 1PIF file is JSON records between separator lines: JSON, but not one document.
+  if (onePasswordPif.detect({ bytes, text })) return { bytes, text };
   const trimmed = text.replace(/^\uFEFF/, '').trimStart();
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
     try {

@@ -6,6 +6,13 @@ export interface CsvRow {
   /** 1 for the first row after the header. */
   number: number;
   cell(name: string): string;
+  /** Every named cell in the header's order, by the header's own spelling (for formats whose columns vary). */
+  entries(): [name: string, value: string][];
+}
+
+/** How a manager quotes: 1Password 7 for Mac escapes a quote inside a quoted cell with a backslash. */
+export interface CsvOptions {
+  escapeChar?: string;
 }
 
 /** A CSV export's header (lower-cased, trimmed) and data rows. */
@@ -19,17 +26,22 @@ export interface CsvTable {
  * doubled quotes, a byte-order mark, ragged rows, a trailing comma). Lines with nothing in them are not
  * rows. A header with no column names is a damaged file, said as such.
  */
-export function readCsv(text: string): CsvTable {
-  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
+export function readCsv(text: string, options: CsvOptions = {}): CsvTable {
+  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy', ...options });
   const [first, ...data] = parsed.data;
-  const header = (first ?? []).map((name) => name.trim().toLowerCase());
+  const spelled = (first ?? []).map((name) => name.trim());
+  const header = spelled.map((name) => name.toLowerCase());
   if (header.every((name) => name === '')) throw new ImportError('damaged', 'The file has no column names.');
   const rows = data.map((cells, index): CsvRow => {
     const byName = new Map<string, string>();
     header.forEach((name, column) => {
       if (name !== '' && !byName.has(name)) byName.set(name, cells[column] ?? '');
     });
-    return { number: index + 1, cell: (name) => byName.get(name) ?? '' };
+    return {
+      number: index + 1,
+      cell: (name) => byName.get(name) ?? '',
+      entries: () => spelled.flatMap((name, column) => (name === '' ? [] : [[name, cells[column] ?? '']])),
+    };
   });
   return { header, rows };
 }

@@ -25,6 +25,12 @@ export const SUPPORTED_SAMPLES: [format: string, folder: string, file: string][]
   ['bitwarden-json', 'bitwarden-json', 'bitwarden-org.json'],
   ['bitwarden-json', 'bitwarden-json', 'bitwarden-other.json'],
   ['bitwarden-json', 'bitwarden-json', 'keepassxc-bitwarden_export.json'],
+  ['bitwarden-json-encrypted', 'bitwarden-json-encrypted', 'keepassxc-bitwarden_encrypted_export.json'],
+  [
+    'bitwarden-json-encrypted',
+    'bitwarden-json-encrypted',
+    'keepassxc-bitwarden_encrypted_argon2id_export.json',
+  ],
   ['bitwarden-csv', 'bitwarden-csv', 'bitwarden.csv'],
   ['bitwarden-organisation-csv', 'bitwarden-csv', 'bitwarden-org.csv'],
   ['chrome-csv', 'chrome-csv', 'chrome.csv'],
@@ -47,6 +53,17 @@ export const SUPPORTED_SAMPLES: [format: string, folder: string, file: string][]
   ['keepass-xml', 'keepass-xml', 'keepass-other.xml'],
   ['keepass-xml', 'keepass-xml', 'kdbxweb-demo.xml'],
   ['keepass-xml', 'keepass-xml', 'bitwarden-keepass2-testdata.xml'],
+  ['1password-1pif', '1password-1pif', '1password.1pif'],
+  ['1password-1pif', '1password-1pif', 'buttercup-data.1pif'],
+  ['1password-csv', '1password-csv', '1password8.csv'],
+  ['1password-csv', '1password-csv', 'bitwarden-multiple-items.mac.csv'],
+  ['1password-csv', '1password-csv', 'bitwarden-multiple-items.windows.csv'],
+  ['dashlane-csv', 'dashlane-csv', 'bitwarden-credentials.csv'],
+  ['dashlane-csv', 'dashlane-csv', 'bitwarden-payments.csv'],
+  ['dashlane-json', 'dashlane-json', 'dashlane.json'],
+  ['keeper-csv', 'keeper-csv', 'keeper.csv'],
+  ['keeper-csv', 'keeper-csv', 'bitwarden-testdata.csv'],
+  ['keeper-json', 'keeper-json', 'bitwarden-testdata.json'],
 ];
 
 /** Samples that are binary containers (zip, KDBX), read as bytes. */

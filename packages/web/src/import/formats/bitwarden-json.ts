@@ -66,11 +66,12 @@ export const bitwardenJson: ImportFormat = {
     const data = record(sample.json);
     if (!data || !isBitwardenExport(data))
       throw new ImportError('damaged', 'This is not a Bitwarden export.');
-    return parseExport(data);
+    return bitwardenSourceFile(data, bitwardenJson.id);
   },
 };
 
-function isBitwardenExport(json: unknown): boolean {
+/** Whether the JSON is a Bitwarden export's content: items with folders or collections. */
+export function isBitwardenExport(json: unknown): boolean {
   const value = record(json);
   return (
     value !== undefined &&
@@ -83,10 +84,11 @@ function namesById(entries: unknown): Map<string, string> {
   return new Map(list(entries).map((entry) => [text(record(entry)?.id), text(record(entry)?.name)]));
 }
 
-function parseExport(data: Record<string, unknown>): SourceFile {
+/** The items of a Bitwarden export's content (also what a password-protected export decrypts to). */
+export function bitwardenSourceFile(data: Record<string, unknown>, format: string): SourceFile {
   const folders = namesById(data.folders);
   const collections = namesById(data.collections);
-  const file: SourceFile = { format: bitwardenJson.id, items: [], skipped: nothingSkipped(), problems: [] };
+  const file: SourceFile = { format, items: [], skipped: nothingSkipped(), problems: [] };
   list(data.items).forEach((entry, index) => {
     const item = record(entry);
     const id = text(item?.id);

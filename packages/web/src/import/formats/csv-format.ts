@@ -1,5 +1,5 @@
 import { ImportError } from '../import-error.js';
-import { type CsvRow, hasColumns, readCsv } from '../read-csv.js';
+import { type CsvOptions, type CsvRow, hasColumns, readCsv } from '../read-csv.js';
 import { nothingSkipped, type SourceFile, type SourceItem } from '../source-item.js';
 import type { FileSample, ImportFormat } from './import-format.js';
 
@@ -11,6 +11,8 @@ export interface CsvMapping {
   columns: string[];
   /** Further check on the header, where two formats share columns. */
   also?: (header: readonly string[]) => boolean;
+  /** How the manager quotes, where it differs from RFC 4180. */
+  csv?: CsvOptions;
   /** The row as a source item; 'trashed' or 'not a secret' to count it as skipped. */
   row(row: CsvRow, ref: string): SourceItem | 'trashed' | 'not a secret';
 }
@@ -24,7 +26,7 @@ export function csvFormat(mapping: CsvMapping): ImportFormat {
     name: mapping.name,
     detect: ({ csvHeader }) => csvHeader !== undefined && matches(csvHeader),
     parse(sample: FileSample): SourceFile {
-      const table = readCsv(sample.text);
+      const table = readCsv(sample.text, mapping.csv);
       if (!matches(table.header)) throw new ImportError('damaged', `This is not a ${mapping.name} export.`);
       const file: SourceFile = { format: mapping.id, items: [], skipped: nothingSkipped(), problems: [] };
       for (const row of table.rows) {

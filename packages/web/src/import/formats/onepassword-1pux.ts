@@ -10,6 +10,7 @@ import {
   sourceItem,
 } from '../source-item.js';
 import type { FileSample, ImportFormat } from './import-format.js';
+import { epochTime, fieldValue } from './onepassword-values.js';
 
 // 1Password's 1PUX: a zip holding export.data (accounts → vaults → items) and files/<documentId>__<name>
 // for documents. Category ids are 1Password's: 001 login, 002 credit card, 003 secure note, 004 identity,
@@ -170,35 +171,10 @@ function toSourceItem(
   });
 }
 
-// One value as text: 1Password's typed values (a month and year, an address, an e-mail) written out.
-function fieldValue(type: string, raw: unknown): string {
-  if (type === 'monthYear') {
-    const digits = text(raw);
-    return digits.length === 6 ? `${digits.slice(4)}/${digits.slice(0, 4)}` : digits;
-  }
-  if (type === 'date') return epochTime(raw, 'at').at ?? '';
-  if (type === 'email') return text(record(raw)?.email_address) || text(raw);
-  const parts = record(raw);
-  if (parts)
-    return Object.entries(parts)
-      .map(([key, value]) => [key, text(value)])
-      .filter(([, value]) => value)
-      .map(([key, value]) => `${key}: ${value}`)
-      .join('\n');
-  return text(raw);
-}
-
 function documentOf(details: Record<string, unknown>, files: Record<string, Uint8Array>): SourceAttachment[] {
   const document = record(details.documentAttributes);
   if (!document) return [];
   const name = text(document.fileName);
   const data = files[`files/${text(document.documentId)}__${name}`];
   return data ? [{ name, data }] : [];
-}
-
-function epochTime<K extends string>(seconds: unknown, key: K): Partial<Record<K, string>> {
-  const value = Number(seconds);
-  return Number.isFinite(value) && value > 0
-    ? ({ [key]: new Date(value * 1000).toISOString() } as Record<K, string>)
-    : {};
 }
