@@ -6,6 +6,7 @@ import { keePassKdbx } from './formats/keepass-kdbx.js';
 import { keePassXml } from './formats/keepass-xml.js';
 import { keePassXcCsv } from './formats/keepassxc-csv.js';
 import { lastPassCsv } from './formats/lastpass-csv.js';
+import { nordPassCsv } from './formats/nordpass-csv.js';
 import { onePasswordPux } from './formats/onepassword-1pux.js';
 import { ImportError } from './import-error.js';
 import { readCsv } from './read-csv.js';
@@ -20,6 +21,7 @@ export const IMPORT_FORMATS: readonly ImportFormat[] = [
   bitwardenCsv,
   bitwardenOrganisationCsv,
   lastPassCsv,
+  nordPassCsv,
   firefoxCsv,
   keePassXcCsv,
   safariCsv,

@@ -47,6 +47,10 @@ export const SUPPORTED_SAMPLES: [format: string, folder: string, file: string][]
   ['keepass-xml', 'keepass-xml', 'keepass-other.xml'],
   ['keepass-xml', 'keepass-xml', 'kdbxweb-demo.xml'],
   ['keepass-xml', 'keepass-xml', 'bitwarden-keepass2-testdata.xml'],
+  ['nordpass-csv', 'nordpass-csv', 'nordpass.csv'],
+  ['nordpass-csv', 'nordpass-csv', 'bitwarden-nordpass.identity.csv'],
+  ['nordpass-csv', 'nordpass-csv', 'bitwarden-nordpass.login.csv'],
+  ['nordpass-csv', 'nordpass-csv', 'bitwarden-nordpass.secure-note.csv'],
 ];
 
 /** Samples that are binary containers (zip, KDBX), read as bytes. */
