@@ -1,6 +1,7 @@
 import { bitwardenCsv, bitwardenOrganisationCsv } from './formats/bitwarden-csv.js';
 import { bitwardenJson } from './formats/bitwarden-json.js';
 import { chromeCsv, firefoxCsv, safariCsv } from './formats/browser-csv.js';
+import { enpassJson } from './formats/enpass-json.js';
 import type { FileSample, ImportFormat, OpenOptions } from './formats/import-format.js';
 import { keePassKdbx } from './formats/keepass-kdbx.js';
 import { keePassXml } from './formats/keepass-xml.js';
@@ -16,6 +17,7 @@ import type { SourceFile } from './source-item.js';
 export const IMPORT_FORMATS: readonly ImportFormat[] = [
   keePassKdbx,
   onePasswordPux,
+  enpassJson,
   bitwardenJson,
   keePassXml,
   bitwardenCsv,

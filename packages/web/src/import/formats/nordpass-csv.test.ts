@@ -21,7 +21,7 @@ describe('NordPass CSV', () => {
       urls: ['https://mail.mnyfymt.ws'],
     });
     expect(byTitle.get('note')).toMatchObject({ kind: 'note', container: ['CornerCases'] });
-    expect(byTitle.get('note')?.notes).toMatch(/^This is a multiline note entry\.[^]*sift\.$/);
+    expect(byTitle.get('note')?.notes).toMatch(/^This is a multiline note entry\..*sift\.$/s);
     expect(byTitle.get('empty entry')).toMatchObject({ kind: 'note', container: ['CornerCases'] });
     expect(file.items.filter((item) => item.title === 'ovh.com')).toHaveLength(2);
   });
