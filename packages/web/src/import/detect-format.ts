@@ -9,6 +9,7 @@ import { keePassXcCsv } from './formats/keepassxc-csv.js';
 import { lastPassCsv } from './formats/lastpass-csv.js';
 import { nordPassCsv } from './formats/nordpass-csv.js';
 import { onePasswordPux } from './formats/onepassword-1pux.js';
+import { protonPassJson } from './formats/protonpass-json.js';
 import { ImportError } from './import-error.js';
 import { readCsv } from './read-csv.js';
 import type { SourceFile } from './source-item.js';
@@ -18,6 +19,7 @@ export const IMPORT_FORMATS: readonly ImportFormat[] = [
   keePassKdbx,
   onePasswordPux,
   enpassJson,
+  protonPassJson,
   bitwardenJson,
   keePassXml,
   bitwardenCsv,

@@ -49,6 +49,7 @@ export const SUPPORTED_SAMPLES: [format: string, folder: string, file: string][]
   ['keepass-xml', 'keepass-xml', 'bitwarden-keepass2-testdata.xml'],
   ['nordpass-csv', 'nordpass-csv', 'nordpass.csv'],
   ['enpass-json', 'enpass-json', 'enpass.json'],
+  ['protonpass-json', 'protonpass-json', 'bitwarden-protonpass.json'],
   ['enpass-json', 'enpass-json', 'bitwarden-credit-card.json'],
   ['enpass-json', 'enpass-json', 'bitwarden-folders.json'],
   ['enpass-json', 'enpass-json', 'bitwarden-login.json'],
