@@ -1,14 +1,18 @@
 import { bitwardenCsv, bitwardenOrganisationCsv } from './formats/bitwarden-csv.js';
 import { bitwardenJson } from './formats/bitwarden-json.js';
 import { chromeCsv, firefoxCsv, safariCsv } from './formats/browser-csv.js';
+import { buttercupCsv } from './formats/buttercup-csv.js';
 import { enpassJson } from './formats/enpass-json.js';
 import type { FileSample, ImportFormat, OpenOptions } from './formats/import-format.js';
+import { keePassCsv } from './formats/keepass-csv.js';
 import { keePassKdbx } from './formats/keepass-kdbx.js';
 import { keePassXml } from './formats/keepass-xml.js';
 import { keePassXcCsv } from './formats/keepassxc-csv.js';
 import { lastPassCsv } from './formats/lastpass-csv.js';
+import { mykiCsv } from './formats/myki-csv.js';
 import { nordPassCsv } from './formats/nordpass-csv.js';
 import { onePasswordPux } from './formats/onepassword-1pux.js';
+import { padlockCsv } from './formats/padlock-csv.js';
 import { protonPassJson } from './formats/protonpass-json.js';
 import { ImportError } from './import-error.js';
 import { readCsv } from './read-csv.js';
@@ -26,6 +30,10 @@ export const IMPORT_FORMATS: readonly ImportFormat[] = [
   bitwardenOrganisationCsv,
   lastPassCsv,
   nordPassCsv,
+  mykiCsv,
+  keePassCsv,
+  buttercupCsv,
+  padlockCsv,
   firefoxCsv,
   keePassXcCsv,
   safariCsv,

@@ -11,6 +11,8 @@ export interface CsvRow {
 /** A CSV export's header (lower-cased, trimmed) and data rows. */
 export interface CsvTable {
   header: string[];
+  /** The header as the file wrote it (trimmed, case kept), to name a column's values as fields. */
+  columns: string[];
   rows: CsvRow[];
 }
 
@@ -22,7 +24,8 @@ export interface CsvTable {
 export function readCsv(text: string): CsvTable {
   const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
   const [first, ...data] = parsed.data;
-  const header = (first ?? []).map((name) => name.trim().toLowerCase());
+  const columns = (first ?? []).map((name) => name.trim());
+  const header = columns.map((name) => name.toLowerCase());
   if (header.every((name) => name === '')) throw new ImportError('damaged', 'The file has no column names.');
   const rows = data.map((cells, index): CsvRow => {
     const byName = new Map<string, string>();
@@ -31,7 +34,7 @@ export function readCsv(text: string): CsvTable {
     });
     return { number: index + 1, cell: (name) => byName.get(name) ?? '' };
   });
-  return { header, rows };
+  return { header, columns, rows };
 }
 
 /** Whether a header has every one of these columns (lower case). */

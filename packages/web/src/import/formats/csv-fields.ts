@@ -10,3 +10,43 @@ export function cellFields(row: CsvRow, columns: readonly FieldColumn[]): Source
     .map(([column, name, hidden]) => ({ name, value: row.cell(column), hidden: hidden ?? false }))
     .filter((field) => field.value.trim() !== '');
 }
+
+// A column named like this holds a value its manager shows concealed.
+const CONCEALED = /pass|pin|secret|cvv|cvc|security code|ssn|private key/i;
+
+/** Whether a field of this name is kept hidden. */
+export function looksConcealed(name: string): boolean {
+  return CONCEALED.test(name);
+}
+
+/**
+ * The row's cells of every column the format does not map itself (custom fields a manager writes as
+ * columns of their own), named as the header writes them, the concealed-looking ones hidden.
+ */
+export function otherColumnFields(
+  row: CsvRow,
+  columns: readonly string[],
+  mapped: readonly string[],
+): SourceField[] {
+  return columns
+    .filter(
+      (column, index) =>
+        column !== '' &&
+        !mapped.includes(column.toLowerCase()) &&
+        columns.findIndex((other) => other.toLowerCase() === column.toLowerCase()) === index,
+    )
+    .map((column) => ({
+      name: column,
+      value: row.cell(column.toLowerCase()),
+      hidden: looksConcealed(column),
+    }))
+    .filter((field) => field.value.trim() !== '');
+}
+
+/** A cell listing values with commas (tags), as the values. */
+export function commaList(cell: string): string[] {
+  return cell
+    .split(',')
+    .map((value) => value.trim())
+    .filter(Boolean);
+}
