@@ -13,7 +13,10 @@ import { mykiCsv } from './formats/myki-csv.js';
 import { nordPassCsv } from './formats/nordpass-csv.js';
 import { onePasswordPux } from './formats/onepassword-1pux.js';
 import { padlockCsv } from './formats/padlock-csv.js';
+import { passkyJson } from './formats/passky-json.js';
+import { passmanJson } from './formats/passman-json.js';
 import { protonPassJson } from './formats/protonpass-json.js';
+import { psonoJson } from './formats/psono-json.js';
 import { ImportError } from './import-error.js';
 import { readCsv } from './read-csv.js';
 import type { SourceFile } from './source-item.js';
@@ -24,6 +27,9 @@ export const IMPORT_FORMATS: readonly ImportFormat[] = [
   onePasswordPux,
   enpassJson,
   protonPassJson,
+  psonoJson,
+  passmanJson,
+  passkyJson,
   bitwardenJson,
   keePassXml,
   bitwardenCsv,
