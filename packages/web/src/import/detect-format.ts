@@ -17,6 +17,7 @@ import { passkyJson } from './formats/passky-json.js';
 import { passmanJson } from './formats/passman-json.js';
 import { protonPassJson } from './formats/protonpass-json.js';
 import { psonoJson } from './formats/psono-json.js';
+import { pwsafeXml } from './formats/pwsafe-xml.js';
 import { ImportError } from './import-error.js';
 import { readCsv } from './read-csv.js';
 import type { SourceFile } from './source-item.js';
@@ -32,6 +33,7 @@ export const IMPORT_FORMATS: readonly ImportFormat[] = [
   passkyJson,
   bitwardenJson,
   keePassXml,
+  pwsafeXml,
   bitwardenCsv,
   bitwardenOrganisationCsv,
   lastPassCsv,
