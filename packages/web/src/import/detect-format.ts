@@ -18,6 +18,8 @@ import { passmanJson } from './formats/passman-json.js';
 import { protonPassJson } from './formats/protonpass-json.js';
 import { psonoJson } from './formats/psono-json.js';
 import { pwsafeXml } from './formats/pwsafe-xml.js';
+import { safeInCloudCsv } from './formats/safeincloud-csv.js';
+import { safeInCloudXml } from './formats/safeincloud-xml.js';
 import { ImportError } from './import-error.js';
 import { readCsv } from './read-csv.js';
 import type { SourceFile } from './source-item.js';
@@ -34,6 +36,7 @@ export const IMPORT_FORMATS: readonly ImportFormat[] = [
   bitwardenJson,
   keePassXml,
   pwsafeXml,
+  safeInCloudXml,
   bitwardenCsv,
   bitwardenOrganisationCsv,
   lastPassCsv,
@@ -42,6 +45,7 @@ export const IMPORT_FORMATS: readonly ImportFormat[] = [
   keePassCsv,
   buttercupCsv,
   padlockCsv,
+  safeInCloudCsv,
   firefoxCsv,
   keePassXcCsv,
   safariCsv,

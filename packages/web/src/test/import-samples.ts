@@ -60,6 +60,8 @@ export const SUPPORTED_SAMPLES: [format: string, folder: string, file: string][]
   ['psono-json', 'psono-json', 'bitwarden-website-logins.json'],
   ['passky-json', 'passky-json', 'bitwarden-passky-unencrypted.json'],
   ['pwsafe-xml', 'pwsafe-xml', 'pwsafe.xml'],
+  ['safeincloud-xml', 'safeincloud-xml', 'bitwarden-test-data.xml'],
+  ['safeincloud-csv', 'safeincloud-csv', 'safeincloud.csv'],
   ['enpass-json', 'enpass-json', 'bitwarden-credit-card.json'],
   ['enpass-json', 'enpass-json', 'bitwarden-folders.json'],
   ['enpass-json', 'enpass-json', 'bitwarden-login.json'],
