@@ -20,6 +20,7 @@ import { psonoJson } from './formats/psono-json.js';
 import { pwsafeXml } from './formats/pwsafe-xml.js';
 import { safeInCloudCsv } from './formats/safeincloud-csv.js';
 import { safeInCloudXml } from './formats/safeincloud-xml.js';
+import { zohoVaultCsv } from './formats/zoho-vault-csv.js';
 import { ImportError } from './import-error.js';
 import { readCsv } from './read-csv.js';
 import type { SourceFile } from './source-item.js';
@@ -46,6 +47,7 @@ export const IMPORT_FORMATS: readonly ImportFormat[] = [
   buttercupCsv,
   padlockCsv,
   safeInCloudCsv,
+  zohoVaultCsv,
   firefoxCsv,
   keePassXcCsv,
   safariCsv,

@@ -62,6 +62,8 @@ export const SUPPORTED_SAMPLES: [format: string, folder: string, file: string][]
   ['pwsafe-xml', 'pwsafe-xml', 'pwsafe.xml'],
   ['safeincloud-xml', 'safeincloud-xml', 'bitwarden-test-data.xml'],
   ['safeincloud-csv', 'safeincloud-csv', 'safeincloud.csv'],
+  ['zoho-vault-csv', 'zoho-vault-csv', 'zoho.vault.csv'],
+  ['zoho-vault-csv', 'zoho-vault-csv', 'bitwarden-sample-zohovault-data.csv'],
   ['enpass-json', 'enpass-json', 'bitwarden-credit-card.json'],
   ['enpass-json', 'enpass-json', 'bitwarden-folders.json'],
   ['enpass-json', 'enpass-json', 'bitwarden-login.json'],
