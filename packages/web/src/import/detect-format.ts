@@ -18,6 +18,7 @@ import { passmanJson } from './formats/passman-json.js';
 import { protonPassJson } from './formats/protonpass-json.js';
 import { psonoJson } from './formats/psono-json.js';
 import { pwsafeXml } from './formats/pwsafe-xml.js';
+import { roboFormCsv } from './formats/roboform-csv.js';
 import { safeInCloudCsv } from './formats/safeincloud-csv.js';
 import { safeInCloudXml } from './formats/safeincloud-xml.js';
 import { zohoVaultCsv } from './formats/zoho-vault-csv.js';
@@ -48,6 +49,7 @@ export const IMPORT_FORMATS: readonly ImportFormat[] = [
   padlockCsv,
   safeInCloudCsv,
   zohoVaultCsv,
+  roboFormCsv,
   firefoxCsv,
   keePassXcCsv,
   safariCsv,

@@ -6,6 +6,8 @@ export interface CsvRow {
   /** 1 for the first row after the header. */
   number: number;
   cell(name: string): string;
+  /** Cells past the header's last column (RoboForm writes an entry's fields so). */
+  extra: string[];
 }
 
 /** A CSV export's header (lower-cased, trimmed) and data rows. */
@@ -32,7 +34,7 @@ export function readCsv(text: string): CsvTable {
     header.forEach((name, column) => {
       if (name !== '' && !byName.has(name)) byName.set(name, cells[column] ?? '');
     });
-    return { number: index + 1, cell: (name) => byName.get(name) ?? '' };
+    return { number: index + 1, cell: (name) => byName.get(name) ?? '', extra: cells.slice(header.length) };
   });
   return { header, columns, rows };
 }

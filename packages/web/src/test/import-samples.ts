@@ -64,6 +64,8 @@ export const SUPPORTED_SAMPLES: [format: string, folder: string, file: string][]
   ['safeincloud-csv', 'safeincloud-csv', 'safeincloud.csv'],
   ['zoho-vault-csv', 'zoho-vault-csv', 'zoho.vault.csv'],
   ['zoho-vault-csv', 'zoho-vault-csv', 'bitwarden-sample-zohovault-data.csv'],
+  ['roboform-csv', 'roboform-csv', 'roboform.csv'],
+  ['roboform-csv', 'roboform-csv', 'bitwarden-with-folders.csv'],
   ['enpass-json', 'enpass-json', 'bitwarden-credit-card.json'],
   ['enpass-json', 'enpass-json', 'bitwarden-folders.json'],
   ['enpass-json', 'enpass-json', 'bitwarden-login.json'],
