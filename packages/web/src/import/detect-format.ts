@@ -10,6 +10,7 @@ import { keePassXml } from './formats/keepass-xml.js';
 import { keePassXcCsv } from './formats/keepassxc-csv.js';
 import { lastPassCsv } from './formats/lastpass-csv.js';
 import { mykiCsv } from './formats/myki-csv.js';
+import { netwrixPasswordSecureCsv } from './formats/netwrix-passwordsecure-csv.js';
 import { nordPassCsv } from './formats/nordpass-csv.js';
 import { onePasswordPux } from './formats/onepassword-1pux.js';
 import { padlockCsv } from './formats/padlock-csv.js';
@@ -50,6 +51,7 @@ export const IMPORT_FORMATS: readonly ImportFormat[] = [
   safeInCloudCsv,
   zohoVaultCsv,
   roboFormCsv,
+  netwrixPasswordSecureCsv,
   firefoxCsv,
   keePassXcCsv,
   safariCsv,

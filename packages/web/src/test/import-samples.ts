@@ -66,6 +66,7 @@ export const SUPPORTED_SAMPLES: [format: string, folder: string, file: string][]
   ['zoho-vault-csv', 'zoho-vault-csv', 'bitwarden-sample-zohovault-data.csv'],
   ['roboform-csv', 'roboform-csv', 'roboform.csv'],
   ['roboform-csv', 'roboform-csv', 'bitwarden-with-folders.csv'],
+  ['netwrix-passwordsecure-csv', 'netwrix-passwordsecure-csv', 'bitwarden-login-export.csv'],
   ['enpass-json', 'enpass-json', 'bitwarden-credit-card.json'],
   ['enpass-json', 'enpass-json', 'bitwarden-folders.json'],
   ['enpass-json', 'enpass-json', 'bitwarden-login.json'],
