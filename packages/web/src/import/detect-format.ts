@@ -16,6 +16,7 @@ import { onePasswordPux } from './formats/onepassword-1pux.js';
 import { padlockCsv } from './formats/padlock-csv.js';
 import { passkyJson } from './formats/passky-json.js';
 import { passmanJson } from './formats/passman-json.js';
+import { passwordDepotXml } from './formats/password-depot-xml.js';
 import { protonPassJson } from './formats/protonpass-json.js';
 import { psonoJson } from './formats/psono-json.js';
 import { pwsafeXml } from './formats/pwsafe-xml.js';
@@ -40,6 +41,7 @@ export const IMPORT_FORMATS: readonly ImportFormat[] = [
   keePassXml,
   pwsafeXml,
   safeInCloudXml,
+  passwordDepotXml,
   bitwardenCsv,
   bitwardenOrganisationCsv,
   lastPassCsv,

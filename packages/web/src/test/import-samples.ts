@@ -61,6 +61,7 @@ export const SUPPORTED_SAMPLES: [format: string, folder: string, file: string][]
   ['passky-json', 'passky-json', 'bitwarden-passky-unencrypted.json'],
   ['pwsafe-xml', 'pwsafe-xml', 'pwsafe.xml'],
   ['safeincloud-xml', 'safeincloud-xml', 'bitwarden-test-data.xml'],
+  ['password-depot-xml', 'password-depot-xml', 'bitwarden-password.xml'],
   ['safeincloud-csv', 'safeincloud-csv', 'safeincloud.csv'],
   ['zoho-vault-csv', 'zoho-vault-csv', 'zoho.vault.csv'],
   ['zoho-vault-csv', 'zoho-vault-csv', 'bitwarden-sample-zohovault-data.csv'],
