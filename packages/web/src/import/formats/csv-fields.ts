@@ -1,5 +1,6 @@
 import type { CsvRow } from '../read-csv.js';
 import type { SourceField } from '../source-item.js';
+import { looksConcealed } from './concealed-names.js';
 
 /** A column a format keeps as a field: its header (lower case), the field's name, whether it is concealed. */
 export type FieldColumn = readonly [column: string, name: string, hidden?: boolean];
@@ -9,14 +10,6 @@ export function cellFields(row: CsvRow, columns: readonly FieldColumn[]): Source
   return columns
     .map(([column, name, hidden]) => ({ name, value: row.cell(column), hidden: hidden ?? false }))
     .filter((field) => field.value.trim() !== '');
-}
-
-// A column named like this holds a value its manager shows concealed.
-const CONCEALED = /pass|pin|secret|cvv|cvc|security code|ssn|private key/i;
-
-/** Whether a field of this name is kept hidden. */
-export function looksConcealed(name: string): boolean {
-  return CONCEALED.test(name);
 }
 
 /**

@@ -9,7 +9,8 @@ import {
   sourceItem,
 } from '../source-item.js';
 import { itemTimes } from '../times.js';
-import { commaList, looksConcealed } from './csv-fields.js';
+import { looksConcealed } from './concealed-names.js';
+import { commaList } from './csv-fields.js';
 import type { FileSample, ImportFormat } from './import-format.js';
 
 // Password Depot's item types: 0 password, 1 credit card, 3 identity, 4 information (a note); the

@@ -8,7 +8,7 @@ import {
   sourceItem,
 } from '../source-item.js';
 import { itemTimes } from '../times.js';
-import { looksConcealed } from './csv-fields.js';
+import { looksConcealed } from './concealed-names.js';
 import type { FileSample, ImportFormat } from './import-format.js';
 
 const KINDS: Record<string, SourceItem['kind']> = {

@@ -1,6 +1,7 @@
 import type { CsvRow } from '../read-csv.js';
 import { containerPath, type SourceField, sourceItem } from '../source-item.js';
-import { commaList, looksConcealed } from './csv-fields.js';
+import { looksConcealed } from './concealed-names.js';
+import { commaList } from './csv-fields.js';
 import { blankRow, csvFormat, fallbackTitle } from './csv-format.js';
 
 // Older exports call a secret a "Password", newer ones a "Secret"; the folder is "Folder Name" or "ChamberName".
