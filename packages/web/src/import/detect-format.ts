@@ -2,18 +2,35 @@ import { bitwardenCsv, bitwardenOrganisationCsv } from './formats/bitwarden-csv.
 import { bitwardenJson } from './formats/bitwarden-json.js';
 import { bitwardenJsonEncrypted } from './formats/bitwarden-json-encrypted.js';
 import { chromeCsv, firefoxCsv, safariCsv } from './formats/browser-csv.js';
+import { buttercupCsv } from './formats/buttercup-csv.js';
 import { dashlaneCsv } from './formats/dashlane-csv.js';
 import { dashlaneJson } from './formats/dashlane-json.js';
+import { enpassJson } from './formats/enpass-json.js';
 import type { FileSample, ImportFormat, OpenOptions } from './formats/import-format.js';
+import { keePassCsv } from './formats/keepass-csv.js';
 import { keePassKdbx } from './formats/keepass-kdbx.js';
 import { keePassXml } from './formats/keepass-xml.js';
 import { keePassXcCsv } from './formats/keepassxc-csv.js';
 import { keeperCsv } from './formats/keeper-csv.js';
 import { keeperJson } from './formats/keeper-json.js';
 import { lastPassCsv } from './formats/lastpass-csv.js';
+import { mykiCsv } from './formats/myki-csv.js';
+import { netwrixPasswordSecureCsv } from './formats/netwrix-passwordsecure-csv.js';
+import { nordPassCsv } from './formats/nordpass-csv.js';
 import { onePasswordPif } from './formats/onepassword-1pif.js';
 import { onePasswordPux } from './formats/onepassword-1pux.js';
 import { onePasswordCsv } from './formats/onepassword-csv.js';
+import { padlockCsv } from './formats/padlock-csv.js';
+import { passkyJson } from './formats/passky-json.js';
+import { passmanJson } from './formats/passman-json.js';
+import { passwordDepotXml } from './formats/password-depot-xml.js';
+import { protonPassJson } from './formats/protonpass-json.js';
+import { psonoJson } from './formats/psono-json.js';
+import { pwsafeXml } from './formats/pwsafe-xml.js';
+import { roboFormCsv } from './formats/roboform-csv.js';
+import { safeInCloudCsv } from './formats/safeincloud-csv.js';
+import { safeInCloudXml } from './formats/safeincloud-xml.js';
+import { zohoVaultCsv } from './formats/zoho-vault-csv.js';
 import { ImportError } from './import-error.js';
 import { readCsv } from './read-csv.js';
 import type { SourceFile } from './source-item.js';
@@ -23,16 +40,33 @@ export const IMPORT_FORMATS: readonly ImportFormat[] = [
   keePassKdbx,
   onePasswordPux,
   onePasswordPif,
+  enpassJson,
+  protonPassJson,
+  psonoJson,
+  passmanJson,
+  passkyJson,
   bitwardenJson,
   bitwardenJsonEncrypted,
   dashlaneJson,
   keeperJson,
   keePassXml,
+  pwsafeXml,
+  safeInCloudXml,
+  passwordDepotXml,
   bitwardenCsv,
   bitwardenOrganisationCsv,
   lastPassCsv,
   onePasswordCsv,
   dashlaneCsv,
+  nordPassCsv,
+  mykiCsv,
+  keePassCsv,
+  buttercupCsv,
+  padlockCsv,
+  safeInCloudCsv,
+  zohoVaultCsv,
+  roboFormCsv,
+  netwrixPasswordSecureCsv,
   firefoxCsv,
   keePassXcCsv,
   safariCsv,

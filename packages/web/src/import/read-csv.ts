@@ -8,6 +8,8 @@ export interface CsvRow {
   cell(name: string): string;
   /** Every named cell in the header's order, by the header's own spelling (for formats whose columns vary). */
   entries(): [name: string, value: string][];
+  /** Cells past the header's last column (RoboForm writes an entry's fields so). */
+  extra: string[];
 }
 
 /** How a manager quotes: 1Password 7 for Mac escapes a quote inside a quoted cell with a backslash. */
@@ -18,6 +20,8 @@ export interface CsvOptions {
 /** A CSV export's header (lower-cased, trimmed) and data rows. */
 export interface CsvTable {
   header: string[];
+  /** The header as the file wrote it (trimmed, case kept), to name a column's values as fields. */
+  columns: string[];
   rows: CsvRow[];
 }
 
@@ -29,8 +33,8 @@ export interface CsvTable {
 export function readCsv(text: string, options: CsvOptions = {}): CsvTable {
   const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy', ...options });
   const [first, ...data] = parsed.data;
-  const spelled = (first ?? []).map((name) => name.trim());
-  const header = spelled.map((name) => name.toLowerCase());
+  const columns = (first ?? []).map((name) => name.trim());
+  const header = columns.map((name) => name.toLowerCase());
   if (header.every((name) => name === '')) throw new ImportError('damaged', 'The file has no column names.');
   const rows = data.map((cells, index): CsvRow => {
     const byName = new Map<string, string>();
@@ -40,10 +44,11 @@ export function readCsv(text: string, options: CsvOptions = {}): CsvTable {
     return {
       number: index + 1,
       cell: (name) => byName.get(name) ?? '',
-      entries: () => spelled.flatMap((name, column) => (name === '' ? [] : [[name, cells[column] ?? '']])),
+      entries: () => columns.flatMap((name, column) => (name === '' ? [] : [[name, cells[column] ?? '']])),
+      extra: cells.slice(header.length),
     };
   });
-  return { header, rows };
+  return { header, columns, rows };
 }
 
 /** Whether a header has every one of these columns (lower case). */

@@ -13,8 +13,11 @@ export interface CsvMapping {
   also?: (header: readonly string[]) => boolean;
   /** How the manager quotes, where it differs from RFC 4180. */
   csv?: CsvOptions;
-  /** The row as a source item; 'trashed' or 'not a secret' to count it as skipped. */
-  row(row: CsvRow, ref: string): SourceItem | 'trashed' | 'not a secret';
+  /**
+   * The row as a source item; 'trashed' or 'not a secret' to count it as skipped. `columns` is the
+   * header as written, for formats whose extra columns are the item's own fields.
+   */
+  row(row: CsvRow, ref: string, columns: readonly string[]): SourceItem | 'trashed' | 'not a secret';
 }
 
 /** A CSV format from its mapping: the reading, the row numbers and the skipped counts are shared. */
@@ -30,7 +33,7 @@ export function csvFormat(mapping: CsvMapping): ImportFormat {
       if (!matches(table.header)) throw new ImportError('damaged', `This is not a ${mapping.name} export.`);
       const file: SourceFile = { format: mapping.id, items: [], skipped: nothingSkipped(), problems: [] };
       for (const row of table.rows) {
-        const item = mapping.row(row, `row ${row.number}`);
+        const item = mapping.row(row, `row ${row.number}`, table.columns);
         if (item === 'trashed') file.skipped.trashed += 1;
         else if (item === 'not a secret') file.skipped.notASecret += 1;
         else file.items.push(item);
