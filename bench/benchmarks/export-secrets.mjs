@@ -14,8 +14,10 @@ import {
   formatVerdict,
   launchChromium,
   median,
+  openBenchPage,
   ratio,
   renderTable,
+  signInInPage,
   startCpuWatch,
 } from '../lib/index.mjs';
 
@@ -40,14 +42,12 @@ export default {
         );
       }
       const member = (await loadCredentials()).users.largeMember;
-      const page = await chromium.browser.newPage();
-      await page.goto(`${server.url}/`);
-      await page.waitForFunction(() => window.exportSecretsBench !== undefined);
+      const page = await openBenchPage(chromium.browser, `${server.url}/`, 'exportSecretsBench');
       log('  signing in in the page (derives the keys: about a second)');
-      const userId = await page.evaluate(
-        ({ email, password }) => window.exportSecretsBench.signIn(email, password),
-        { email: member.email, password: BENCH_PASSWORD },
-      );
+      const userId = await signInInPage(page, 'exportSecretsBench', {
+        email: member.email,
+        password: BENCH_PASSWORD,
+      });
       log(`  exporting ${EXPORTS} of the member's ${readable} secrets, ${ROUNDS} rounds each way`);
       const watch = startCpuWatch([server.pid]);
       const times = await page.evaluate(

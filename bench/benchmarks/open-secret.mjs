@@ -8,8 +8,10 @@ import {
   formatVerdict,
   launchChromium,
   median,
+  openBenchPage,
   ratio,
   renderTable,
+  signInInPage,
   startCpuWatch,
 } from '../lib/index.mjs';
 
@@ -45,14 +47,12 @@ export default {
     try {
       const member = (await loadCredentials()).users.largeMember;
       const ids = pickIds(manifest.users.largeMember.openableSecretIds, WARMUP_OPENS + OPENS);
-      const page = await chromium.browser.newPage();
-      await page.goto(`${server.url}/`);
-      await page.waitForFunction(() => window.openSecretBench !== undefined);
+      const page = await openBenchPage(chromium.browser, `${server.url}/`, 'openSecretBench');
       log('  signing in in the page (derives the keys: about a second)');
-      const userId = await page.evaluate(
-        ({ email, password }) => window.openSecretBench.signIn(email, password),
-        { email: member.email, password: BENCH_PASSWORD },
-      );
+      const userId = await signInInPage(page, 'openSecretBench', {
+        email: member.email,
+        password: BENCH_PASSWORD,
+      });
       log(`  opening ${OPENS} secrets three ways`);
       const watch = startCpuWatch([server.pid]);
       const times = await page.evaluate(

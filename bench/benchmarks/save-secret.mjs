@@ -9,6 +9,7 @@ import {
   formatVerdict,
   launchChromium,
   median,
+  openBenchPage,
   ratio,
   renderTable,
   startCpuWatch,
@@ -67,9 +68,7 @@ export default {
     const server = await startRealServer({ env: { ...serverEnv, WEB_DIST: pageDir } });
     const chromium = await launchChromium();
     try {
-      const page = await chromium.browser.newPage();
-      await page.goto(`${server.url}/`);
-      await page.waitForFunction(() => window.saveSecretBench !== undefined);
+      const page = await openBenchPage(chromium.browser, `${server.url}/`, 'saveSecretBench');
       log(`  making ${READERS + 1} RSA-3072 key pairs and ${WARMUP + SAVES} secrets in the page`);
       const ids = await page.evaluate(
         ({ others, count, latency }) => window.saveSecretBench.setUp(others, count, latency),

@@ -1,6 +1,6 @@
 // The benchmark library: everything a benchmark in bench/benchmarks/ needs (see docs/benchmarks.md,
 // "How to add a benchmark").
-export { buildBenchPage } from './bench-page.mjs';
+export { buildBenchPage, openBenchPage, signInInPage } from './bench-page.mjs';
 export { launchCeilingChild, startCeilingFor, startCeilingServer } from './ceiling-server.mjs';
 export { delay } from './child-process.mjs';
 export { CHROMIUM_ARGS, CHROMIUM_PATH, launchChromium } from './chromium.mjs';

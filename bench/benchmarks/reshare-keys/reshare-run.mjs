@@ -22,7 +22,9 @@ import {
   delay,
   launchChromium,
   median,
+  openBenchPage,
   runLoad,
+  signInInPage,
   startCpuWatch,
   startIdleBusyLoops,
   startRealServer,
@@ -85,15 +87,12 @@ export async function measureReshare({ log, serverEnv, settings }) {
   try {
     const { newcomer, administratorId, chestId, pairs } = scenario;
     const administrator = (await loadCredentials()).users.largeAdministrator;
-    const page = await chromium.browser.newPage();
-    page.on('pageerror', (error) => log(`  page error: ${error.message}`));
-    await page.goto(`${server.url}/`);
-    await page.waitForFunction(() => window.reshareKeysBench !== undefined);
+    const page = await openBenchPage(chromium.browser, `${server.url}/`, 'reshareKeysBench', log);
     log('  signing the administrator in in the page (derives the keys: about a second)');
-    const ownerId = await page.evaluate(
-      ({ email, password }) => window.reshareKeysBench.signIn(email, password),
-      { email: administrator.email, password: BENCH_PASSWORD },
-    );
+    const ownerId = await signInInPage(page, 'reshareKeysBench', {
+      email: administrator.email,
+      password: BENCH_PASSWORD,
+    });
     if (ownerId !== administratorId) throw new Error('signed in as someone else than the administrator');
     await page.evaluate(
       ({ owner, id, publicKey, missing }) =>
