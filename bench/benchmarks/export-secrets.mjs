@@ -16,6 +16,7 @@ import {
   median,
   openBenchPage,
   ratio,
+  readCount,
   renderTable,
   signInInPage,
   startCpuWatch,
@@ -133,10 +134,4 @@ function report(times, { cpu, chromiumVersion, server, readable }) {
       chromiumVersion,
     },
   };
-}
-
-function readCount(name, fallback) {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
-  return value;
 }

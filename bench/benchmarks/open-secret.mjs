@@ -10,6 +10,7 @@ import {
   median,
   openBenchPage,
   ratio,
+  readCount,
   renderTable,
   signInInPage,
   startCpuWatch,
@@ -142,10 +143,4 @@ function percentile(values, share) {
 
 function round(value) {
   return Math.round(value * 100) / 100;
-}
-
-function readCount(name, fallback) {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
-  return value;
 }

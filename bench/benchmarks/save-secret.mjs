@@ -11,6 +11,7 @@ import {
   median,
   openBenchPage,
   ratio,
+  readCount,
   renderTable,
   startCpuWatch,
   startRealServer,
@@ -155,11 +156,5 @@ function readLatency(name, fallback) {
   const value = Number(process.env[name] ?? fallback);
   if (!Number.isInteger(value) || value < 0)
     throw new Error(`${name} must be a whole number of milliseconds`);
-  return value;
-}
-
-function readCount(name, fallback) {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
   return value;
 }

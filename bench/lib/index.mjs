@@ -9,6 +9,7 @@ export { compareTargets } from './compare.mjs';
 export { describeLoad, renderComparison } from './compare-report.mjs';
 export { compareWithCeiling } from './compare-with-ceiling.mjs';
 export { mergeCpuWatches, SHARED_MACHINE_CORES, startCpuWatch } from './cpu-watch.mjs';
+export { readCount } from './env-count.mjs';
 export { findFreePort, LOOPBACK } from './free-port.mjs';
 export { assertSameResponse, captureResponse, replayableHeaders } from './http-capture.mjs';
 export { startIdleBusyLoops } from './idle-busy-loops.mjs';

@@ -23,6 +23,7 @@ import {
   launchChromium,
   median,
   openBenchPage,
+  readCount,
   runLoad,
   signInInPage,
   startCpuWatch,
@@ -246,10 +247,4 @@ function checkAppRun(run, keys, delivered) {
   if (delivered !== keys) problems.push(`${delivered} keys stored for the newcomer`);
   if (run.statuses.some((status) => status >= 400)) problems.push(`answers ${run.statuses.join(', ')}`);
   if (problems.length > 0) throw new Error(`the app's reshare went wrong: ${problems.join('; ')}`);
-}
-
-function readCount(name, fallback) {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
-  return value;
 }
