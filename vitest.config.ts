@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
@@ -16,11 +17,19 @@ const serverProject = (dialect: 'sqlite' | 'postgres') => ({
     env: { COFFER_TEST_DB: dialect },
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Every file builds its own app on its own database (test/test-app.ts), so the files of a worker
+    // share one import of the server's modules: loading them again per file was a third of the
+    // project's time (docs/testing.md). Module state that outlives a file is reset by the test that
+    // changes it (the list-total clock, the password-hash gate).
+    isolate: false,
   },
 });
 
 export default defineConfig({
   test: {
+    // Vitest's default leaves a core to its main process: on CI's two cores that was one worker, every
+    // file one after another, while the files wait on PostgreSQL, jsdom and imports (docs/testing.md).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         resolve: { alias },

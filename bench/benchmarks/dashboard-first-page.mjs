@@ -12,6 +12,7 @@ import {
   MissingWebBuildError,
   median,
   ratio,
+  readCount,
   renderTable,
   startCpuWatch,
   WEB_DIST,
@@ -183,10 +184,4 @@ function percentile(values, share) {
 
 function round(value) {
   return Math.round(value * 10) / 10;
-}
-
-function readCount(name, fallback) {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
-  return value;
 }

@@ -14,8 +14,11 @@ import {
   formatVerdict,
   launchChromium,
   median,
+  openBenchPage,
   ratio,
+  readCount,
   renderTable,
+  signInInPage,
   startCpuWatch,
 } from '../lib/index.mjs';
 
@@ -40,14 +43,12 @@ export default {
         );
       }
       const member = (await loadCredentials()).users.largeMember;
-      const page = await chromium.browser.newPage();
-      await page.goto(`${server.url}/`);
-      await page.waitForFunction(() => window.exportSecretsBench !== undefined);
+      const page = await openBenchPage(chromium.browser, `${server.url}/`, 'exportSecretsBench');
       log('  signing in in the page (derives the keys: about a second)');
-      const userId = await page.evaluate(
-        ({ email, password }) => window.exportSecretsBench.signIn(email, password),
-        { email: member.email, password: BENCH_PASSWORD },
-      );
+      const userId = await signInInPage(page, 'exportSecretsBench', {
+        email: member.email,
+        password: BENCH_PASSWORD,
+      });
       log(`  exporting ${EXPORTS} of the member's ${readable} secrets, ${ROUNDS} rounds each way`);
       const watch = startCpuWatch([server.pid]);
       const times = await page.evaluate(
@@ -133,10 +134,4 @@ function report(times, { cpu, chromiumVersion, server, readable }) {
       chromiumVersion,
     },
   };
-}
-
-function readCount(name, fallback) {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
-  return value;
 }

@@ -8,8 +8,11 @@ import {
   formatVerdict,
   launchChromium,
   median,
+  openBenchPage,
   ratio,
+  readCount,
   renderTable,
+  signInInPage,
   startCpuWatch,
 } from '../lib/index.mjs';
 
@@ -45,14 +48,12 @@ export default {
     try {
       const member = (await loadCredentials()).users.largeMember;
       const ids = pickIds(manifest.users.largeMember.openableSecretIds, WARMUP_OPENS + OPENS);
-      const page = await chromium.browser.newPage();
-      await page.goto(`${server.url}/`);
-      await page.waitForFunction(() => window.openSecretBench !== undefined);
+      const page = await openBenchPage(chromium.browser, `${server.url}/`, 'openSecretBench');
       log('  signing in in the page (derives the keys: about a second)');
-      const userId = await page.evaluate(
-        ({ email, password }) => window.openSecretBench.signIn(email, password),
-        { email: member.email, password: BENCH_PASSWORD },
-      );
+      const userId = await signInInPage(page, 'openSecretBench', {
+        email: member.email,
+        password: BENCH_PASSWORD,
+      });
       log(`  opening ${OPENS} secrets three ways`);
       const watch = startCpuWatch([server.pid]);
       const times = await page.evaluate(
@@ -142,10 +143,4 @@ function percentile(values, share) {
 
 function round(value) {
   return Math.round(value * 100) / 100;
-}
-
-function readCount(name, fallback) {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
-  return value;
 }

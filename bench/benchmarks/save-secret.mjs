@@ -9,7 +9,9 @@ import {
   formatVerdict,
   launchChromium,
   median,
+  openBenchPage,
   ratio,
+  readCount,
   renderTable,
   startCpuWatch,
   startRealServer,
@@ -67,9 +69,7 @@ export default {
     const server = await startRealServer({ env: { ...serverEnv, WEB_DIST: pageDir } });
     const chromium = await launchChromium();
     try {
-      const page = await chromium.browser.newPage();
-      await page.goto(`${server.url}/`);
-      await page.waitForFunction(() => window.saveSecretBench !== undefined);
+      const page = await openBenchPage(chromium.browser, `${server.url}/`, 'saveSecretBench');
       log(`  making ${READERS + 1} RSA-3072 key pairs and ${WARMUP + SAVES} secrets in the page`);
       const ids = await page.evaluate(
         ({ others, count, latency }) => window.saveSecretBench.setUp(others, count, latency),
@@ -156,11 +156,5 @@ function readLatency(name, fallback) {
   const value = Number(process.env[name] ?? fallback);
   if (!Number.isInteger(value) || value < 0)
     throw new Error(`${name} must be a whole number of milliseconds`);
-  return value;
-}
-
-function readCount(name, fallback) {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
   return value;
 }

@@ -37,3 +37,24 @@ export async function buildBenchPage(name) {
   });
   return outDir;
 }
+
+/**
+ * Opens the bench page at `url` in a new tab and waits until it has published window[api]
+ * (bench/browser/bench-kit.ts). With `log`, the page's uncaught errors are logged.
+ */
+export async function openBenchPage(browser, url, api, log) {
+  const page = await browser.newPage();
+  if (log) page.on('pageerror', (error) => log(`  page error: ${error.message}`));
+  await page.goto(url);
+  await page.waitForFunction((name) => window[name] !== undefined, api);
+  return page;
+}
+
+/** Signs `user` in inside the page as the login screen does (it derives the keys); answers their id. */
+export function signInInPage(page, api, { email, password }) {
+  return page.evaluate(({ name, email, password }) => window[name].signIn(email, password), {
+    name: api,
+    email,
+    password,
+  });
+}

@@ -1,6 +1,6 @@
 // The benchmark library: everything a benchmark in bench/benchmarks/ needs (see docs/benchmarks.md,
 // "How to add a benchmark").
-export { buildBenchPage } from './bench-page.mjs';
+export { buildBenchPage, openBenchPage, signInInPage } from './bench-page.mjs';
 export { launchCeilingChild, startCeilingFor, startCeilingServer } from './ceiling-server.mjs';
 export { delay } from './child-process.mjs';
 export { CHROMIUM_ARGS, CHROMIUM_PATH, launchChromium } from './chromium.mjs';
@@ -9,6 +9,7 @@ export { compareTargets } from './compare.mjs';
 export { describeLoad, renderComparison } from './compare-report.mjs';
 export { compareWithCeiling } from './compare-with-ceiling.mjs';
 export { mergeCpuWatches, SHARED_MACHINE_CORES, startCpuWatch } from './cpu-watch.mjs';
+export { readCount } from './env-count.mjs';
 export { findFreePort, LOOPBACK } from './free-port.mjs';
 export { assertSameResponse, captureResponse, replayableHeaders } from './http-capture.mjs';
 export { startIdleBusyLoops } from './idle-busy-loops.mjs';

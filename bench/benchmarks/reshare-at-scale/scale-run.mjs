@@ -10,6 +10,7 @@ import {
   delay,
   median,
   mergeCpuWatches,
+  readCount,
   startCpuWatch,
   waitForIdle,
 } from '../../lib/index.mjs';
@@ -184,10 +185,4 @@ async function measureChanges(server, { administrator, member, scale, settings, 
 
 function tenths(ms) {
   return Math.round(ms * 10) / 10;
-}
-
-function readCount(name, fallback) {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
-  return value;
 }

@@ -22,7 +22,10 @@ import {
   delay,
   launchChromium,
   median,
+  openBenchPage,
+  readCount,
   runLoad,
+  signInInPage,
   startCpuWatch,
   startIdleBusyLoops,
   startRealServer,
@@ -85,15 +88,12 @@ export async function measureReshare({ log, serverEnv, settings }) {
   try {
     const { newcomer, administratorId, chestId, pairs } = scenario;
     const administrator = (await loadCredentials()).users.largeAdministrator;
-    const page = await chromium.browser.newPage();
-    page.on('pageerror', (error) => log(`  page error: ${error.message}`));
-    await page.goto(`${server.url}/`);
-    await page.waitForFunction(() => window.reshareKeysBench !== undefined);
+    const page = await openBenchPage(chromium.browser, `${server.url}/`, 'reshareKeysBench', log);
     log('  signing the administrator in in the page (derives the keys: about a second)');
-    const ownerId = await page.evaluate(
-      ({ email, password }) => window.reshareKeysBench.signIn(email, password),
-      { email: administrator.email, password: BENCH_PASSWORD },
-    );
+    const ownerId = await signInInPage(page, 'reshareKeysBench', {
+      email: administrator.email,
+      password: BENCH_PASSWORD,
+    });
     if (ownerId !== administratorId) throw new Error('signed in as someone else than the administrator');
     await page.evaluate(
       ({ owner, id, publicKey, missing }) =>
@@ -247,10 +247,4 @@ function checkAppRun(run, keys, delivered) {
   if (delivered !== keys) problems.push(`${delivered} keys stored for the newcomer`);
   if (run.statuses.some((status) => status >= 400)) problems.push(`answers ${run.statuses.join(', ')}`);
   if (problems.length > 0) throw new Error(`the app's reshare went wrong: ${problems.join('; ')}`);
-}
-
-function readCount(name, fallback) {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
-  return value;
 }

@@ -8,9 +8,7 @@ import type { Secret } from '@coffer/core';
 import { exportSecrets, listExportSource } from '@coffer/web-src/secret-export/export-secrets.js';
 import { OPEN_CONCURRENCY } from '@coffer/web-src/secret-export/open-secrets-batch.js';
 import { decryptRaw, fetchSecretPlainly } from '../bare-webcrypto.js';
-import { signInAsTheApp } from '../sign-in.js';
-
-let privateKey: CryptoKey | null = null;
+import { publishBench, signedInPrivateKey, signIn } from '../bench-kit.js';
 
 /** Runs `act` over `items`, `concurrency` at a time, as the export's batch does. */
 async function pool<T>(
@@ -29,13 +27,6 @@ async function pool<T>(
   await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
 }
 
-/** Signs in as the login screen does; answers the user's id. */
-async function signIn(email: string, password: string): Promise<string> {
-  const signedIn = await signInAsTheApp(email, password);
-  privateKey = signedIn.privateKey;
-  return signedIn.userId;
-}
-
 /** One export as the app makes it, cut to `count` secrets: listing, opening, writing the file. */
 async function exportWithApp(userId: string, count: number): Promise<{ bytes: number; sheets: number }> {
   const source = await listExportSource();
@@ -48,7 +39,7 @@ async function exportWithApp(userId: string, count: number): Promise<{ bytes: nu
 /** The same secrets opened with a plain fetch and bare WebCrypto, as many at a time as the app. */
 async function openRaw(ids: readonly string[], userId: string): Promise<void> {
   await pool(ids, OPEN_CONCURRENCY, async (id) =>
-    decryptRaw(await fetchSecretPlainly(id), userId, privateKey as CryptoKey),
+    decryptRaw(await fetchSecretPlainly(id), userId, signedInPrivateKey()),
   );
 }
 
@@ -102,17 +93,9 @@ async function measure(userId: string, count: number, rounds: number, warmup: nu
   const records: Secret[] = [];
   await pool(ids, OPEN_CONCURRENCY, async (id) => records.push(await fetchSecretPlainly(id)));
   const startedAt = performance.now();
-  await pool(records, OPEN_CONCURRENCY, (record) => decryptRaw(record, userId, privateKey as CryptoKey));
+  await pool(records, OPEN_CONCURRENCY, (record) => decryptRaw(record, userId, signedInPrivateKey()));
   times.decrypt.push(performance.now() - startedAt);
   return times;
 }
 
-declare global {
-  interface Window {
-    exportSecretsBench?: { signIn: typeof signIn; measure: typeof measure };
-  }
-}
-
-window.exportSecretsBench = { signIn, measure };
-const status = document.getElementById('status');
-if (status) status.textContent = 'Ready';
+publishBench('exportSecretsBench', { signIn, measure });

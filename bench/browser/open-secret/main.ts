@@ -7,17 +7,15 @@
 import { openSecret, type Secret, unwrapSecretKey } from '@coffer/core';
 import { openSecretRecord } from '@coffer/web-src/crypto-client/open-secret-record.js';
 import { decryptRaw, fetchSecretPlainly } from '../bare-webcrypto.js';
-import { signInAsTheApp } from '../sign-in.js';
+import { publishBench, signedInPrivateKey, signIn } from '../bench-kit.js';
 
 type Variant = 'raw' | 'core' | 'app';
 type Opener = (id: string, userId: string) => Promise<object>;
 
-let privateKey: CryptoKey | null = null;
-
 /** Core's functions, as the app calls them. */
 async function decryptWithCore(secret: Secret, userId: string): Promise<object> {
   const wrapped = secret.secret_key?.encrypted_value ?? '';
-  const secretKey = await unwrapSecretKey(wrapped, privateKey as CryptoKey, { secretId: secret.id, userId });
+  const secretKey = await unwrapSecretKey(wrapped, signedInPrivateKey(), { secretId: secret.id, userId });
   try {
     return await openSecret({ ...secret, secretId: secret.id }, secretKey);
   } finally {
@@ -26,17 +24,10 @@ async function decryptWithCore(secret: Secret, userId: string): Promise<object> 
 }
 
 const openers: Record<Variant, Opener> = {
-  raw: async (id, userId) => decryptRaw(await fetchSecretPlainly(id), userId, privateKey as CryptoKey),
+  raw: async (id, userId) => decryptRaw(await fetchSecretPlainly(id), userId, signedInPrivateKey()),
   core: async (id, userId) => decryptWithCore(await fetchSecretPlainly(id), userId),
   app: async (id, userId) => (await openSecretRecord(id, userId)).payload,
 };
-
-/** Signs in as the login screen does; answers the user's id. */
-async function signIn(email: string, password: string): Promise<string> {
-  const signedIn = await signInAsTheApp(email, password);
-  privateKey = signedIn.privateKey;
-  return signedIn.userId;
-}
 
 type Times = Record<Variant, number[]> & { decryptRaw: number[]; decryptCore: number[] };
 
@@ -64,7 +55,7 @@ async function measure(userId: string, warmup: string[], ids: string[]): Promise
     }
     const record = await fetchSecretPlainly(id);
     const decrypts = [
-      () => timed(times.decryptRaw, () => decryptRaw(record, userId, privateKey as CryptoKey)),
+      () => timed(times.decryptRaw, () => decryptRaw(record, userId, signedInPrivateKey())),
       () => timed(times.decryptCore, () => decryptWithCore(record, userId)),
     ];
     if (index % 2 === 1) decrypts.reverse();
@@ -74,12 +65,4 @@ async function measure(userId: string, warmup: string[], ids: string[]): Promise
   return times;
 }
 
-declare global {
-  interface Window {
-    openSecretBench?: { signIn: typeof signIn; measure: typeof measure };
-  }
-}
-
-window.openSecretBench = { signIn, measure };
-const status = document.getElementById('status');
-if (status) status.textContent = 'Ready';
+publishBench('openSecretBench', { signIn, measure });

@@ -12,7 +12,7 @@ import { DELIVERY_SIZE, REWRAP_BATCH_SIZE } from '@coffer/web-src/crypto-client/
 import { reshareRunner } from '@coffer/web-src/crypto-client/reshare-runner.js';
 import { rewrapWorkerCount } from '@coffer/web-src/crypto-client/rewrapper.js';
 import { trustCreatedKey } from '@coffer/web-src/keys/key-trust.js';
-import { signInAsTheApp } from '../sign-in.js';
+import { publishBench, signedInPrivateKey, signIn } from '../bench-kit.js';
 import type { BarePair, FromBareWorker, ToBareWorker } from './bare-rewrap-protocol.js';
 
 /** What a request of the app's run was for. */
@@ -86,16 +86,8 @@ function headersOf(headers: Headers): Record<string, string> {
   return plain;
 }
 
-let privateKey: CryptoKey | null = null;
 let newcomer: { id: string; publicKey: string } | null = null;
 let pairs: BarePair[] = [];
-
-/** Signs in as the login screen does; answers the user's id. */
-async function signIn(email: string, password: string): Promise<string> {
-  const signedIn = await signInAsTheApp(email, password);
-  privateKey = signedIn.privateKey;
-  return signedIn.userId;
-}
 
 /** The add-user flow's act: this browser made the newcomer's key pair, so it trusts that key. */
 async function trustNewcomer(ownerId: string, id: string, publicKey: string, missing: BarePair[]) {
@@ -186,7 +178,8 @@ async function fetchMissingPlainly(): Promise<ReshareAllResponse> {
  * keys rewrapped are the N distinct pairs handed in, checked against that first page. Answers ms.
  */
 async function runRaw(ownerId: string, count: number, fetchPages: boolean): Promise<number> {
-  if (!newcomer || !privateKey) throw new Error('not signed in');
+  if (!newcomer) throw new Error('not signed in');
+  const privateKey = signedInPrivateKey();
   const work = pairs.slice(0, count);
   const known = new Map(pairs.map((pair) => [pair.secret_id, pair.encrypted_value]));
   const startedAt = performance.now();
@@ -247,29 +240,13 @@ async function runRaw(ownerId: string, count: number, fetchPages: boolean): Prom
   }
 }
 
-declare global {
-  interface Window {
-    reshareKeysBench?: {
-      signIn: typeof signIn;
-      trustNewcomer: typeof trustNewcomer;
-      runApp: typeof runApp;
-      /** The requests of the last run made with `record`. */
-      recorded: () => RecordedRequest[];
-      runRaw: typeof runRaw;
-      threads: () => number;
-      deliverySize: number;
-    };
-  }
-}
-
-window.reshareKeysBench = {
+publishBench('reshareKeysBench', {
   signIn,
   trustNewcomer,
   runApp,
+  // The requests of the last run made with `record`.
   recorded: () => recorded,
   runRaw,
   threads: rewrapWorkerCount,
   deliverySize: DELIVERY_SIZE,
-};
-const status = document.getElementById('status');
-if (status) status.textContent = 'Ready';
+});

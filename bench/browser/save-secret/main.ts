@@ -17,6 +17,7 @@ import { openSecretRecord } from '@coffer/web-src/crypto-client/open-secret-reco
 import { type SecretDraft, updateEncryptedSecret } from '@coffer/web-src/crypto-client/save-secret.js';
 import { savePrivateKey } from '@coffer/web-src/keys/key-store.js';
 import { trustConfirmedKey } from '@coffer/web-src/keys/key-trust.js';
+import { publishBench } from '../bench-kit.js';
 import { InPageApi, type PageReader } from './in-page-api.js';
 import { openWithMemoryInMap, saveReusingKey } from './todays-paths.js';
 
@@ -150,12 +151,4 @@ async function measure(warmup: string[], ids: string[]): Promise<Times> {
   return times;
 }
 
-declare global {
-  interface Window {
-    saveSecretBench?: { setUp: typeof setUp; measure: typeof measure };
-  }
-}
-
-window.saveSecretBench = { setUp, measure };
-const status = document.getElementById('status');
-if (status) status.textContent = 'Ready';
+publishBench('saveSecretBench', { setUp, measure });

@@ -2,14 +2,11 @@
 // unwraps the secret's key and seals the edit under it again, and an open whose revision memory is a
 // Map in memory. Both use the web app's own pieces, as its code did, so the difference measured is
 // the one issue 25 made (a fresh key and a wrap of it, a mark in IndexedDB).
-import { openSecret, type SecretPayload, sealSecret } from '@coffer/core';
+import { openSecret, type SecretPayload } from '@coffer/core';
 import { fetchSecret, updateSecret } from '@coffer/web-src/api/secrets-api.js';
-import { fetchChestPublicKeys } from '@coffer/web-src/api/vaults-api.js';
-import { confirmReaderKeys } from '@coffer/web-src/crypto-client/confirm-reader-keys.js';
 import { unwrapOwnKey } from '@coffer/web-src/crypto-client/open-secret-record.js';
 import { requirePrivateKey } from '@coffer/web-src/crypto-client/private-key.js';
-import { wrapForReaders } from '@coffer/web-src/crypto-client/reader-keys.js';
-import type { EditTarget, SecretDraft } from '@coffer/web-src/crypto-client/save-secret.js';
+import { buildBody, type EditTarget, type SecretDraft } from '@coffer/web-src/crypto-client/save-secret.js';
 import { normalisePayload } from '@coffer/web-src/crypto-client/secret-payload.js';
 
 const highest = new Map<string, number>();
@@ -22,20 +19,10 @@ export async function saveReusingKey(target: EditTarget, draft: SecretDraft, use
   const secretKey = await unwrapOwnKey(stored, userId, privateKey);
   try {
     const revision = stored.revision + 1;
-    const readers = await fetchChestPublicKeys(draft.vaultId, draft.hidden);
-    await confirmReaderKeys({ userId, privateKey }, readers, 'save', {});
-    const sealed = await sealSecret({ secretId: target.id, revision, payload: draft.payload, secretKey });
-    await updateSecret(target.id, {
-      revision,
-      vault_id: draft.vaultId,
-      name: draft.name,
-      category: draft.category,
-      ...sealed,
-      strength: draft.strength,
-      form_fill: draft.formFill,
-      hidden: draft.hidden,
-      secret_keys_attributes: await wrapForReaders(secretKey, target.id, readers),
-    });
+    await updateSecret(
+      target.id,
+      await buildBody(draft, target.id, revision, secretKey, { userId, privateKey }, 'save', {}),
+    );
     highest.set(target.id, Math.max(highest.get(target.id) ?? 0, revision));
   } finally {
     secretKey.fill(0);

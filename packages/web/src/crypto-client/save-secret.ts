@@ -119,7 +119,8 @@ export async function saveNextRevision(
   }
 }
 
-async function buildBody(
+/** The body of a save: revision `revision` sealed under `secretKey`, wrapped for the chest's confirmed readers. */
+export async function buildBody(
   draft: SecretDraft,
   secretId: string,
   revision: number,

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generateTotpCode } from '../../services/accounts/totp.js';
-import { buildChestScenario, type ChestScenario, callApi } from '../../test/chest-scenario.js';
+import { callApi, useChestScenario } from '../../test/chest-scenario.js';
 import { buildSession, buildUser } from '../../test/factories.js';
 import { makePasswordProofStale, provePassword } from '../../test/step-up.js';
-import { createTestContext, type TestContext } from '../../test/test-app.js';
 
 const PASSWORD_REQUIRED = 'Please enter your password again to continue.';
 
@@ -18,37 +17,28 @@ type Role = (typeof ROLES)[number];
  * account out with the thief's seed). Each needs a password proven within five minutes.
  */
 describe('two-factor: step-up for starting and activating', () => {
-  let context: TestContext;
-  let s: ChestScenario;
-
-  beforeAll(async () => {
-    context = await createTestContext();
-    s = await buildChestScenario(context.db);
-  });
-  afterAll(async () => {
-    await context.close();
-  });
+  const setup = useChestScenario();
 
   // A new account per test with the role's rights, so each starts with two-factor off; an owner
   // comes with an organisation of their own (buildUser without one).
   async function signedIn(role: Role) {
     const user =
       role === 'owner'
-        ? await buildUser(context.db, { administrator: true })
-        : await buildUser(context.db, {
-            organisation_id: s.users.owner.organisation_id,
+        ? await buildUser(setup.context.db, { administrator: true })
+        : await buildUser(setup.context.db, {
+            organisation_id: setup.scenario.users.owner.organisation_id,
             administrator: role === 'administrator',
           });
-    const token = await buildSession(context.db, user);
+    const token = await buildSession(setup.context.db, user);
     const call = (method: 'GET' | 'PUT', url: string, payload?: object) =>
-      callApi(context.app, token, method, url, payload);
+      callApi(setup.context.app, token, method, url, payload);
     return { user, token, call };
   }
   const readUser = (id: string) =>
-    context.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    setup.context.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const auditActions = async (userId: string) =>
     (
-      await context.db
+      await setup.context.db
         .selectFrom('audit_log_entries')
         .select('action')
         .where('object_id', '=', userId)
@@ -62,14 +52,14 @@ describe('two-factor: step-up for starting and activating', () => {
     async (role) => {
       const { user, token, call } = await signedIn(role);
       const before = await auditActions(user.id);
-      await makePasswordProofStale(context.db, token);
+      await makePasswordProofStale(setup.context.db, token);
       const refused = await call('GET', '/api/v1/two-factor-code.json');
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toEqual({ error: PASSWORD_REQUIRED });
       expect((await readUser(user.id)).otp_secret_encrypted).toBeNull();
       expect(await auditActions(user.id)).toEqual(before);
 
-      await provePassword(context.app, token);
+      await provePassword(setup.context.app, token);
       const started = await call('GET', '/api/v1/two-factor-code.json');
       expect(started.statusCode).toBe(200);
       expect(started.json().key).toMatch(/^[A-Z2-7]{32}$/);
@@ -78,11 +68,11 @@ describe('two-factor: step-up for starting and activating', () => {
 
   it.each(ROLES)('refuses to activate as %s once the proof is stale, and uses no code', async (role) => {
     const { user, token, call } = await signedIn(role);
-    await provePassword(context.app, token);
+    await provePassword(setup.context.app, token);
     const { key } = (await call('GET', '/api/v1/two-factor-code.json')).json();
     const code = generateTotpCode(key);
 
-    await makePasswordProofStale(context.db, token);
+    await makePasswordProofStale(setup.context.db, token);
     const refused = await call('PUT', '/api/v1/two-factor-active.json', { code });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ '2fa': PASSWORD_REQUIRED, error: PASSWORD_REQUIRED });
@@ -91,7 +81,7 @@ describe('two-factor: step-up for starting and activating', () => {
     expect(row.otp_last_step).toBeNull();
 
     // Proven again (SecureConfirm and a retry): the same code turns it on.
-    await provePassword(context.app, token);
+    await provePassword(setup.context.app, token);
     const activated = await call('PUT', '/api/v1/two-factor-active.json', { code });
     expect(activated.json()).toEqual({ '2fa': 'Success: Correct OTP Code!' });
     expect(Boolean((await readUser(user.id)).otp_required_for_login)).toBe(true);
@@ -100,12 +90,12 @@ describe('two-factor: step-up for starting and activating', () => {
 
   it('answers an account with two-factor on that it is on, before any step-up', async () => {
     const { user, token, call } = await signedIn('member');
-    await context.db
+    await setup.context.db
       .updateTable('users')
       .set({ otp_required_for_login: true })
       .where('id', '=', user.id)
       .execute();
-    await makePasswordProofStale(context.db, token);
+    await makePasswordProofStale(setup.context.db, token);
     const again = await call('GET', '/api/v1/two-factor-code.json');
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ errors: ['Two-factor authentication is already enabled.'] });

@@ -1,25 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { insertAuditEntry } from '../../repositories/audit-log-repository.js';
-import { buildChestScenario, type ChestScenario, callApi } from '../../test/chest-scenario.js';
+import { callApi, useChestScenario } from '../../test/chest-scenario.js';
 import { buildSession, buildUser } from '../../test/factories.js';
-import { createTestContext, type TestContext } from '../../test/test-app.js';
 
 describe('GET /api/v1/audit_log_entries', () => {
-  let context: TestContext;
-  let s: ChestScenario;
+  const setup = useChestScenario();
 
-  beforeAll(async () => {
-    context = await createTestContext();
-    s = await buildChestScenario(context.db);
-  });
-  afterAll(async () => {
-    await context.close();
-  });
-
-  const organisationId = () => s.users.owner.organisation_id;
-  const list = async (query: string, token = s.tokens.administrator) => {
-    const response = await callApi(context.app, token, 'GET', `/api/v1/audit_log_entries.json?${query}`);
+  const organisationId = () => setup.scenario.users.owner.organisation_id;
+  const list = async (query: string, token = setup.scenario.tokens.administrator) => {
+    const response = await callApi(
+      setup.context.app,
+      token,
+      'GET',
+      `/api/v1/audit_log_entries.json?${query}`,
+    );
     expect(response.statusCode).toBe(200);
     return response.json() as {
       items: { id: string; created_at: string; action: string; user_string: string }[];
@@ -30,7 +25,7 @@ describe('GET /api/v1/audit_log_entries', () => {
   const countEntries = async () =>
     Number(
       (
-        await context.db
+        await setup.context.db
           .selectFrom('audit_log_entries')
           .select((eb) => eb.fn.countAll<number>().as('count'))
           .where('organisation_id', '=', organisationId())
@@ -40,7 +35,7 @@ describe('GET /api/v1/audit_log_entries', () => {
 
   // Entries a second apart, so that their order is certain; two by the reader, one about them.
   async function seed(): Promise<{ about: string }> {
-    const { reader, administrator } = s.users;
+    const { reader, administrator } = setup.scenario.users;
     const entries = [
       { user: administrator, action: 'Created chest Alpha', object_id: randomUUID() },
       { user: reader, action: 'Signed in', object_id: reader.id },
@@ -50,7 +45,7 @@ describe('GET /api/v1/audit_log_entries', () => {
     let second = 0;
     for (const entry of entries) {
       second += 1;
-      await context.db
+      await setup.context.db
         .insertInto('audit_log_entries')
         .values({
           id: randomUUID(),
@@ -73,7 +68,7 @@ describe('GET /api/v1/audit_log_entries', () => {
       const page = await list(`limit=2&offset=0&${order}`);
       expect(page.items.map((item) => item.action)).toEqual([
         'Updated secret Beta',
-        `Locked user ${s.users.reader.name} (${s.users.reader.email})`,
+        `Locked user ${setup.scenario.users.reader.name} (${setup.scenario.users.reader.email})`,
       ]);
       expect(Object.keys(page.items[0] ?? {}).sort()).toEqual(['action', 'created_at', 'id', 'user_string']);
       expect(page.total).toBeGreaterThanOrEqual(4);
@@ -86,12 +81,17 @@ describe('GET /api/v1/audit_log_entries', () => {
     const oldest = await list('limit=1&order=asc&everything=true');
     expect(oldest.items.map((item) => item.action)).toEqual(['Created chest Alpha']);
     for (const role of ['manager', 'writer', 'reader', 'outsider'] as const) {
-      const response = await callApi(context.app, s.tokens[role], 'GET', '/api/v1/audit_log_entries.json');
+      const response = await callApi(
+        setup.context.app,
+        setup.scenario.tokens[role],
+        'GET',
+        '/api/v1/audit_log_entries.json',
+      );
       expect(response.statusCode).toBe(403);
     }
     const bad = await callApi(
-      context.app,
-      s.tokens.owner,
+      setup.context.app,
+      setup.scenario.tokens.owner,
       'GET',
       '/api/v1/audit_log_entries.json?order=name%20asc',
     );
@@ -99,7 +99,7 @@ describe('GET /api/v1/audit_log_entries', () => {
   });
 
   it('filters by the actor’s name or e-mail, or by a user id: what they did and what was done to them', async () => {
-    const { reader, administrator } = s.users;
+    const { reader, administrator } = setup.scenario.users;
     const byEmail = await list(`filter=${encodeURIComponent(reader.email.toUpperCase())}&limit=200`);
     expect(byEmail.items.map((item) => item.action)).toEqual(['Updated secret Beta', 'Signed in']);
     expect(byEmail.total).toBe(2);
@@ -118,7 +118,7 @@ describe('GET /api/v1/audit_log_entries', () => {
     expect(activity.total).toBe(3);
     expect((await list(`filter=${reader.id.toUpperCase()}`)).total).toBe(3);
     // Another organisation's administrator finds nothing of it.
-    expect((await list(`filter=${reader.id}`, s.tokens.stranger)).total).toBe(0);
+    expect((await list(`filter=${reader.id}`, setup.scenario.tokens.stranger)).total).toBe(0);
   });
 
   it('lists entries written in one millisecond newest first, in the order written, on every page', async () => {
@@ -127,7 +127,7 @@ describe('GET /api/v1/audit_log_entries', () => {
     // One fixed clock reading for every entry, as a fast request can make them.
     const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.parse('2031-01-01T00:00:00.000Z'));
     try {
-      await context.db.transaction().execute(async (trx) => {
+      await setup.context.db.transaction().execute(async (trx) => {
         for (const action of actions) {
           await insertAuditEntry(trx, { organisationId: organisationId(), user: null, action, objectId });
         }
@@ -153,21 +153,31 @@ describe('GET /api/v1/audit_log_entries', () => {
   });
 
   it('records real changes, committed with them: a user locked, then removed', async () => {
-    const user = await buildUser(context.db, { organisation_id: organisationId() });
-    await callApi(context.app, s.tokens.administrator, 'GET', `/api/v1/users/${user.id}/lock.json`);
-    await callApi(context.app, s.tokens.administrator, 'DELETE', `/api/v1/users/${user.id}.json`);
+    const user = await buildUser(setup.context.db, { organisation_id: organisationId() });
+    await callApi(
+      setup.context.app,
+      setup.scenario.tokens.administrator,
+      'GET',
+      `/api/v1/users/${user.id}/lock.json`,
+    );
+    await callApi(
+      setup.context.app,
+      setup.scenario.tokens.administrator,
+      'DELETE',
+      `/api/v1/users/${user.id}.json`,
+    );
     const activity = await list(`filter=${user.id}`);
     expect(activity.items.map((item) => item.action)).toEqual([
       `Removed user ${user.name} (${user.email})`,
       `Locked user ${user.name} (${user.email})`,
     ]);
     expect(activity.items[0]?.user_string).toBe(
-      `${s.users.administrator.name} (${s.users.administrator.email})`,
+      `${setup.scenario.users.administrator.name} (${setup.scenario.users.administrator.email})`,
     );
   });
 
   it('a refused change leaves no audit entry', async () => {
-    const other = await buildUser(context.db, { organisation_id: organisationId() });
+    const other = await buildUser(setup.context.db, { organisation_id: organisationId() });
     const before = await countEntries();
     const refused: [
       token: string,
@@ -175,36 +185,63 @@ describe('GET /api/v1/audit_log_entries', () => {
       url: string,
       body?: object,
     ][] = [
-      [s.tokens.reader, 'POST', '/api/v1/teams.json', { team: { name: 'Nope' } }],
-      [s.tokens.administrator, 'PUT', `/api/v1/teams/${s.readTeam.id}.json`, { team: { name: '' } }],
+      [setup.scenario.tokens.reader, 'POST', '/api/v1/teams.json', { team: { name: 'Nope' } }],
       [
-        s.tokens.administrator,
+        setup.scenario.tokens.administrator,
         'PUT',
-        `/api/v1/users/${s.users.owner.id}.json`,
+        `/api/v1/teams/${setup.scenario.readTeam.id}.json`,
+        { team: { name: '' } },
+      ],
+      [
+        setup.scenario.tokens.administrator,
+        'PUT',
+        `/api/v1/users/${setup.scenario.users.owner.id}.json`,
         { user: { administrator: false } },
       ],
       [
-        s.tokens.administrator,
+        setup.scenario.tokens.administrator,
         'PUT',
         `/api/v1/users/${other.id}.json`,
         { user: { data_administrator: true } },
       ],
-      [s.tokens.administrator, 'GET', `/api/v1/users/${s.users.owner.id}/lock.json`],
-      [s.tokens.administrator, 'DELETE', `/api/v1/users/${s.users.owner.id}.json`],
-      [s.tokens.administrator, 'DELETE', `/api/v1/users/${s.users.administrator.id}.json`],
-      [s.tokens.reader, 'DELETE', `/api/v1/users/${other.id}.json`],
-      [s.tokens.administrator, 'PUT', '/api/v1/organisation.json', { organisation: { name: 'Taken over' } }],
-      [s.tokens.writer, 'PUT', '/api/v1/organisation.json', { organisation: { inactivity_length: 15 } }],
-      [s.tokens.reader, 'POST', `/api/v1/secrets/${s.secret.id}/mark_for_deletion.json`],
-      [s.tokens.administrator, 'POST', '/api/v1/vaults.json', { vault: { name: '' } }],
+      [
+        setup.scenario.tokens.administrator,
+        'GET',
+        `/api/v1/users/${setup.scenario.users.owner.id}/lock.json`,
+      ],
+      [setup.scenario.tokens.administrator, 'DELETE', `/api/v1/users/${setup.scenario.users.owner.id}.json`],
+      [
+        setup.scenario.tokens.administrator,
+        'DELETE',
+        `/api/v1/users/${setup.scenario.users.administrator.id}.json`,
+      ],
+      [setup.scenario.tokens.reader, 'DELETE', `/api/v1/users/${other.id}.json`],
+      [
+        setup.scenario.tokens.administrator,
+        'PUT',
+        '/api/v1/organisation.json',
+        { organisation: { name: 'Taken over' } },
+      ],
+      [
+        setup.scenario.tokens.writer,
+        'PUT',
+        '/api/v1/organisation.json',
+        { organisation: { inactivity_length: 15 } },
+      ],
+      [
+        setup.scenario.tokens.reader,
+        'POST',
+        `/api/v1/secrets/${setup.scenario.secret.id}/mark_for_deletion.json`,
+      ],
+      [setup.scenario.tokens.administrator, 'POST', '/api/v1/vaults.json', { vault: { name: '' } }],
     ];
     for (const [token, method, url, body] of refused) {
-      const response = await callApi(context.app, token, method, url, body);
+      const response = await callApi(setup.context.app, token, method, url, body);
       expect(response.statusCode, `${method} ${url}`).toBeGreaterThanOrEqual(400);
     }
     expect(await countEntries()).toBe(before);
     // A new session of the same organisation still sees the same log.
-    const token = await buildSession(context.db, s.users.owner);
+    const token = await buildSession(setup.context.db, setup.scenario.users.owner);
     expect((await list('limit=1', token)).total).toBe(before);
   });
 });

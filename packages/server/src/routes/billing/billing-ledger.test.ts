@@ -2,6 +2,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalProvider } from '../../billing/local/local-provider.js';
 import { readPlanState } from '../../billing/plan-state.js';
+import { auditActions as organisationAudit } from '../../test/audit-rows.js';
 import {
   BILLING_API,
   buildBillingOrganisation,
@@ -34,17 +35,7 @@ describe('the local ledger', () => {
     return made;
   }
 
-  async function auditActions(organisationId: string): Promise<string[]> {
-    const rows = await context.db
-      .selectFrom('audit_log_entries')
-      .select('action')
-      .where('organisation_id', '=', organisationId)
-      // As the audit log lists them: within one millisecond, ids keep the order they were written in.
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute();
-    return rows.map((row) => row.action);
-  }
+  const auditActions = (organisationId: string) => organisationAudit(context.db, { organisationId });
 
   it('gives the 30-day trial once, for the accounts the organisation has', async () => {
     const { ownerToken, organisationId } = await organisationOf(1);

@@ -1,6 +1,7 @@
 import type { Subscription } from '@coffer/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STRIPE_MESSAGES } from '../../billing/stripe/stripe-refusals.js';
+import { auditActions as organisationAudit } from '../../test/audit-rows.js';
 import { BILLING_API, buildBillingOrganisation } from '../../test/billing-fixtures.js';
 import { callApi } from '../../test/chest-scenario.js';
 import {
@@ -39,16 +40,7 @@ describe('paying with a card that requires authentication (BILLING=stripe)', () 
   const call = (token: string, method: Method, path: string, payload?: object) =>
     callApi(context.app, token, method, `${BILLING_API}${path}`, payload);
 
-  async function auditActions(organisationId: string): Promise<string[]> {
-    const rows = await context.db
-      .selectFrom('audit_log_entries')
-      .select('action')
-      .where('organisation_id', '=', organisationId)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute();
-    return rows.map((row) => row.action);
-  }
+  const auditActions = (organisationId: string) => organisationAudit(context.db, { organisationId });
 
   async function mirrorStatuses(organisationId: string): Promise<string[]> {
     const rows = await context.db

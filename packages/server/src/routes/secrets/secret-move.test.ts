@@ -1,5 +1,6 @@
 import { KEY_FOR_STRANGER_MESSAGE } from '@coffer/core';
 import { describe, expect, it } from 'vitest';
+import { auditActions } from '../../test/audit-rows.js';
 import { callApi, useChestScenario } from '../../test/chest-scenario.js';
 import {
   buildAssignment,
@@ -10,6 +11,7 @@ import {
   buildUser,
   fakeWrappedKey,
 } from '../../test/factories.js';
+import { keyHolders } from '../../test/secret-rows.js';
 
 describe('moving secrets', () => {
   const setup = useChestScenario();
@@ -37,16 +39,7 @@ describe('moving secrets', () => {
     return { newcomer, secret };
   };
 
-  const holders = async (secretId: string) =>
-    (
-      await setup.context.db
-        .selectFrom('secret_keys')
-        .select('user_id')
-        .where('secret_id', '=', secretId)
-        .execute()
-    )
-      .map((row) => row.user_id)
-      .sort();
+  const holders = (secretId: string) => keyHolders(setup.context.db, secretId);
 
   it('moves a secret, deleting keys of users who lose access and storing keys given for newcomers', async () => {
     const { owner, administrator, writer } = setup.scenario.users;
@@ -60,14 +53,9 @@ describe('moving secrets', () => {
     expect(response.json()).not.toHaveProperty('encrypted_data');
     // The reader and the manager reach only the first chest: their keys are gone.
     expect(await holders(secret.id)).toEqual([owner.id, administrator.id, writer.id, newcomer.id].sort());
-    const [entry] = await setup.context.db
-      .selectFrom('audit_log_entries')
-      .select('action')
-      .where('object_id', '=', secret.id)
-      .execute();
-    expect(entry?.action).toBe(
+    expect(await auditActions(setup.context.db, { objectId: secret.id })).toEqual([
       `Moved secret ${secret.name} from chest ${setup.scenario.chest.name} to chest ${setup.scenario.otherChest.name}`,
-    );
+    ]);
   });
 
   it('refuses keys for users of the old chest only, and writes nothing', async () => {
@@ -114,12 +102,7 @@ describe('moving secrets', () => {
       expect(response.json()).toEqual({ errors: ['The secret is already in this chest.'] });
     }
     expect(await Promise.all(setup.scenario.readerIds.map((id) => keyOf(secret.id, id)))).toEqual(before);
-    const entries = await setup.context.db
-      .selectFrom('audit_log_entries')
-      .select('id')
-      .where('object_id', '=', secret.id)
-      .execute();
-    expect(entries).toEqual([]);
+    expect(await auditActions(setup.context.db, { objectId: secret.id })).toEqual([]);
   });
 
   it('keeps the keys of readers who keep access: a move only adds keys for those who gain it', async () => {

@@ -1,7 +1,9 @@
 import { KEY_FOR_STRANGER_MESSAGE, READERS_CHANGED_MESSAGE } from '@coffer/core';
 import { describe, expect, it } from 'vitest';
+import { auditActions } from '../../test/audit-rows.js';
 import { callApi, useChestScenario } from '../../test/chest-scenario.js';
 import { buildChest, buildSecret, fakeSealedPayload, fakeWrappedKey } from '../../test/factories.js';
+import { keyHolders } from '../../test/secret-rows.js';
 
 // The web app moves a secret by saving its next revision into the new chest under a fresh key
 // (issue 25, review A2). Such a save must be held to everything a move is: write access on both
@@ -38,25 +40,9 @@ describe('a save into another chest is a move', () => {
       ...overrides,
     });
 
-  const holders = async (secretId: string) =>
-    (
-      await setup.context.db
-        .selectFrom('secret_keys')
-        .select('user_id')
-        .where('secret_id', '=', secretId)
-        .execute()
-    )
-      .map((row) => row.user_id)
-      .sort();
+  const holders = (secretId: string) => keyHolders(setup.context.db, secretId);
 
-  const auditOf = async (secretId: string) =>
-    (
-      await setup.context.db
-        .selectFrom('audit_log_entries')
-        .select('action')
-        .where('object_id', '=', secretId)
-        .execute()
-    ).map((row) => row.action);
+  const auditOf = (secretId: string) => auditActions(setup.context.db, { objectId: secretId });
 
   // The other chest is read by the write team (the writer) and, as every chest, the administrators.
   const otherChestReaders = () => {

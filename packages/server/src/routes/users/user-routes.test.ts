@@ -19,6 +19,7 @@ import {
   buildUser,
   TEST_AUTH_HASH,
 } from '../../test/factories.js';
+import { keyHolders } from '../../test/secret-rows.js';
 import { provePassword } from '../../test/step-up.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
 
@@ -62,10 +63,7 @@ describe('users (administrators)', () => {
         .orderBy('id')
         .execute()
     ).map((row) => row.action);
-  const keyHolders = async (secretId: string) =>
-    (
-      await context.db.selectFrom('secret_keys').select('user_id').where('secret_id', '=', secretId).execute()
-    ).map((row) => row.user_id);
+  const holdersOf = (secretId: string) => keyHolders(context.db, secretId);
   const userCount = async (teamId: string) =>
     (
       await context.db
@@ -297,7 +295,7 @@ describe('users (administrators)', () => {
         user: { administrator: false },
       });
       expect(demoted.json()).toMatchObject({ administrator: false });
-      expect(await keyHolders(hidden.id)).not.toContain(user.id);
+      expect(await holdersOf(hidden.id)).not.toContain(user.id);
       expect((await auditActions(user.id)).sort()).toEqual(
         [
           `Updated user ${user.name} (${user.email}): administrator rights removed`,
@@ -364,7 +362,7 @@ describe('users (administrators)', () => {
       ).toEqual([everyone.id, s.readTeam.id].sort());
       expect(await userCount(s.writeTeam.id)).toBe(before.write);
       // The other chest is the write team's only: its key went with the membership.
-      expect(await keyHolders(secret.id)).not.toContain(user.id);
+      expect(await holdersOf(secret.id)).not.toContain(user.id);
       expect(changed.json().permissions).toEqual([
         { vault_id: s.chest.id, name: s.chest.name, edit_access: false, manager: false },
       ]);
@@ -426,7 +424,7 @@ describe('users (administrators)', () => {
           await context.db.selectFrom(table).select('id').where('user_id', '=', user.id).execute(),
         ).toEqual([]);
       }
-      expect(await keyHolders(secret.id)).toEqual(expect.arrayContaining(s.readerIds));
+      expect(await holdersOf(secret.id)).toEqual(expect.arrayContaining(s.readerIds));
       expect((await call(token, 'GET', '/api/v1/profile.json')).statusCode).toBe(401);
       expect((await call(admin(), 'GET', `/api/v1/users/${user.id}.json`)).statusCode).toBe(404);
       // The log keeps what they did, and says who removed them.
@@ -521,7 +519,7 @@ describe('users (administrators)', () => {
         must_change_password: true,
         public_key: keys.publicKey,
       });
-      expect(await keyHolders(secret.id)).not.toContain(user.id);
+      expect(await holdersOf(secret.id)).not.toContain(user.id);
       expect((await call(oldToken, 'GET', '/api/v1/profile.json')).statusCode).toBe(401);
       expect(
         (await postSignIn(context.app, { email: user.email, password: TEST_AUTH_HASH })).statusCode,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../../mail/outbox-reader.js';
 import { insertRecoveryCodes } from '../../repositories/recovery-code-repository.js';
 import {
@@ -7,15 +7,9 @@ import {
   resetPasswordFields,
   type TestAccountKeys,
 } from '../../test/account-helpers.js';
-import {
-  buildChestScenario,
-  type ChestScenario,
-  callApi,
-  type ScenarioRole,
-} from '../../test/chest-scenario.js';
+import { callApi, type ScenarioRole, useChestScenario } from '../../test/chest-scenario.js';
 import { buildUser, TEST_AUTH_HASH } from '../../test/factories.js';
 import { makePasswordProofStale, provePassword } from '../../test/step-up.js';
-import { createTestContext, type TestContext } from '../../test/test-app.js';
 
 const PASSWORD_REQUIRED = 'Please enter your password again to continue.';
 const NO_PERMISSION = 'You do not have permission to do that.';
@@ -44,25 +38,19 @@ const EXPECTED: Record<Role, { fresh: [number, string?]; stale: [number, string?
  * checked after the caller's rights. A reset also turns the user's two-factor off, audited.
  */
 describe('users: step-up for the administrator flag and password resets', () => {
-  let context: TestContext;
-  let s: ChestScenario;
+  const setup = useChestScenario();
   let keys: TestAccountKeys;
-
   beforeAll(async () => {
-    [context, keys] = await Promise.all([createTestContext(), getTestAccountKeys()]);
-    s = await buildChestScenario(context.db);
-  });
-  afterAll(async () => {
-    await context.close();
+    keys = await getTestAccountKeys();
   });
 
-  const organisationId = () => s.users.owner.organisation_id;
+  const organisationId = () => setup.scenario.users.owner.organisation_id;
   const member = (overrides: Parameters<typeof buildUser>[1] = {}) =>
-    buildUser(context.db, { organisation_id: organisationId(), ...overrides });
+    buildUser(setup.context.db, { organisation_id: organisationId(), ...overrides });
   const readUser = (id: string) =>
-    context.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    setup.context.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const auditRows = (objectId: string) =>
-    context.db
+    setup.context.db
       .selectFrom('audit_log_entries')
       .select(['action', 'user_id', 'object_type'])
       .where('object_id', '=', objectId)
@@ -70,10 +58,15 @@ describe('users: step-up for the administrator flag and password resets', () => 
       .orderBy('id')
       .execute();
   const recoveryCodeCount = async (userId: string) =>
-    (await context.db.selectFrom('otp_recovery_codes').select('id').where('user_id', '=', userId).execute())
-      .length;
+    (
+      await setup.context.db
+        .selectFrom('otp_recovery_codes')
+        .select('id')
+        .where('user_id', '=', userId)
+        .execute()
+    ).length;
   const setProof = (token: string, fresh: boolean) =>
-    fresh ? provePassword(context.app, token) : makePasswordProofStale(context.db, token);
+    fresh ? provePassword(setup.context.app, token) : makePasswordProofStale(setup.context.db, token);
 
   const CALLS: Record<
     StepUpCall,
@@ -120,10 +113,10 @@ describe('users: step-up for the administrator flag and password resets', () => 
   it.each(rows)('%s as %s (fresh password: %s)', async (name, role, fresh) => {
     const { target, request, done } = CALLS[name];
     const user = await target();
-    const token = s.tokens[role];
+    const token = setup.scenario.tokens[role];
     await setProof(token, fresh);
     const { method, url, payload } = request(user.id);
-    const response = await callApi(context.app, token, method, url, payload);
+    const response = await callApi(setup.context.app, token, method, url, payload);
     const [status, message] = EXPECTED[role][fresh ? 'fresh' : 'stale'];
     expect(response.statusCode).toBe(status);
     if (message) expect(response.json()).toEqual({ error: message });
@@ -133,16 +126,16 @@ describe('users: step-up for the administrator flag and password resets', () => 
   });
 
   it('says what the caller may not do before asking for the password', async () => {
-    await makePasswordProofStale(context.db, s.tokens.administrator);
+    await makePasswordProofStale(setup.context.db, setup.scenario.tokens.administrator);
     const admin = (method: Method, url: string, payload: object) =>
-      callApi(context.app, s.tokens.administrator, method, url, payload);
-    const self = await admin('PUT', `/api/v1/users/${s.users.administrator.id}.json`, {
+      callApi(setup.context.app, setup.scenario.tokens.administrator, method, url, payload);
+    const self = await admin('PUT', `/api/v1/users/${setup.scenario.users.administrator.id}.json`, {
       user: { administrator: false },
     });
     expect(self.json()).toEqual({
       error: "Administrator status cannot be changed on your own account or the owner's.",
     });
-    const owner = await admin('PATCH', `/api/v1/users/${s.users.owner.id}/reset_password.json`, {
+    const owner = await admin('PATCH', `/api/v1/users/${setup.scenario.users.owner.id}/reset_password.json`, {
       user: resetPasswordFields(keys),
     });
     expect(owner.json()).toEqual({
@@ -159,16 +152,22 @@ describe('users: step-up for the administrator flag and password resets', () => 
   });
 
   it('needs no fresh password for the rest of a user (name, teams, data administrator, an unchanged flag)', async () => {
-    await makePasswordProofStale(context.db, s.tokens.owner);
+    await makePasswordProofStale(setup.context.db, setup.scenario.tokens.owner);
     const user = await member({ name: 'Before' });
-    const response = await callApi(context.app, s.tokens.owner, 'PUT', `/api/v1/users/${user.id}.json`, {
-      user: {
-        name: 'After',
-        administrator: false,
-        data_administrator: true,
-        memberships_attributes: [{ team_id: s.readTeam.id }],
+    const response = await callApi(
+      setup.context.app,
+      setup.scenario.tokens.owner,
+      'PUT',
+      `/api/v1/users/${user.id}.json`,
+      {
+        user: {
+          name: 'After',
+          administrator: false,
+          data_administrator: true,
+          memberships_attributes: [{ team_id: setup.scenario.readTeam.id }],
+        },
       },
-    });
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ name: 'After', administrator: false, data_administrator: true });
   });
@@ -181,25 +180,31 @@ describe('users: step-up for the administrator flag and password resets', () => 
         otp_last_step: 12345,
       });
       await insertRecoveryCodes(
-        context.db,
+        setup.context.db,
         user,
         ['a', 'b', 'c'].map((code) => `hash-${code}-${user.id}`),
       );
       return user;
     }
     const reset = (id: string) =>
-      callApi(context.app, s.tokens.administrator, 'PATCH', `/api/v1/users/${id}/reset_password.json`, {
-        user: resetPasswordFields(keys),
-      });
+      callApi(
+        setup.context.app,
+        setup.scenario.tokens.administrator,
+        'PATCH',
+        `/api/v1/users/${id}/reset_password.json`,
+        {
+          user: resetPasswordFields(keys),
+        },
+      );
     const mailsTo = async (address: string) =>
-      (await readOutbox(context.config.dataDir)).filter((mail) => mail.to.includes(address));
+      (await readOutbox(setup.context.config.dataDir)).filter((mail) => mail.to.includes(address));
 
     it('clears the seed and the recovery codes, audits it, tells the user, and sign-in asks no code', async () => {
       const user = await memberWithTwoFactor();
       expect(
-        (await postSignIn(context.app, { email: user.email, password: TEST_AUTH_HASH })).statusCode,
+        (await postSignIn(setup.context.app, { email: user.email, password: TEST_AUTH_HASH })).statusCode,
       ).toBe(401);
-      await provePassword(context.app, s.tokens.administrator);
+      await provePassword(setup.context.app, setup.scenario.tokens.administrator);
       const response = await reset(user.id);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ otp_required_for_login: false, must_change_password: true });
@@ -212,7 +217,7 @@ describe('users: step-up for the administrator flag and password resets', () => 
       expect(await auditRows(user.id)).toEqual([
         {
           action: `Reset the password of ${user.name} (${user.email}) and turned off their two-factor authentication`,
-          user_id: s.users.administrator.id,
+          user_id: setup.scenario.users.administrator.id,
           object_type: 'User',
         },
       ]);
@@ -221,14 +226,14 @@ describe('users: step-up for the administrator flag and password resets', () => 
         'Two-step verification was turned off for your Coffer account',
       ]);
       // The new password alone signs in: whoever held the seed no longer locks the user out.
-      const signedIn = await postSignIn(context.app, { email: user.email, password: keys.authHash });
+      const signedIn = await postSignIn(setup.context.app, { email: user.email, password: keys.authHash });
       expect(signedIn.statusCode).toBe(201);
       expect(signedIn.json()).toMatchObject({ otp_required_for_login: false, must_change_password: true });
     });
 
     it('also drops a pending seed, with the plain audit entry and no notice when two-factor was off', async () => {
       const user = await member({ otp_secret_encrypted: 'v1.pending-seed' });
-      await provePassword(context.app, s.tokens.administrator);
+      await provePassword(setup.context.app, setup.scenario.tokens.administrator);
       expect((await reset(user.id)).statusCode).toBe(200);
       expect((await readUser(user.id)).otp_secret_encrypted).toBeNull();
       expect((await auditRows(user.id)).map((entry) => entry.action)).toEqual([
@@ -239,7 +244,7 @@ describe('users: step-up for the administrator flag and password resets', () => 
 
     it('leaves two-factor on when the reset is refused for want of a fresh password', async () => {
       const user = await memberWithTwoFactor();
-      await makePasswordProofStale(context.db, s.tokens.administrator);
+      await makePasswordProofStale(setup.context.db, setup.scenario.tokens.administrator);
       const response = await reset(user.id);
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({ error: PASSWORD_REQUIRED });

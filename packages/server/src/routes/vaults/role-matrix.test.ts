@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { getTestAccountKeys, resetPasswordFields, type TestAccountKeys } from '../../test/account-helpers.js';
 import {
-  buildChestScenario,
-  type ChestScenario,
   callApi,
   newSecretBody,
   SCENARIO_ROLES,
   type ScenarioRole,
+  useChestScenario,
 } from '../../test/chest-scenario.js';
 import {
   buildAssignment,
@@ -21,7 +20,6 @@ import {
   fakeWrappedKey,
 } from '../../test/factories.js';
 import { provePassword } from '../../test/step-up.js';
-import { createTestContext, type TestContext } from '../../test/test-app.js';
 
 const HIDE_MESSAGE = 'Only administrators can hide a secret from users.';
 const DATA_ADMIN_MESSAGE = 'Only the owner can change who is a data administrator.';
@@ -96,38 +94,41 @@ const MATRIX: [name: string, expected: number[], messages?: Partial<Record<Scena
 ];
 
 describe('role matrix: who may do what', () => {
-  let context: TestContext;
-  let s: ChestScenario;
+  const setup = useChestScenario();
   let keys: TestAccountKeys;
-
   beforeAll(async () => {
-    [context, keys] = await Promise.all([createTestContext(), getTestAccountKeys()]);
-    s = await buildChestScenario(context.db);
-  });
-  afterAll(async () => {
-    await context.close();
+    keys = await getTestAccountKeys();
   });
 
   // A chest every role relates to exactly as to the scenario's chest.
   async function chestLikeScenario() {
-    const organisationId = s.users.owner.organisation_id;
-    const chest = await buildChest(context.db, organisationId);
-    await buildAssignment(context.db, organisationId, chest.id, s.writeTeam.id, true);
-    await buildAssignment(context.db, organisationId, chest.id, s.readTeam.id, false);
-    await buildManager(context.db, s.users.manager, chest.id);
+    const organisationId = setup.scenario.users.owner.organisation_id;
+    const chest = await buildChest(setup.context.db, organisationId);
+    await buildAssignment(setup.context.db, organisationId, chest.id, setup.scenario.writeTeam.id, true);
+    await buildAssignment(setup.context.db, organisationId, chest.id, setup.scenario.readTeam.id, false);
+    await buildManager(setup.context.db, setup.scenario.users.manager, chest.id);
     return chest;
   }
   // A member of the scenario's organisation, in no team, for the calls that change or remove users.
   const freshUser = (overrides: { locked?: boolean } = {}) =>
-    buildUser(context.db, { organisation_id: s.users.owner.organisation_id, ...overrides });
+    buildUser(setup.context.db, {
+      organisation_id: setup.scenario.users.owner.organisation_id,
+      ...overrides,
+    });
   const freshSecret = (options: { deleted_at?: string } = {}) =>
-    buildSecret(context.db, s.users.writer, s.chest.id, { readerIds: s.readerIds, ...options });
+    buildSecret(setup.context.db, setup.scenario.users.writer, setup.scenario.chest.id, {
+      readerIds: setup.scenario.readerIds,
+      ...options,
+    });
 
   const calls: Record<string, () => Promise<Call>> = {
-    'show chest': async () => ({ method: 'GET', url: `/api/v1/vaults/${s.chest.id}.json?options[]=users` }),
+    'show chest': async () => ({
+      method: 'GET',
+      url: `/api/v1/vaults/${setup.scenario.chest.id}.json?options[]=users`,
+    }),
     'show chest with everything': async () => ({
       method: 'GET',
-      url: `/api/v1/vaults/${s.chest.id}.json?options[]=*`,
+      url: `/api/v1/vaults/${setup.scenario.chest.id}.json?options[]=*`,
     }),
     'list chests': async () => ({ method: 'GET', url: '/api/v1/vaults.json?options[]=teams' }),
     'list every chest, sorted': async () => ({
@@ -137,20 +138,20 @@ describe('role matrix: who may do what', () => {
     'create chest': async () => ({
       method: 'POST',
       url: '/api/v1/vaults.json',
-      payload: { vault: { name: 'New', assignments_attributes: [{ team_id: s.writeTeam.id }] } },
+      payload: { vault: { name: 'New', assignments_attributes: [{ team_id: setup.scenario.writeTeam.id }] } },
     }),
     'update chest': async () => ({
       method: 'PUT',
-      url: `/api/v1/vaults/${s.chest.id}.json`,
+      url: `/api/v1/vaults/${setup.scenario.chest.id}.json`,
       payload: { vault: { name: 'Renamed' } },
     }),
     'relink chest': async () => {
       const chest = await chestLikeScenario();
-      const [link] = await context.db
+      const [link] = await setup.context.db
         .selectFrom('assignments')
         .select('id')
         .where('vault_id', '=', chest.id)
-        .where('team_id', '=', s.readTeam.id)
+        .where('team_id', '=', setup.scenario.readTeam.id)
         .execute();
       return {
         method: 'PUT',
@@ -167,11 +168,11 @@ describe('role matrix: who may do what', () => {
     }),
     'promote manager': async () => {
       const chest = await chestLikeScenario();
-      const organisation_id = s.users.owner.organisation_id;
-      const team = await buildTeam(context.db, organisation_id);
-      const user = await buildUser(context.db, { organisation_id });
-      await buildMembership(context.db, user, team.id);
-      await buildAssignment(context.db, organisation_id, chest.id, team.id);
+      const organisation_id = setup.scenario.users.owner.organisation_id;
+      const team = await buildTeam(setup.context.db, organisation_id);
+      const user = await buildUser(setup.context.db, { organisation_id });
+      await buildMembership(setup.context.db, user, team.id);
+      await buildAssignment(setup.context.db, organisation_id, chest.id, team.id);
       return {
         method: 'POST',
         url: `/api/v1/vaults/${chest.id}/promote.json`,
@@ -183,10 +184,13 @@ describe('role matrix: who may do what', () => {
       return {
         method: 'POST',
         url: `/api/v1/vaults/${chest.id}/demote.json`,
-        payload: { user_id: s.users.manager.id },
+        payload: { user_id: setup.scenario.users.manager.id },
       };
     },
-    'public keys': async () => ({ method: 'GET', url: `/api/v1/vaults/${s.chest.id}/public_keys.json` }),
+    'public keys': async () => ({
+      method: 'GET',
+      url: `/api/v1/vaults/${setup.scenario.chest.id}/public_keys.json`,
+    }),
     'list secrets': async () => ({ method: 'GET', url: '/api/v1/secrets.json?options[]=vault' }),
     'list every secret, sorted': async () => ({
       method: 'GET',
@@ -198,12 +202,12 @@ describe('role matrix: who may do what', () => {
     }),
     "list a chest's secrets, sorted": async () => ({
       method: 'GET',
-      url: `/api/v1/secrets.json?vault_id=${s.chest.id}&order=strength%20asc`,
+      url: `/api/v1/secrets.json?vault_id=${setup.scenario.chest.id}&order=strength%20asc`,
     }),
-    'show secret': async () => ({ method: 'GET', url: `/api/v1/secrets/${s.secret.id}.json` }),
+    'show secret': async () => ({ method: 'GET', url: `/api/v1/secrets/${setup.scenario.secret.id}.json` }),
     'show hidden secret': async () => {
-      const { owner, administrator } = s.users;
-      const hidden = await buildSecret(context.db, administrator, s.chest.id, {
+      const { owner, administrator } = setup.scenario.users;
+      const hidden = await buildSecret(setup.context.db, administrator, setup.scenario.chest.id, {
         hidden: true,
         readerIds: [owner.id, administrator.id],
       });
@@ -212,7 +216,7 @@ describe('role matrix: who may do what', () => {
     'create secret': async () => ({
       method: 'POST',
       url: '/api/v1/secrets.json',
-      payload: newSecretBody(s.chest.id, s.readerIds),
+      payload: newSecretBody(setup.scenario.chest.id, setup.scenario.readerIds),
     }),
     'save secret': async () => ({
       method: 'PUT',
@@ -223,7 +227,7 @@ describe('role matrix: who may do what', () => {
           name: 'Saved',
           category: 'note',
           ...fakeSealedPayload(),
-          secret_keys_attributes: s.readerIds.map((user_id) => ({
+          secret_keys_attributes: setup.scenario.readerIds.map((user_id) => ({
             user_id,
             encrypted_value: fakeWrappedKey(),
           })),
@@ -241,17 +245,19 @@ describe('role matrix: who may do what', () => {
           category: 'note',
           hidden: true,
           ...fakeSealedPayload(),
-          secret_keys_attributes: [s.users.owner.id, s.users.administrator.id].map((user_id) => ({
-            user_id,
-            encrypted_value: fakeWrappedKey(),
-          })),
+          secret_keys_attributes: [setup.scenario.users.owner.id, setup.scenario.users.administrator.id].map(
+            (user_id) => ({
+              user_id,
+              encrypted_value: fakeWrappedKey(),
+            }),
+          ),
         },
       },
     }),
     'move secret': async () => ({
       method: 'PUT',
       url: `/api/v1/secrets/${(await freshSecret()).id}.json`,
-      payload: { secret: { vault_id: s.otherChest.id } },
+      payload: { secret: { vault_id: setup.scenario.otherChest.id } },
     }),
     'mark for deletion': async () => ({
       method: 'POST',
@@ -273,18 +279,23 @@ describe('role matrix: who may do what', () => {
     'reshare team': async () => ({
       method: 'POST',
       url: '/api/v1/secret_keys/reshare_team.json',
-      payload: { id: s.readTeam.id },
+      payload: { id: setup.scenario.readTeam.id },
     }),
     'reshare user': async () => ({
       method: 'POST',
       url: '/api/v1/secret_keys/reshare_user.json',
-      payload: { id: s.users.reader.id },
+      payload: { id: setup.scenario.users.reader.id },
     }),
     'deliver a missing key': async () => {
-      const others = s.readerIds.filter((id) => id !== s.users.reader.id);
-      const secret = await buildSecret(context.db, s.users.writer, s.chest.id, { readerIds: others });
+      const others = setup.scenario.readerIds.filter((id) => id !== setup.scenario.users.reader.id);
+      const secret = await buildSecret(
+        setup.context.db,
+        setup.scenario.users.writer,
+        setup.scenario.chest.id,
+        { readerIds: others },
+      );
       const share = {
-        user_id: s.users.reader.id,
+        user_id: setup.scenario.users.reader.id,
         secret_id: secret.id,
         version: 1,
         encrypted_value: fakeWrappedKey(),
@@ -302,15 +313,17 @@ describe('role matrix: who may do what', () => {
     }),
     'purge keys': async () => ({ method: 'POST', url: '/api/v1/secret_keys/purge_keys.json' }),
     'list teams': async () => ({ method: 'GET', url: '/api/v1/teams.json' }),
-    'show team': async () => ({ method: 'GET', url: `/api/v1/teams/${s.readTeam.id}.json` }),
+    'show team': async () => ({ method: 'GET', url: `/api/v1/teams/${setup.scenario.readTeam.id}.json` }),
     'create team': async () => ({
       method: 'POST',
       url: '/api/v1/teams.json',
-      payload: { team: { name: 'Crew', memberships_attributes: [{ user_id: s.users.writer.id }] } },
+      payload: {
+        team: { name: 'Crew', memberships_attributes: [{ user_id: setup.scenario.users.writer.id }] },
+      },
     }),
     'update team': async () => ({
       method: 'PUT',
-      url: `/api/v1/teams/${s.readTeam.id}.json`,
+      url: `/api/v1/teams/${setup.scenario.readTeam.id}.json`,
       payload: { team: { name: 'Readers' } },
     }),
     'list users, sorted': async () => ({
@@ -319,9 +332,12 @@ describe('role matrix: who may do what', () => {
     }),
     "list a team's users": async () => ({
       method: 'GET',
-      url: `/api/v1/users.json?team_id=${s.readTeam.id}`,
+      url: `/api/v1/users.json?team_id=${setup.scenario.readTeam.id}`,
     }),
-    'show user': async () => ({ method: 'GET', url: `/api/v1/users/${s.users.reader.id}.json?options[]=*` }),
+    'show user': async () => ({
+      method: 'GET',
+      url: `/api/v1/users/${setup.scenario.users.reader.id}.json?options[]=*`,
+    }),
     'add user': async () => ({
       method: 'POST',
       url: '/api/v1/users.json',
@@ -334,14 +350,16 @@ describe('role matrix: who may do what', () => {
           encrypted_private_key: keys.encrypted_private_key,
           private_key_iv: keys.private_key_iv,
           kdf_iterations: keys.kdf_iterations,
-          team_ids: [s.readTeam.id],
+          team_ids: [setup.scenario.readTeam.id],
         },
       },
     }),
     'update user': async () => ({
       method: 'PUT',
       url: `/api/v1/users/${(await freshUser()).id}.json`,
-      payload: { user: { name: 'Renamed', memberships_attributes: [{ team_id: s.readTeam.id }] } },
+      payload: {
+        user: { name: 'Renamed', memberships_attributes: [{ team_id: setup.scenario.readTeam.id }] },
+      },
     }),
     'make administrator': async () => ({
       method: 'PUT',
@@ -374,7 +392,7 @@ describe('role matrix: who may do what', () => {
     }),
     "a user's activity": async () => ({
       method: 'GET',
-      url: `/api/v1/audit_log_entries.json?filter=${s.users.reader.id}&limit=10&offset=0&order=created_at%20desc`,
+      url: `/api/v1/audit_log_entries.json?filter=${setup.scenario.users.reader.id}&limit=10&offset=0&order=created_at%20desc`,
     }),
     'show organisation': async () => ({ method: 'GET', url: '/api/v1/organisation.json' }),
     'set auto logout': async () => ({
@@ -388,9 +406,9 @@ describe('role matrix: who may do what', () => {
       payload: { organisation: { name: 'Renamed' } },
     }),
     'delete team': async () => {
-      const team = await buildTeam(context.db, s.users.owner.organisation_id);
-      await buildMembership(context.db, s.users.manager, team.id);
-      await buildMembership(context.db, s.users.reader, team.id);
+      const team = await buildTeam(setup.context.db, setup.scenario.users.owner.organisation_id);
+      await buildMembership(setup.context.db, setup.scenario.users.manager, team.id);
+      await buildMembership(setup.context.db, setup.scenario.users.reader, team.id);
       return { method: 'DELETE', url: `/api/v1/teams/${team.id}.json` };
     },
   };
@@ -406,8 +424,8 @@ describe('role matrix: who may do what', () => {
     const prepare = calls[name];
     if (!prepare) throw new Error(`no call named ${name}`);
     const { method, url, payload } = await prepare();
-    if (STEP_UP_CALLS.has(name)) await provePassword(context.app, s.tokens[role]);
-    const response = await callApi(context.app, s.tokens[role], method, url, payload);
+    if (STEP_UP_CALLS.has(name)) await provePassword(setup.context.app, setup.scenario.tokens[role]);
+    const response = await callApi(setup.context.app, setup.scenario.tokens[role], method, url, payload);
     expect(response.statusCode).toBe(expected);
     if (expected === 404) expect(response.json()).toEqual({ error: 'Not found' });
     if (expected === 403)
