@@ -15,6 +15,8 @@ const serverProject = (dialect: 'sqlite' | 'postgres') => ({
     include: ['src/**/*.test.ts'],
     environment: 'node',
     env: { COFFER_TEST_DB: dialect },
+    // PostgreSQL test schemas are dropped when the run ends, not mid-run (test/postgres-run-schemas.ts).
+    ...(dialect === 'postgres' ? { globalSetup: ['./src/test/postgres-run-schemas.ts'] } : {}),
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Every file builds its own app on its own database (test/test-app.ts), so the files of a worker

@@ -6,10 +6,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { createDatabase, type DatabaseHandle, type Dialect, quoteIdentifier } from '../db/create-database.js';
 import { migrateToLatest } from '../db/migrator.js';
-import { testDialect } from './test-database.js';
+import { runAdmin, testDialect, testSchemaName } from './test-database.js';
 
 /**
  * Tests that need the real thing (a killed process, two servers, a backup taken beside a running
@@ -74,11 +73,11 @@ export async function createProcessData(
       open = () => createDatabase({ databaseUrl: own, dataDir });
       dropDatabase = () => runAdmin(base, `drop database if exists ${quoteIdentifier(name)} with (force)`);
     } else {
-      const schema = `t_${randomBytes(8).toString('hex')}`;
+      // Dropped when the run ends, with every test schema (postgres-run-schemas.ts).
+      const schema = testSchemaName();
       await runAdmin(base, `create schema ${quoteIdentifier(schema)}`);
       url.searchParams.set('options', `-c search_path=${schema}`);
       open = () => createDatabase({ databaseUrl: base, dataDir }, { postgresSchema: schema });
-      dropDatabase = () => runAdmin(base, `drop schema if exists ${quoteIdentifier(schema)} cascade`);
     }
     databaseUrl = url.toString();
   }
@@ -97,16 +96,6 @@ export async function createProcessData(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-async function runAdmin(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 /** A running server process. */

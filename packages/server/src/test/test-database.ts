@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { createDatabase, type DatabaseHandle, type Dialect, quoteIdentifier } from '../db/create-database.js';
 
 /** The dialect this test run targets: COFFER_TEST_DB (set per vitest project), SQLite by default. */
@@ -16,7 +17,7 @@ export interface TestDatabase {
 
 /**
  * SQLite: a private in-memory database. PostgreSQL: a new schema `t_<random>` on DATABASE_URL,
- * which every pooled connection uses through its search_path, dropped afterwards.
+ * which every pooled connection uses through its search_path, dropped when the run ends.
  */
 export async function createTestDatabase(dialect: Dialect = testDialect()): Promise<TestDatabase> {
   if (dialect === 'sqlite') {
@@ -25,19 +26,20 @@ export async function createTestDatabase(dialect: Dialect = testDialect()): Prom
   }
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('COFFER_TEST_DB=postgres needs DATABASE_URL');
-  const schema = `t_${randomBytes(8).toString('hex')}`;
+  const schema = testSchemaName();
   await runAdmin(url, `create schema ${quoteIdentifier(schema)}`);
   const handle = await createDatabase({ databaseUrl: url, dataDir: '' }, { postgresSchema: schema });
-  return {
-    handle,
-    drop: async () => {
-      await handle.destroy();
-      await runAdmin(url, `drop schema if exists ${quoteIdentifier(schema)} cascade`);
-    },
-  };
+  // The schema itself is dropped when the run ends (postgres-run-schemas.ts).
+  return { handle, drop: () => handle.destroy() };
 }
 
-async function runAdmin(url: string, statement: string): Promise<void> {
+/** A new test schema's name, with this run's prefix so that the run's end drops it. */
+export function testSchemaName(): string {
+  return `${inject('testSchemaPrefix')}${randomBytes(8).toString('hex')}`;
+}
+
+/** One statement on its own connection (creating and dropping schemas or databases). */
+export async function runAdmin(url: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
