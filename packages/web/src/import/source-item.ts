@@ -101,6 +101,11 @@ export function nothingSkipped(): SkippedCounts {
   return { trashed: 0, notASecret: 0 };
 }
 
+/** A parsed file of this format with nothing in it yet, for a format to fill in. */
+export function emptySourceFile(format: string): SourceFile {
+  return { format, items: [], skipped: nothingSkipped(), problems: [] };
+}
+
 /** `a/b/c` as a container path; empty segments (a leading or doubled slash) are dropped. */
 export function containerPath(path: string | null | undefined, separator = '/'): string[] {
   return (path ?? '')

@@ -2,7 +2,7 @@ import { ImportError } from '../import-error.js';
 import { list, record, text } from '../json-values.js';
 import {
   containerPath,
-  nothingSkipped,
+  emptySourceFile,
   type SourceField,
   type SourceFile,
   type SourceItem,
@@ -88,7 +88,7 @@ function namesById(entries: unknown): Map<string, string> {
 export function bitwardenSourceFile(data: Record<string, unknown>, format: string): SourceFile {
   const folders = namesById(data.folders);
   const collections = namesById(data.collections);
-  const file: SourceFile = { format, items: [], skipped: nothingSkipped(), problems: [] };
+  const file = emptySourceFile(format);
   list(data.items).forEach((entry, index) => {
     const item = record(entry);
     const id = text(item?.id);

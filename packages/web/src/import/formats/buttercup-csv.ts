@@ -1,6 +1,6 @@
 import { ImportError } from '../import-error.js';
 import { type CsvRow, hasColumns, readCsv } from '../read-csv.js';
-import { nothingSkipped, type SourceFile, sourceItem } from '../source-item.js';
+import { emptySourceFile, type SourceFile, sourceItem } from '../source-item.js';
 import { otherColumnFields } from './csv-fields.js';
 import { blankRow, fallbackTitle } from './csv-format.js';
 import type { FileSample, ImportFormat } from './import-format.js';
@@ -51,7 +51,7 @@ export const buttercupCsv: ImportFormat = {
     if (!hasColumns(table.header, ...IDENTIFYING))
       throw new ImportError('damaged', 'This is not a Buttercup (csv) export.');
     const groups = groupsOf(table.rows);
-    const file: SourceFile = { format: 'buttercup-csv', items: [], skipped: nothingSkipped(), problems: [] };
+    const file = emptySourceFile('buttercup-csv');
     for (const row of table.rows) {
       const ref = `row ${row.number}`;
       const type = row.cell('!type');

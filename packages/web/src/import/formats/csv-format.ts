@@ -1,6 +1,6 @@
 import { ImportError } from '../import-error.js';
 import { type CsvOptions, type CsvRow, hasColumns, readCsv } from '../read-csv.js';
-import { nothingSkipped, type SourceFile, type SourceItem } from '../source-item.js';
+import { emptySourceFile, type SourceFile, type SourceItem } from '../source-item.js';
 import type { FileSample, ImportFormat } from './import-format.js';
 
 /** What a CSV format writes of its own: the columns that identify it, and a row's mapping. */
@@ -31,7 +31,7 @@ export function csvFormat(mapping: CsvMapping): ImportFormat {
     parse(sample: FileSample): SourceFile {
       const table = readCsv(sample.text, mapping.csv);
       if (!matches(table.header)) throw new ImportError('damaged', `This is not a ${mapping.name} export.`);
-      const file: SourceFile = { format: mapping.id, items: [], skipped: nothingSkipped(), problems: [] };
+      const file = emptySourceFile(mapping.id);
       for (const row of table.rows) {
         const item = mapping.row(row, `row ${row.number}`, table.columns);
         if (item === 'trashed') file.skipped.trashed += 1;

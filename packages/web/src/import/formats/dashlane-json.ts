@@ -1,6 +1,6 @@
 import { ImportError } from '../import-error.js';
 import { list, record, text } from '../json-values.js';
-import { nothingSkipped, type SourceFile, type SourceItem, sourceItem } from '../source-item.js';
+import { emptySourceFile, type SourceFile, type SourceItem, sourceItem } from '../source-item.js';
 import { fallbackTitle } from './csv-format.js';
 import type { FileSample, ImportFormat } from './import-format.js';
 
@@ -36,7 +36,7 @@ export const dashlaneJson: ImportFormat = {
     const data = record(sample.json);
     if (!data || !Array.isArray(data[LOGINS]))
       throw new ImportError('damaged', 'This is not a Dashlane export.');
-    const file: SourceFile = { format: dashlaneJson.id, items: [], skipped: nothingSkipped(), problems: [] };
+    const file = emptySourceFile(dashlaneJson.id);
     for (const [kindName, entries] of Object.entries(data)) {
       list(entries).forEach((entry, index) => {
         const ref = `${kindName} ${index + 1}`;

@@ -1,7 +1,7 @@
 import { ImportError } from '../import-error.js';
 import { list, record, text } from '../json-values.js';
 import {
-  nothingSkipped,
+  emptySourceFile,
   type PastPassword,
   type SourceAttachment,
   type SourceField,
@@ -143,7 +143,7 @@ export const enpassJson: ImportFormat = {
   parse(sample: FileSample): SourceFile {
     if (!isEnpassExport(sample.json)) throw new ImportError('damaged', 'This is not an Enpass export.');
     const paths = folderPaths(list(sample.json.folders));
-    const file: SourceFile = { format: 'enpass-json', items: [], skipped: nothingSkipped(), problems: [] };
+    const file = emptySourceFile('enpass-json');
     list(sample.json.items).forEach((entry, index) => {
       const item = record(entry);
       const ref = text(item?.uuid) || `item ${index + 1}`;

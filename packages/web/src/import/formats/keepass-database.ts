@@ -1,6 +1,6 @@
 import kdbxweb from 'kdbxweb';
 import {
-  nothingSkipped,
+  emptySourceFile,
   type PastPassword,
   type SourceAttachment,
   type SourceField,
@@ -21,7 +21,7 @@ const EXTRA_URL = /^KP2A_URL(_\d+)?$/;
 
 /** A KeePass database (from a KDBX file or a KeePass 2 XML export) as an import reads it. */
 export function keePassSourceFile(db: Kdbx, format: string): SourceFile {
-  const file: SourceFile = { format, items: [], skipped: nothingSkipped(), problems: [] };
+  const file = emptySourceFile(format);
   const root = db.getDefaultGroup();
   const bin = db.meta.recycleBinEnabled !== false ? db.meta.recycleBinUuid?.id : undefined;
   const walk = (group: KdbxGroup, path: string[], inBin: boolean) => {

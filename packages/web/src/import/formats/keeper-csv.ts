@@ -2,7 +2,7 @@ import Papa from 'papaparse';
 import { ImportError } from '../import-error.js';
 import {
   containerPath,
-  nothingSkipped,
+  emptySourceFile,
   type SourceField,
   type SourceFile,
   sourceItem,
@@ -46,7 +46,7 @@ export const keeperCsv: ImportFormat = {
   parse(sample: FileSample): SourceFile {
     const rows = Papa.parse<string[]>(sample.text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' }).data;
     if (!isKeeperRow(rows[0] ?? [])) throw new ImportError('damaged', 'This is not a Keeper (csv) export.');
-    const file: SourceFile = { format: keeperCsv.id, items: [], skipped: nothingSkipped(), problems: [] };
+    const file = emptySourceFile(keeperCsv.id);
     rows.forEach((cells, index) => {
       const ref = `row ${index + 1}`;
       const [folder = '', title = '', username = '', password = '', url = '', notes = '', shared = ''] =

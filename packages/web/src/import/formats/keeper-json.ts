@@ -1,7 +1,7 @@
 import { ImportError } from '../import-error.js';
 import { list, record, text } from '../json-values.js';
 import {
-  nothingSkipped,
+  emptySourceFile,
   type SourceField,
   type SourceFile,
   type SourceItem,
@@ -46,7 +46,7 @@ export const keeperJson: ImportFormat = {
   detect: ({ json }) => isKeeperExport(json),
   parse(sample: FileSample): SourceFile {
     if (!isKeeperExport(sample.json)) throw new ImportError('damaged', 'This is not a Keeper export.');
-    const file: SourceFile = { format: keeperJson.id, items: [], skipped: nothingSkipped(), problems: [] };
+    const file = emptySourceFile(keeperJson.id);
     list(record(sample.json)?.records).forEach((entry, index) => {
       const values = record(entry);
       const uid = text(values?.uid);

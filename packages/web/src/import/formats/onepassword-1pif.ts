@@ -1,7 +1,7 @@
 import { ImportError } from '../import-error.js';
 import { list, record, text } from '../json-values.js';
 import {
-  nothingSkipped,
+  emptySourceFile,
   type SourceField,
   type SourceFile,
   type SourceItem,
@@ -55,7 +55,7 @@ function isPif(content: string): boolean {
 }
 
 function parseRecords(content: string): SourceFile {
-  const file: SourceFile = { format: onePasswordPif.id, items: [], skipped: nothingSkipped(), problems: [] };
+  const file = emptySourceFile(onePasswordPif.id);
   const records: { ref: string; entry: Record<string, unknown> }[] = [];
   content
     .replace(/^\uFEFF/, '')

@@ -2,7 +2,7 @@ import { unzipSync } from 'fflate';
 import { ImportError } from '../import-error.js';
 import { list, record, text } from '../json-values.js';
 import {
-  nothingSkipped,
+  emptySourceFile,
   type SourceAttachment,
   type SourceField,
   type SourceFile,
@@ -70,7 +70,7 @@ function isExportData(json: unknown): boolean {
 }
 
 function parseAccounts(data: Record<string, unknown>, files: Record<string, Uint8Array>): SourceFile {
-  const file: SourceFile = { format: onePasswordPux.id, items: [], skipped: nothingSkipped(), problems: [] };
+  const file = emptySourceFile(onePasswordPux.id);
   const accounts = list(data.accounts);
   for (const account of accounts) {
     const accountName = text(record(record(account)?.attrs)?.name);

@@ -1,6 +1,6 @@
 import { ImportError } from '../import-error.js';
 import { list, record, text } from '../json-values.js';
-import { nothingSkipped, type SourceFile, sourceItem } from '../source-item.js';
+import { emptySourceFile, type SourceFile, sourceItem } from '../source-item.js';
 import { fallbackTitle } from './csv-format.js';
 import type { FileSample, ImportFormat } from './import-format.js';
 
@@ -21,7 +21,7 @@ export const passkyJson: ImportFormat = {
         'damaged',
         'This Passky backup is encrypted: export it again from Passky without encryption.',
       );
-    const file: SourceFile = { format: 'passky-json', items: [], skipped: nothingSkipped(), problems: [] };
+    const file = emptySourceFile('passky-json');
     list(sample.json.passwords).forEach((entry, index) => {
       const password = record(entry);
       const ref = text(password?.id) || `item ${index + 1}`;

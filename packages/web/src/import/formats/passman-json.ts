@@ -1,7 +1,7 @@
 import { ImportError } from '../import-error.js';
 import { list, record, text } from '../json-values.js';
 import {
-  nothingSkipped,
+  emptySourceFile,
   type SourceField,
   type SourceFile,
   type SourceItem,
@@ -72,7 +72,7 @@ export const passmanJson: ImportFormat = {
   detect: ({ json }) => isPassmanExport(json),
   parse(sample: FileSample): SourceFile {
     if (!isPassmanExport(sample.json)) throw new ImportError('damaged', 'This is not a Passman export.');
-    const file: SourceFile = { format: 'passman-json', items: [], skipped: nothingSkipped(), problems: [] };
+    const file = emptySourceFile('passman-json');
     sample.json.forEach((entry, index) => {
       const credential = record(entry);
       const ref = text(credential?.guid) || `item ${index + 1}`;

@@ -2,7 +2,7 @@ import { ImportError } from '../import-error.js';
 import { list, record } from '../json-values.js';
 import { readXml, startsWithElement, type XmlNode, xmlText } from '../read-xml.js';
 import {
-  nothingSkipped,
+  emptySourceFile,
   type SourceField,
   type SourceFile,
   type SourceItem,
@@ -109,12 +109,7 @@ export const passwordDepotXml: ImportFormat = {
         'This Password Depot export is encrypted: export it again from Password Depot without encryption.',
       );
     const favourites = favouritesOf(root);
-    const file: SourceFile = {
-      format: 'password-depot-xml',
-      items: [],
-      skipped: nothingSkipped(),
-      problems: [],
-    };
+    const file = emptySourceFile('password-depot-xml');
     let number = 0;
     const walk = (group: XmlNode, path: string[], depth: number, trashed: boolean) => {
       for (const value of list(group.item)) {

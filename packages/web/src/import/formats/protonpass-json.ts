@@ -1,7 +1,7 @@
 import { ImportError } from '../import-error.js';
 import { list, record, text } from '../json-values.js';
 import {
-  nothingSkipped,
+  emptySourceFile,
   type SourceField,
   type SourceFile,
   type SourceItem,
@@ -135,12 +135,7 @@ export const protonPassJson: ImportFormat = {
         'damaged',
         'This Proton Pass export is encrypted: export again from Proton Pass without encryption.',
       );
-    const file: SourceFile = {
-      format: 'protonpass-json',
-      items: [],
-      skipped: nothingSkipped(),
-      problems: [],
-    };
+    const file = emptySourceFile('protonpass-json');
     let number = 0;
     for (const vaultValue of Object.values(record(sample.json.vaults) ?? {})) {
       const vault = record(vaultValue);

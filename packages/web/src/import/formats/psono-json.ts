@@ -1,7 +1,7 @@
 import { ImportError } from '../import-error.js';
 import { list, record, text } from '../json-values.js';
 import {
-  nothingSkipped,
+  emptySourceFile,
   type SourceField,
   type SourceFile,
   type SourceItem,
@@ -97,7 +97,7 @@ export const psonoJson: ImportFormat = {
   detect: ({ json }) => hasPsonoShape(json),
   parse(sample: FileSample): SourceFile {
     if (!hasPsonoShape(sample.json)) throw new ImportError('damaged', 'This is not a Psono export.');
-    const file: SourceFile = { format: 'psono-json', items: [], skipped: nothingSkipped(), problems: [] };
+    const file = emptySourceFile('psono-json');
     let number = 0;
     const walk = (folder: Record<string, unknown>, path: string[], depth: number, trashed: boolean) => {
       for (const entry of list(folder.items)) {

@@ -2,7 +2,7 @@ import { ImportError } from '../import-error.js';
 import { list, record } from '../json-values.js';
 import { readXml, startsWithElement, type XmlNode, xmlText } from '../read-xml.js';
 import {
-  nothingSkipped,
+  emptySourceFile,
   type PastPassword,
   type SourceField,
   type SourceFile,
@@ -83,7 +83,7 @@ export const pwsafeXml: ImportFormat = {
     if (!root) throw new ImportError('damaged', 'This is not a Password Safe export.');
     // Notes' line breaks are written as the export's delimiter character.
     const delimiter = xmlText(root['@_delimiter']);
-    const file: SourceFile = { format: 'pwsafe-xml', items: [], skipped: nothingSkipped(), problems: [] };
+    const file = emptySourceFile('pwsafe-xml');
     list(root.entry).forEach((value, index) => {
       const entry = record(value);
       const ref = xmlText(entry?.uuid) || `entry ${index + 1}`;

@@ -2,7 +2,7 @@ import { ImportError } from '../import-error.js';
 import { list, record } from '../json-values.js';
 import { readXml, startsWithElement, type XmlNode, xmlText } from '../read-xml.js';
 import {
-  nothingSkipped,
+  emptySourceFile,
   type PastPassword,
   type SourceAttachment,
   type SourceField,
@@ -122,12 +122,7 @@ export const safeInCloudXml: ImportFormat = {
     const database = record(readXml(sample.text, ['label', 'card', 'field', 'label_id', 'file']).database);
     if (!database) throw new ImportError('damaged', 'This is not a SafeInCloud export.');
     const labels = labelNames(database);
-    const file: SourceFile = {
-      format: 'safeincloud-xml',
-      items: [],
-      skipped: nothingSkipped(),
-      problems: [],
-    };
+    const file = emptySourceFile('safeincloud-xml');
     list(database.card).forEach((value, index) => {
       const card = record(value);
       const ref = xmlText(card?.['@_id']) || `card ${index + 1}`;
