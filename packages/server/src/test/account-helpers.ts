@@ -151,3 +151,17 @@ export function resetPasswordFields(keys: TestAccountKeys) {
     kdf_iterations: keys.kdf_iterations,
   };
 }
+
+/** The `user` of an administrator's POST /api/v1/users (a colleague named Hank unless `extra` says). */
+export function newUserFields(keys: TestAccountKeys, email: string, extra: object = {}) {
+  return {
+    name: 'Hank',
+    email,
+    password: keys.authHash,
+    public_key: keys.publicKey,
+    encrypted_private_key: keys.encrypted_private_key,
+    private_key_iv: keys.private_key_iv,
+    kdf_iterations: 600_000,
+    ...extra,
+  };
+}

@@ -3,6 +3,7 @@ import { findPendingEmailChange } from '../../repositories/email-change-reposito
 import { findUserByEmail } from '../../repositories/user-repository.js';
 import {
   getTestAccountKeys,
+  newUserFields,
   postRegistration,
   postSignIn,
   registrationFields,
@@ -65,17 +66,7 @@ describe('mail that fails loudly', () => {
     await buildTeam(context.db, admin.organisation_id, { name: 'Everyone', default_for_new_users: true });
     const token = await buildSession(context.db, admin);
     const add = (email: string) =>
-      as(token, 'POST', '/api/v1/users.json', {
-        user: {
-          name: 'Hank',
-          email,
-          password: keys.authHash,
-          public_key: keys.publicKey,
-          encrypted_private_key: keys.encrypted_private_key,
-          private_key_iv: keys.private_key_iv,
-          kdf_iterations: 600_000,
-        },
-      });
+      as(token, 'POST', '/api/v1/users.json', { user: newUserFields(keys, email) });
 
     const lost = fresh('hank');
     const refused = await refusing(() => add(lost));

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findUserByEmail } from '../../repositories/user-repository.js';
 import {
   getTestAccountKeys,
+  newUserFields,
   postSignIn,
   readMailedToken,
   type TestAccountKeys,
@@ -33,16 +34,7 @@ describe('POST /api/v1/users (administrator adds a user)', () => {
       headers: { authorization: `Bearer ${token}` },
       payload: { user },
     });
-  const fields = (email: string, extra: object = {}) => ({
-    name: 'Hank',
-    email,
-    password: keys.authHash,
-    public_key: keys.publicKey,
-    encrypted_private_key: keys.encrypted_private_key,
-    private_key_iv: keys.private_key_iv,
-    kdf_iterations: 600_000,
-    ...extra,
-  });
+  const fields = (email: string, extra: object = {}) => newUserFields(keys, email, extra);
 
   it('adds a pending user in Everyone and the chosen teams, who must confirm and change the password', async () => {
     const security = await buildTeam(context.db, organisationId, { name: 'Security' });
