@@ -12,6 +12,7 @@ export * from './payment-countries.js';
 export * from './plan-constants.js';
 export * from './secret-api-messages.js';
 export * from './secret-categories.js';
+export * from './secret-extras-constants.js';
 export * from './session-constants.js';
 export * from './timing-constants.js';
 export * from './url-protocols.js';

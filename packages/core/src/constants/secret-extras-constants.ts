@@ -1,0 +1,54 @@
+// Limits and messages of the richer secrets (issue 27): authenticator codes, custom fields, URLs,
+// password history and attachments. Client and server read the same numbers.
+
+/** The payload keeps this many earlier values (password and hidden fields together). */
+export const PASSWORD_HISTORY_LIMIT = 10;
+
+/** One file's plaintext may be at most this many bytes (10 MB); the server's `ATTACHMENT_MAX_BYTES` default. */
+export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+
+/** Files are sealed and stored in chunks of this many plaintext bytes (1 MiB), one database row each. */
+export const ATTACHMENT_CHUNK_BYTES = 1024 * 1024;
+
+/** What AES-GCM adds to each chunk: a 12-byte IV before it and a 16-byte tag after it. */
+export const ATTACHMENT_CHUNK_OVERHEAD = 12 + 16;
+
+/** An organisation's files together, on the Team Plan (1 GB). */
+export const ATTACHMENT_TEAM_PLAN_TOTAL_BYTES = 1024 * 1024 * 1024;
+
+/** An organisation's files together, on the free plan (50 MB). */
+export const ATTACHMENT_FREE_PLAN_TOTAL_BYTES = 50 * 1024 * 1024;
+
+/** Refused upload: the file is over ATTACHMENT_MAX_BYTES. */
+export const attachmentTooLargeMessage = (maxBytes: number) =>
+  `This file is too large. Files can be at most ${Math.floor(maxBytes / (1024 * 1024))} MB.`;
+
+/** Refused upload: the organisation's files would pass its total. */
+export const attachmentTotalReachedMessage = (totalBytes: number) =>
+  `Your organisation has used its ${formatStorage(totalBytes)} of file storage. Remove some files or upgrade to store more.`;
+
+/** A chunk arrived with another index than the next one expected. */
+export const ATTACHMENT_CHUNK_ORDER_MESSAGE = 'File parts must be uploaded in order.';
+
+/** Completing an upload whose parts do not add up to what was announced. */
+export const ATTACHMENT_INCOMPLETE_MESSAGE = 'The file upload is incomplete. Please try again.';
+
+/** A download whose ciphertext does not open (tampered, truncated, reordered): no bytes are given. */
+export const ATTACHMENT_DAMAGED_MESSAGE = 'This file is damaged';
+
+/** A custom field needs a name. */
+export const FIELD_NAME_REQUIRED_MESSAGE = 'Please enter a name for each field.';
+
+/** An otpauth URI naming an algorithm Coffer cannot compute. */
+export const TOTP_UNKNOWN_ALGORITHM_MESSAGE =
+  'This authenticator key uses an unknown algorithm. Use SHA1, SHA256 or SHA512.';
+
+/** A screenshot in which no QR code could be read. */
+export const TOTP_NO_QR_MESSAGE = 'No QR code was found in this image.';
+
+/** 1 GB, 50 MB: a storage total as the messages say it. */
+export function formatStorage(bytes: number): string {
+  const gib = 1024 * 1024 * 1024;
+  if (bytes >= gib && bytes % gib === 0) return `${bytes / gib} GB`;
+  return `${Math.round(bytes / (1024 * 1024))} MB`;
+}
