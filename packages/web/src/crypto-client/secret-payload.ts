@@ -1,9 +1,10 @@
 import type { SecretCategory, SecretPayloadByCategory } from '@coffer/core';
-import { SECRET_PAYLOAD_FIELDS } from '@coffer/core';
+import { readPasswordExtras, readPayloadExtras, SECRET_PAYLOAD_FIELDS } from '@coffer/core';
 
 /**
- * Keeps exactly the category's fields of an opened payload, as strings ('' when absent), so the
- * viewer and the form never meet a field they do not know or a value that is not text.
+ * Keeps the category's fields of an opened payload as strings ('' when absent), and the extras
+ * (custom fields, history, attachments; the password's URLs and authenticator key) in their known
+ * shapes, so the viewer and the form never meet a value that is not what they expect.
  */
 export function normalisePayload<C extends SecretCategory>(
   category: C,
@@ -14,5 +15,10 @@ export function normalisePayload<C extends SecretCategory>(
     const value = opened[field];
     return [field, typeof value === 'string' ? value : typeof value === 'number' ? String(value) : ''];
   });
-  return Object.fromEntries(entries) as unknown as SecretPayloadByCategory[C];
+  const own = category === 'password' ? readPasswordExtras(opened) : {};
+  return {
+    ...Object.fromEntries(entries),
+    ...own,
+    ...readPayloadExtras(opened),
+  } as unknown as SecretPayloadByCategory[C];
 }
