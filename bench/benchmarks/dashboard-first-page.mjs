@@ -11,6 +11,7 @@ import {
   launchChromium,
   MissingWebBuildError,
   median,
+  percentile,
   ratio,
   readCount,
   renderTable,
@@ -175,11 +176,6 @@ async function readFirstPageNames(server, token) {
 function hasDashboard(webDist) {
   const assets = path.join(webDist, 'assets');
   return existsSync(assets) && readdirSync(assets).some((name) => name.startsWith('home-screen-'));
-}
-
-function percentile(values, share) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)];
 }
 
 function round(value) {

@@ -9,6 +9,7 @@ import {
   launchChromium,
   median,
   openBenchPage,
+  percentile,
   ratio,
   readCount,
   renderTable,
@@ -134,11 +135,6 @@ function pickIds(all, count) {
   if (all.length < count) throw new Error(`the dataset has only ${all.length} secrets to open`);
   const step = Math.floor(all.length / count);
   return Array.from({ length: count }, (_, index) => all[index * step]);
-}
-
-function percentile(values, share) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)];
 }
 
 function round(value) {

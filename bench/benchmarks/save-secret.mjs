@@ -10,6 +10,7 @@ import {
   launchChromium,
   median,
   openBenchPage,
+  percentile,
   ratio,
   readCount,
   renderTable,
@@ -141,11 +142,6 @@ function report(times, { cpu, chromiumVersion }) {
     settings: `${SAVES} saves and 2 × ${SAVES} opens per way, one at a time, in one page.`,
     data: { saves: SAVES, readers: READERS + 1, latencyMs: LATENCY_MS, stats, chromiumVersion },
   };
-}
-
-function percentile(values, share) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)];
 }
 
 function round(value) {

@@ -29,5 +29,5 @@ export { measureIdleRss, startRealServer } from './real-server.mjs';
 export { captureSql } from './sql-capture.mjs';
 export { isRead, startSqlCeilingFor } from './sql-ceiling.mjs';
 export { explainStatements } from './sql-explain.mjs';
-export { median, ratio } from './stats.mjs';
+export { median, percentile, ratio } from './stats.mjs';
 export { assertWebBuild, findInitialScripts, findLargestAsset, MissingWebBuildError } from './web-dist.mjs';

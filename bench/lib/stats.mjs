@@ -13,3 +13,9 @@ export function ratio(part, whole) {
   if (!whole) return null;
   return Math.round((part / whole) * 1000) / 1000;
 }
+
+/** The nearest-rank percentile (`share` 0.95 for p95) of a non-empty list. */
+export function percentile(values, share) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)];
+}
