@@ -267,6 +267,17 @@ describe('attachments: uploads that break the rules write nothing', () => {
     expect(await attachmentRows(context.db, id)).toEqual({ attachments: 1, chunks: 1 });
   });
 
+  it('stores a chunk sent twice at once only once', async () => {
+    const { context, scenario } = setup;
+    const id = await start(100);
+    const [chunk] = fakeSealedChunks(100) as [Buffer];
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => putChunk(context.app, scenario.tokens.writer, id, 0, chunk)),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([204, 409, 409]);
+    expect(await attachmentRows(context.db, id)).toEqual({ attachments: 1, chunks: 1 });
+  });
+
   it('refuses a chunk of the wrong length (422), and a body that is not raw bytes', async () => {
     const { context, scenario } = setup;
     const size = ATTACHMENT_CHUNK_BYTES + 100;
@@ -364,6 +375,19 @@ describe('attachments: uploads that break the rules write nothing', () => {
     expect(response.rawPayload.length).toBe(expected.length);
     expect(response.rawPayload.equals(expected)).toBe(true);
   }, 60_000);
+
+  it('answers HEAD with the download’s headers and no bytes', async () => {
+    const { context, scenario } = setup;
+    const file = await uploadFile(context.app, scenario.tokens.writer, scenario.secret.id, 1500);
+    const response = await context.app.inject({
+      method: 'HEAD',
+      url: `/api/v1/attachments/${file.id}`,
+      headers: { authorization: `Bearer ${scenario.tokens.reader}` },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-length']).toBe(String(1500 + 28));
+    expect(response.rawPayload.length).toBe(0);
+  });
 
   it('tells any member the organisation’s storage used and allowed', async () => {
     const { context, scenario } = setup;
