@@ -4,6 +4,7 @@
 // database in bench/.cache (dataset/).
 
 import adminSecretsList from './admin-secrets-list.mjs';
+import attachmentMemory from './attachment-memory.mjs';
 import dashboardFirstPage from './dashboard-first-page.mjs';
 import exportSecrets from './export-secrets.mjs';
 import flood from './flood.mjs';
@@ -23,6 +24,7 @@ export const BENCHMARKS = [
   initialJs,
   healthz,
   serverMemory,
+  attachmentMemory,
   staticAsset,
   secretsList,
   adminSecretsList,

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TEAM_PLAN_TOTAL_BYTES } from '@coffer/core';
 import {
   DEFAULT_MEMBER_RATE_LIMIT,
   DEFAULT_RATE_LIMITS,
@@ -48,6 +49,10 @@ export interface Config {
   passwordHashConcurrency: number | null;
   /** After SIGTERM, how long /healthz answers 503 while requests are still served (SHUTDOWN_DELAY_SECONDS). */
   shutdownDelayMs: number;
+  /** Largest file (plaintext bytes) a secret may carry (ATTACHMENT_MAX_BYTES; core's 10 MB by default). */
+  attachmentMaxBytes: number;
+  /** An organisation's files together under BILLING=off (ATTACHMENT_ORG_MAX_BYTES; the Team Plan's 1 GB by default). */
+  attachmentOrgMaxBytes: number;
 }
 
 /** Billing providers the server can run with (architecture.md). */
@@ -131,6 +136,15 @@ export function loadConfig(env: Env = process.env): Config {
         ? null
         : readInteger(env, 'PASSWORD_HASH_CONCURRENCY', 1, 1, 256),
     shutdownDelayMs: readInteger(env, 'SHUTDOWN_DELAY_SECONDS', 0, 0, 300) * 1000,
+    // Up to 1 GB per file: chunks are streamed, but a file is one upload the browser holds whole.
+    attachmentMaxBytes: readInteger(env, 'ATTACHMENT_MAX_BYTES', ATTACHMENT_MAX_BYTES, 0, 1024 ** 3),
+    attachmentOrgMaxBytes: readInteger(
+      env,
+      'ATTACHMENT_ORG_MAX_BYTES',
+      ATTACHMENT_TEAM_PLAN_TOTAL_BYTES,
+      0,
+      Number.MAX_SAFE_INTEGER,
+    ),
   };
 }
 

@@ -4,6 +4,7 @@ import { createDatabase } from './db/create-database.js';
 import { migrateToLatest } from './db/migrator.js';
 import { startDraining } from './routes/health.js';
 import { loadServerSecrets } from './server-secrets.js';
+import { startAttachmentSweeper } from './services/attachments/attachment-sweeper.js';
 import { startStatisticsRecorder } from './services/statistics/recorder-job.js';
 
 const FORCED_EXIT_MS = 10_000;
@@ -18,6 +19,9 @@ async function start(): Promise<void> {
   // The daily statistics (docs/statistics.md): fills missed days now, then runs after each midnight UTC.
   const statistics = startStatisticsRecorder(database.db, app.log);
   app.addHook('onClose', async () => statistics.stop());
+  // Abandoned uploads (docs/server.md, "Attachments"): removed now, then every 10 minutes.
+  const sweeper = startAttachmentSweeper(database.db, app.log);
+  app.addHook('onClose', async () => sweeper.stop());
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     { database: database.dialect, billing: config.billing },

@@ -36,6 +36,35 @@ export const ATTACHMENT_INCOMPLETE_MESSAGE = 'The file upload is incomplete. Ple
 /** A download whose ciphertext does not open (tampered, truncated, reordered): no bytes are given. */
 export const ATTACHMENT_DAMAGED_MESSAGE = 'This file is damaged';
 
+/** An upload announced with a number of parts that does not follow from its size. */
+export const ATTACHMENT_CHUNK_COUNT_MESSAGE = 'The number of file parts does not match the file size.';
+
+/** A part whose length is not the one its place in the file requires. */
+export const ATTACHMENT_CHUNK_LENGTH_MESSAGE = 'This file part has the wrong length.';
+
+/** A part sent to an upload that has already been completed. */
+export const ATTACHMENT_ALREADY_COMPLETE_MESSAGE = 'This file has already been uploaded.';
+
+/** How many chunks a file of `size` plaintext bytes is sealed in: an empty file is one empty chunk. */
+export function attachmentChunkCount(size: number): number {
+  return Math.max(1, Math.ceil(size / ATTACHMENT_CHUNK_BYTES));
+}
+
+/**
+ * Ciphertext bytes of chunk `index` of a file of `size` plaintext bytes: every chunk but the last
+ * holds ATTACHMENT_CHUNK_BYTES of plaintext, and each adds ATTACHMENT_CHUNK_OVERHEAD.
+ */
+export function attachmentChunkCiphertextBytes(size: number, index: number): number {
+  const count = attachmentChunkCount(size);
+  const plaintext = index < count - 1 ? ATTACHMENT_CHUNK_BYTES : size - (count - 1) * ATTACHMENT_CHUNK_BYTES;
+  return plaintext + ATTACHMENT_CHUNK_OVERHEAD;
+}
+
+/** The whole file's ciphertext (what a download sends): the plaintext plus one overhead per chunk. */
+export function attachmentCiphertextBytes(size: number): number {
+  return size + attachmentChunkCount(size) * ATTACHMENT_CHUNK_OVERHEAD;
+}
+
 /** A custom field needs a name. */
 export const FIELD_NAME_REQUIRED_MESSAGE = 'Please enter a name for each field.';
 

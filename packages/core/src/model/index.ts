@@ -1,4 +1,5 @@
 // Entity and payload types of the API, as client and server both see them.
+export type * from './attachment-model.js';
 export type * from './audit-model.js';
 export type * from './auth-model.js';
 export type * from './billing-model.js';

@@ -29,6 +29,8 @@ const TABLES = [
   'data_records',
   'attempt_counters',
   'email_changes',
+  'attachments',
+  'attachment_chunks',
 ];
 
 // Counted before anyone knows the account's organisation (migration 2026-11-23-0020).

@@ -345,6 +345,30 @@ export interface DataRecordsTable {
 }
 
 /** Every table Kysely knows about. */
+/** attachments: a file beside a secret, sealed in the browser; its bytes are in attachment_chunks. */
+export interface AttachmentsTable {
+  id: string;
+  organisation_id: string;
+  secret_id: string;
+  /** The uploader's user id. */
+  created_by: string;
+  /** Plaintext bytes announced at the start. */
+  size: number;
+  chunk_count: number;
+  /** Chunks received so far (the next index expected). */
+  uploaded_chunks: DefaultedInt;
+  complete: DefaultedBool;
+  created_at: string;
+}
+
+/** attachment_chunks: one sealed chunk (iv || ciphertext || tag) of an attachment. */
+export interface AttachmentChunksTable {
+  attachment_id: string;
+  chunk_index: number;
+  organisation_id: string;
+  data: Uint8Array;
+}
+
 export interface Database {
   organisations: OrganisationsTable;
   users: UsersTable;
@@ -367,6 +391,8 @@ export interface Database {
   billing_invoices: BillingInvoicesTable;
   billing_coupons: BillingCouponsTable;
   data_records: DataRecordsTable;
+  attachments: AttachmentsTable;
+  attachment_chunks: AttachmentChunksTable;
 }
 
 /** Rows as read, written and updated; repositories map them to domain records. */

@@ -8,6 +8,7 @@ export type AppErrorCode =
   | 'not_found'
   | 'conflict'
   | 'payload_too_large'
+  | 'unprocessable'
   | 'rate_limited'
   | 'locked'
   | 'internal';
@@ -20,6 +21,7 @@ export const STATUS_BY_CODE: Record<AppErrorCode, number> = {
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,
+  unprocessable: 422,
   rate_limited: 429,
   locked: 401,
   internal: 500,
@@ -68,6 +70,16 @@ export class AppError extends Error {
   /** 409: a duplicate or a stale revision. */
   static conflict(message: string): AppError {
     return new AppError('conflict', message);
+  }
+
+  /** 413: what the request would store is over a size limit (a file over ATTACHMENT_MAX_BYTES). */
+  static tooLarge(message: string): AppError {
+    return new AppError('payload_too_large', message);
+  }
+
+  /** 422: well-formed, but not what the stored state expects (a chunk of the wrong length). */
+  static unprocessable(message: string): AppError {
+    return new AppError('unprocessable', message);
   }
 
   /** 429 from our own throttles (the rate-limit plugin answers through the same handler). */

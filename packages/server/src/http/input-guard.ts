@@ -59,6 +59,9 @@ function findNul(root: unknown): NulPlace | null {
       continue;
     }
     if (typeof value !== 'object' || value === null) continue;
+    // A raw body (an attachment's chunk) is bytes, not text: walking its million indexes would
+    // cost seconds and hundreds of megabytes, and a NUL byte in ciphertext is expected.
+    if (ArrayBuffer.isView(value)) continue;
     if (Array.isArray(value)) {
       for (let index = value.length - 1; index >= 0; index -= 1) {
         stack.push({ value: value[index], path: shortPath(path, String(index)) });

@@ -2,6 +2,7 @@
 // it before they act (routes never do), passing the caller they were given.
 
 export * from '../errors/policy-errors.js';
+export * from './attachment-policy.js';
 export * from './caller-access.js';
 export * from './chest-policy.js';
 export * from './organisation-policy.js';

@@ -100,6 +100,8 @@ export async function claimOwnedOrganisation(
  * organisations as well, so a row a concurrent request adds meanwhile goes with the organisation row.
  */
 export const ORGANISATION_TABLES = [
+  'attachment_chunks',
+  'attachments',
   'missing_keys',
   'secret_keys',
   'secrets',

@@ -6,6 +6,7 @@ import { profileRoutes } from './accounts/profile-routes.js';
 import { registrationRoutes } from './accounts/registration-routes.js';
 import { sessionRoutes, signOutRoutes } from './accounts/session-routes.js';
 import { twoFactorRoutes } from './accounts/two-factor-routes.js';
+import { attachmentRoutes } from './attachments/attachment-routes.js';
 import { auditLogRoutes } from './audit/audit-log-routes.js';
 import { billingRoutes } from './billing/billing-routes.js';
 import { healthRoutes } from './health.js';
@@ -54,6 +55,7 @@ const signedInRoutes: FastifyPluginAsync = async (app) => {
   await app.register(vaultRoutes); // chests
   await app.register(secretRoutes);
   await app.register(secretKeyRoutes);
+  await app.register(attachmentRoutes); // files beside secrets: upload in chunks, download, remove
   await app.register(teamRoutes);
   await app.register(auditLogRoutes);
   await app.register(billingRoutes); // plans, subscription, card, invoices (404 under BILLING=off)

@@ -17,6 +17,7 @@ import * as missingKeys from './2026-11-24-0010-missing-keys.js';
 import * as keyEndorsements from './2026-11-24-0020-key-endorsements.js';
 import * as emailChanges from './2026-11-27-0040-email-changes.js';
 import * as billingRecordedPayment from './2026-11-27-0050-billing-recorded-payment.js';
+import * as attachments from './2026-11-28-0001-attachments.js';
 
 /**
  * Every migration, by name, in the order they run. Static imports (no folder globbing) so that
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-0020-key-endorsements': keyEndorsements,
   '2026-11-27-0040-email-changes': emailChanges,
   '2026-11-27-0050-billing-recorded-payment': billingRecordedPayment,
+  '2026-11-28-0001-attachments': attachments,
 };

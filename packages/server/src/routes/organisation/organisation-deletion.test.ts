@@ -155,6 +155,26 @@ async function seedOrganisation(context: TestContext): Promise<ChestScenario> {
       created_at: now,
     })
     .execute();
+  // A file of the secret, with its one chunk (issue 27).
+  const attachmentId = randomUUID();
+  await db
+    .insertInto('attachments')
+    .values({
+      id: attachmentId,
+      organisation_id,
+      secret_id: s.secret.id,
+      created_by: owner.id,
+      size: 1,
+      chunk_count: 1,
+      uploaded_chunks: 1,
+      complete: true,
+      created_at: now,
+    })
+    .execute();
+  await db
+    .insertInto('attachment_chunks')
+    .values({ attachment_id: attachmentId, chunk_index: 0, organisation_id, data: new Uint8Array(29) })
+    .execute();
   await db
     .insertInto('billing_customers')
     .values({ organisation_id, provider_customer_id: null, created_at: now, updated_at: now })
