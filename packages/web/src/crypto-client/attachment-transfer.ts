@@ -127,6 +127,8 @@ export async function downloadAttachment(
     onProgress?.(0, ref.size);
     for (;;) {
       const read = await reader.read();
+      // A cancel gives nothing, even when the last bytes were already on their way.
+      signal?.throwIfAborted();
       if (read.done) break;
       const bytes = read.value;
       for (let offset = 0; offset < bytes.length; ) {
