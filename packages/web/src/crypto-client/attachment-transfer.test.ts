@@ -11,7 +11,7 @@ import {
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AttachmentError, UPLOAD_CANCELLED_MESSAGE, UPLOAD_FAILED_MESSAGE } from './attachment-error.js';
 import { downloadAttachment, uploadAttachment } from './attachment-transfer.js';
-import { serveAttachments } from './testing/attachment-server.js';
+import { concat, serveAttachments } from './testing/attachment-server.js';
 
 const SECRET_ID = '6f1c2a3b-4d5e-4f60-8a71-92b3c4d5e6f7';
 const SIZE = 2 * ATTACHMENT_CHUNK_BYTES + 12_345;
@@ -232,6 +232,15 @@ describe('downloading a file', () => {
     stored.chunks = damage(stored.chunks);
     const error = await failureOf(downloadAttachment(SECRET_ID, ref));
     expect(error).toMatchObject({ kind: 'damaged', message: ATTACHMENT_DAMAGED_MESSAGE });
+  });
+
+  it('refuses a body announced at another length before reading it', async () => {
+    const { server, ref, stored } = await uploaded(100);
+    server.failNext('GET', ref.id, {
+      body: concat(stored.chunks),
+      headers: { 'Content-Length': String(100 + 28 - 1) },
+    });
+    expect((await failureOf(downloadAttachment(SECRET_ID, ref))).message).toBe(ATTACHMENT_DAMAGED_MESSAGE);
   });
 
   it("refuses another file's chunks served under this file's id", async () => {

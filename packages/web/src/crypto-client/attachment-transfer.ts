@@ -2,6 +2,7 @@ import type { AttachmentRef } from '@coffer/core';
 import {
   ATTACHMENT_CHUNK_BYTES,
   ATTACHMENT_MAX_BYTES,
+  attachmentCipherLength,
   attachmentTooLargeMessage,
   chunkCipherLength,
   chunkCount,
@@ -119,6 +120,9 @@ export async function downloadAttachment(
     });
     const response = await openAttachmentDownload(ref.id, signal);
     if (!response.body) throw damagedFile();
+    // A body announced at another length than the ref's chunks add up to is refused before any read.
+    const announced = response.headers.get('Content-Length');
+    if (announced !== null && Number(announced) !== attachmentCipherLength(ref.size)) throw damagedFile();
     reader = response.body.getReader();
     let chunk = new Uint8Array(chunkCipherLength(ref.size, 0));
     let filled = 0;
