@@ -1,10 +1,11 @@
 // Every benchmark, in the order `node bench/run.mjs` runs them. server-memory follows healthz so it
 // can reuse that run's memory readings. secrets-list, admin-secrets-list, open-secret,
-// export-secrets, reshare-keys, reshare-at-scale and dashboard-first-page share the seeded
+// attachment-transfer, export-secrets, reshare-keys, reshare-at-scale and dashboard-first-page share the seeded
 // database in bench/.cache (dataset/).
 
 import adminSecretsList from './admin-secrets-list.mjs';
 import attachmentMemory from './attachment-memory.mjs';
+import attachmentTransfer from './attachment-transfer.mjs';
 import dashboardFirstPage from './dashboard-first-page.mjs';
 import exportSecrets from './export-secrets.mjs';
 import flood from './flood.mjs';
@@ -31,6 +32,7 @@ export const BENCHMARKS = [
   flood,
   openSecret,
   saveSecret,
+  attachmentTransfer,
   exportSecrets,
   reshareKeys,
   reshareAtScale,

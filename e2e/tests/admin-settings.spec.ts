@@ -153,7 +153,8 @@ test('owner actions: the owner renames the organisation and downloads every secr
   const workbook = await readWorkbook(file);
   // One sheet per chest, in the chests' order (by name).
   expect([...workbook.sheets.keys()]).toEqual([oddSheet, 'Empty', 'Operations']);
-  const header = ['Name', 'Category', 'JSON'];
+  // The spec's three columns, then the files by name (issue 27); a cell left empty is not written.
+  const header = ['Name', 'Category', 'JSON', 'Attachments'];
   const rowsOf = (sheet: string) => workbook.sheets.get(sheet)?.rows ?? [];
   expect(rowsOf('Operations')).toEqual([
     header,
@@ -162,7 +163,7 @@ test('owner actions: the owner renames the organisation and downloads every secr
   ]);
   expect(rowsOf(oddSheet)).toEqual([header, ['Reception', 'telephone', JSON.stringify(phone)]]);
   expect(rowsOf('Empty')).toEqual([header]);
-  expect(workbook.sheets.get('Operations')?.widths).toEqual([30, 15, 90]);
+  expect(workbook.sheets.get('Operations')?.widths).toEqual([30, 15, 90, 40]);
 
   for (const plaintext of [mail.password, 'Alarm code 4711', phone.number]) {
     expect(sent.filter((line) => line.includes(plaintext))).toEqual([]);

@@ -5,12 +5,19 @@ import {
   ATTACHMENT_MAX_BYTES,
   attachmentChunkCiphertextBytes,
   attachmentChunkCount,
+  attachmentChunkPlainBytes,
   attachmentCiphertextBytes,
 } from './secret-extras-constants.js';
 
 // The chunk arithmetic client and server share: the server refuses any chunk whose length is not
 // the one these give, so both sides must agree to the byte.
 describe('attachment chunks', () => {
+  it('gives each chunk its plaintext: full chunks, then the rest', () => {
+    expect(attachmentChunkPlainBytes(ATTACHMENT_CHUNK_BYTES + 1, 0)).toBe(ATTACHMENT_CHUNK_BYTES);
+    expect(attachmentChunkPlainBytes(ATTACHMENT_CHUNK_BYTES + 1, 1)).toBe(1);
+    expect(attachmentChunkPlainBytes(0, 0)).toBe(0);
+  });
+
   it('seals an empty file as one chunk of 28 bytes', () => {
     expect(attachmentChunkCount(0)).toBe(1);
     expect(attachmentChunkCiphertextBytes(0, 0)).toBe(28);

@@ -55,9 +55,13 @@ export function attachmentChunkCount(size: number): number {
  * holds ATTACHMENT_CHUNK_BYTES of plaintext, and each adds ATTACHMENT_CHUNK_OVERHEAD.
  */
 export function attachmentChunkCiphertextBytes(size: number, index: number): number {
+  return attachmentChunkPlainBytes(size, index) + ATTACHMENT_CHUNK_OVERHEAD;
+}
+
+/** Plaintext bytes of chunk `index`: full chunks, then the last one holding the rest. */
+export function attachmentChunkPlainBytes(size: number, index: number): number {
   const count = attachmentChunkCount(size);
-  const plaintext = index < count - 1 ? ATTACHMENT_CHUNK_BYTES : size - (count - 1) * ATTACHMENT_CHUNK_BYTES;
-  return plaintext + ATTACHMENT_CHUNK_OVERHEAD;
+  return index < count - 1 ? ATTACHMENT_CHUNK_BYTES : size - (count - 1) * ATTACHMENT_CHUNK_BYTES;
 }
 
 /** The whole file's ciphertext (what a download sends): the plaintext plus one overhead per chunk. */

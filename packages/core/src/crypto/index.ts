@@ -8,6 +8,16 @@ export {
   deriveEncryptionKeyBytes,
   normaliseEmail,
 } from './account-keys.js';
+export {
+  type AttachmentChunkPlace,
+  type AttachmentKey,
+  generateAttachmentKey,
+  importAttachmentKey,
+  type OpenAttachmentChunkInput,
+  openAttachmentChunk,
+  type SealAttachmentChunkInput,
+  sealAttachmentChunk,
+} from './attachment-box.js';
 export { type Bytes, base64ToBytes, bytesToBase64, bytesToHex, utf8Decode, utf8Encode } from './encoding.js';
 export { CryptoError, type CryptoErrorKind, isCryptoError } from './errors.js';
 export { FINGERPRINT_WORD_COUNT, fingerprintWords } from './fingerprint-words.js';
@@ -48,6 +58,7 @@ export {
 } from './secret-box.js';
 export {
   AUTH_HASH_INFO,
+  attachmentChunkAdditionalData,
   CRYPTO_SUITE,
   DEFAULT_KDF_ITERATIONS,
   ENCRYPTION_KEY_INFO,

@@ -30,6 +30,25 @@ export function secretAdditionalData(secretId: string, revision: number): string
   return `coffer:secret:${CRYPTO_SUITE}:${secretId}:${revision}`;
 }
 
+/**
+ * Additional data of one chunk of an attachment: binds it to its secret, its file, its place in the
+ * file and the file's chunk count, so a chunk moved to another secret, file or position, a file cut
+ * short and chunks put in another order all fail to open.
+ */
+export function attachmentChunkAdditionalData(
+  secretId: string,
+  attachmentId: string,
+  index: number,
+  count: number,
+): string {
+  requireNonNegativeInteger(index);
+  requirePositiveInteger(count);
+  // ':' separates the parts: an id holding one could pass for another split of the same text.
+  if (secretId.includes(':') || attachmentId.includes(':')) throw new CryptoError('malformed');
+  if (index >= count) throw new CryptoError('malformed');
+  return `coffer:attachment:${CRYPTO_SUITE}:${secretId}:${attachmentId}:${index}:${count}`;
+}
+
 /** RSA-OAEP label of a wrapped secret key: binds it to its secret and its user. */
 export function wrappedKeyLabel(secretId: string, userId: string): string {
   return `coffer:key:${CRYPTO_SUITE}:${secretId}:${userId}`;
@@ -38,4 +57,8 @@ export function wrappedKeyLabel(secretId: string, userId: string): string {
 // A number such as 1.5 or 1e21 would print differently in other languages and break interoperability.
 function requirePositiveInteger(value: number): void {
   if (!Number.isSafeInteger(value) || value < 1) throw new CryptoError('malformed');
+}
+
+function requireNonNegativeInteger(value: number): void {
+  if (!Number.isSafeInteger(value) || value < 0) throw new CryptoError('malformed');
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readPasswordExtras, readPayloadExtras } from './payload-extras-reader.js';
 
+const KEY = 'ICEiIyQlJicoKSorLC0uLzAxMjM0NTY3ODk6Ozw9Pj8=';
+
 describe('readPayloadExtras', () => {
   it('gives nothing for an older payload, so it keeps its shape', () => {
     expect(readPayloadExtras({ note: 'hello' })).toEqual({});
@@ -15,7 +17,7 @@ describe('readPayloadExtras', () => {
         { name: 'VPN', kind: 'boolean', value: 'true' },
       ],
       history: [{ field: 'password', value: 'old', changedAt: '2026-11-01T10:00:00.000Z' }],
-      attachments: [{ id: 'a1', name: 'key.pem', size: 12, mediaType: 'text/plain', key: 'AAAA' }],
+      attachments: [{ id: 'a1', name: 'key.pem', size: 12, mediaType: 'text/plain', key: KEY }],
     };
     expect(readPayloadExtras(extras)).toEqual(extras);
   });
@@ -31,14 +33,18 @@ describe('readPayloadExtras', () => {
       fields: [null, 'PIN', { name: 'x' }, [1]],
       history: { field: 'password' },
       attachments: [
-        { id: 'a', name: 'n', size: -1, key: 'k' },
-        { id: 'a', name: 'n', size: 1.5, key: 'k' },
-        { id: 7, name: 'n', size: 1, key: 'k' },
-        { id: 'b', name: 'file', size: 3, key: 'k' },
+        { id: 'a', name: 'n', size: -1, mediaType: '', key: KEY },
+        { id: 'a', name: 'n', size: 1.5, mediaType: '', key: KEY },
+        { id: 7, name: 'n', size: 1, mediaType: '', key: KEY },
+        { id: '', name: 'n', size: 1, mediaType: '', key: KEY },
+        { id: 'a', name: 'n', size: 1, key: KEY },
+        { id: 'a', name: 'n', size: 1, mediaType: '', key: 'AAAAAAAAAAAAAAAAAAAAAA==' },
+        { id: 'a', name: 'n', size: 1, mediaType: '', key: 'not a key' },
+        { id: 'b', name: 'file', size: 3, mediaType: '', key: KEY, extra: 'dropped' },
       ],
     };
     expect(readPayloadExtras(opened)).toEqual({
-      attachments: [{ id: 'b', name: 'file', size: 3, mediaType: '', key: 'k' }],
+      attachments: [{ id: 'b', name: 'file', size: 3, mediaType: '', key: KEY }],
     });
   });
 

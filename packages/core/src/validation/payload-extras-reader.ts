@@ -1,6 +1,8 @@
 // An opened payload is whatever a reader of the chest sealed: any member's browser, an older Coffer, an
 // import. Its extras are read defensively into their known shapes, so the viewer and the form never
 // meet a value of the wrong type; an entry that does not fit is left out rather than shown broken.
+import { base64ToBytes } from '../crypto/encoding.js';
+import { SYMMETRIC_KEY_BYTES } from '../crypto/suite-constants.js';
 import type {
   AttachmentRef,
   CustomField,
@@ -58,12 +60,23 @@ function readPastValue(item: Loose): PastValue | undefined {
   return { field, value, changedAt };
 }
 
+// A ref that could not open its file (no id, a size that is not whole bytes, a key that is not 32
+// bytes of base64) is left out rather than offered for download.
 function readAttachment(item: Loose): AttachmentRef | undefined {
-  const { id, name, key } = item;
-  const size = item.size;
-  if (typeof id !== 'string' || typeof name !== 'string' || typeof key !== 'string') return undefined;
+  const { id, name, size, mediaType, key } = item;
+  if (typeof id !== 'string' || id === '' || typeof name !== 'string' || typeof mediaType !== 'string')
+    return undefined;
   if (typeof size !== 'number' || !Number.isSafeInteger(size) || size < 0) return undefined;
-  return { id, name, size, mediaType: typeof item.mediaType === 'string' ? item.mediaType : '', key };
+  if (typeof key !== 'string' || !isFileKey(key)) return undefined;
+  return { id, name, size, mediaType, key };
+}
+
+function isFileKey(key: string): boolean {
+  try {
+    return base64ToBytes(key).length === SYMMETRIC_KEY_BYTES;
+  } catch {
+    return false;
+  }
 }
 
 function readUrl(item: Loose): SecretUrl | undefined {

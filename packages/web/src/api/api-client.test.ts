@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, mockNetworkFailure } from '../test/mock-fetch.js';
-import { requestOrThrow, requestRaw } from './api-client.js';
+import { requestOrThrow, requestRaw, requestResponse } from './api-client.js';
 import { ApiError } from './api-error.js';
 import { toFormBody } from './form-body.js';
 import { sessionExpired } from './session-expired-event.js';
@@ -123,12 +123,41 @@ describe('what every request sends', () => {
     expect(String(form?.init.body)).toBe('user%5Bemail%5D=a%40b.c');
   });
 
+  it('sends bytes and blobs as they are, as application/octet-stream', async () => {
+    const calls = mockFetch({ 'PUT /api/v1/attachments/a-1/chunks/0': { status: 204 } });
+    const bytes = new Uint8Array([1, 2, 3]);
+    await requestOrThrow('/api/v1/attachments/a-1/chunks/0', { method: 'PUT', body: bytes });
+    expect(new Headers(calls[0]?.init.headers).get('Content-Type')).toBe('application/octet-stream');
+    expect(calls[0]?.init.body).toBe(bytes);
+  });
+
   it('appends the query, repeating array keys and leaving out undefined', async () => {
     const calls = mockFetch({ 'GET /api/v1/secrets.json': { body: { items: [], total: 0 } } });
     await requestOrThrow('/api/v1/secrets.json', {
       query: { limit: 20, offset: 0, options: ['vault'], filter: undefined },
     });
     expect(calls[0]?.path).toBe('/api/v1/secrets.json?limit=20&offset=0&options=vault');
+  });
+});
+
+describe('requestResponse', () => {
+  it('answers the Response of a 20x unread, so its body can be streamed', async () => {
+    mockFetch({ 'GET /api/v1/attachments/a-1': { body: new Uint8Array([7, 8, 9]) } });
+    const response = await requestResponse('/api/v1/attachments/a-1');
+    expect(response.bodyUsed).toBe(false);
+    expect([...new Uint8Array(await response.arrayBuffer())]).toEqual([7, 8, 9]);
+  });
+
+  it("throws an ApiError with the server's message for any other status", async () => {
+    mockFetch({ 'GET /api/v1/attachments/a-1': { status: 404, body: { errors: ['Not found'] } } });
+    const error = await requestResponse('/api/v1/attachments/a-1').catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 404, serverMessage: 'Not found' });
+  });
+
+  it('throws an ApiError with status 0 when the network fails', async () => {
+    mockNetworkFailure();
+    await expect(requestResponse('/api/v1/attachments/a-1')).rejects.toMatchObject({ status: 0 });
   });
 });
 

@@ -41,6 +41,28 @@ export async function requestOrThrow<T = unknown>(path: string, options: Request
   throw new ApiError(answer.status, readErrorMessage(answer.json));
 }
 
+/**
+ * For bodies that are not JSON: sends the request and answers the Response itself on 20x, its body
+ * unread, so the caller can stream it (an attachment's download). Any other status throws an ApiError
+ * with the server's message, as requestOrThrow does; a network failure throws an ApiError with status 0;
+ * a cancelled request rejects with the AbortError.
+ */
+export async function requestResponse(path: string, options: RequestOptions = {}): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options), buildInit(options));
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    throw new ApiError(0, undefined);
+  }
+  if (isSuccess(response.status)) return response;
+  const json = parseBody<unknown>(await readText(response, options.signal));
+  const message = readErrorMessage(json);
+  if (message === SIGNATURE_EXPIRED) sessionExpired.emit();
+  if (response.status === 403) accessRefused.emit(path);
+  throw new ApiError(response.status, message);
+}
+
 function isSuccess(status: number): boolean {
   return status >= 200 && status < 300;
 }
@@ -57,6 +79,12 @@ function buildInit(options: RequestOptions): RequestInit {
   const init: RequestInit = { method: options.method ?? 'GET', headers, credentials: 'same-origin' };
   if (options.signal) init.signal = options.signal;
   if (options.body === undefined) return init;
+  if (options.body instanceof Uint8Array || options.body instanceof Blob) {
+    // Raw bytes (an attachment's sealed chunk) go as they are.
+    headers.set('Content-Type', 'application/octet-stream');
+    init.body = options.body as BodyInit;
+    return init;
+  }
   if (options.body instanceof URLSearchParams) {
     headers.set('Content-Type', 'application/x-www-form-urlencoded;charset=UTF-8');
     init.body = options.body;

@@ -5,7 +5,10 @@ export type QueryValue = string | number | boolean | null | undefined | readonly
 export interface RequestOptions {
   /** HTTP verb; GET by default. */
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Sent as JSON unless it is already URLSearchParams (a form, see toFormBody). */
+  /**
+   * Sent as JSON unless it is URLSearchParams (a form, see toFormBody), or a Uint8Array or Blob (sent
+   * as application/octet-stream).
+   */
   body?: unknown;
   /** Appended to the path as a query string. */
   query?: Record<string, QueryValue>;

@@ -1,6 +1,7 @@
 // The browser's secret crypto: fetch → unwrap → open, and seal → wrap for every trusted reader → save.
 // Decrypted payloads only ever live in the caller's React state; nothing here caches them. Nothing
 // here opens a dialog: whoever needs people confirmed passes a ConfirmPeople callback.
+
 export type { ConfirmedIdentity, TrustOrigin, TrustRecord } from '../keys/key-trust.js';
 export {
   identityOf,
@@ -16,6 +17,26 @@ export { rotationTrustRule } from '../keys/rotation-trust-rule.js';
 export type { DistrustReason, KeyAssessment } from '../keys/trust-rule.js';
 export { anyTrustRule, assessKey, explicitTrustRule, trustRuleFor } from '../keys/trust-rule.js';
 export type { TrustRule } from '../keys/trust-rule-contract.js';
+export type { AttachmentErrorKind } from './attachment-error.js';
+export {
+  AttachmentError,
+  attachedAfterCreateFailedMessage,
+  DOWNLOAD_CANCELLED_MESSAGE,
+  DOWNLOAD_FAILED_MESSAGE,
+  isAttachmentError,
+  UPLOAD_CANCELLED_MESSAGE,
+  UPLOAD_FAILED_MESSAGE,
+} from './attachment-error.js';
+export { withAttachments } from './attachment-refs.js';
+export type {
+  AttachmentChanges,
+  PendingAttachment,
+  SaveRevision,
+  SaveWithAttachmentsOptions,
+} from './attachment-save.js';
+export { SavedWithoutFilesError, saveWithAttachments } from './attachment-save.js';
+export type { TransferOptions, TransferProgress, UploadSource } from './attachment-transfer.js';
+export { deleteAttachment, downloadAttachment, uploadAttachment } from './attachment-transfer.js';
 export type { KeyOwner, SortedReaders, TrustOptions } from './confirm-reader-keys.js';
 export { confirmReaderKeys, readerKeyId, recordConfirmed, sortReaderKeys } from './confirm-reader-keys.js';
 export { moveEncryptedSecret } from './move-secret.js';

@@ -128,11 +128,12 @@ async function readWorkbook(file: Blob): Promise<Map<string, string[][]>> {
 }
 
 const operations = { id: 'c-ops', name: 'Operations' };
+const FILE_KEY = 'ICEiIyQlJicoKSorLC0uLzAxMjM0NTY3ODk6Ozw9Pj8=';
 const longName = { id: 'c-long', name: 'Customer Accounts: Europe [2024] and beyond' };
 const empty = { id: 'c-empty', name: 'Empty chest' };
 
 describe('exporting every secret', () => {
-  it('opens each secret in the browser and writes one sheet per chest with Name, Category, JSON', async () => {
+  it('opens each secret in the browser and writes one sheet per chest with Name, Category, JSON, Attachments', async () => {
     const secrets = [
       await storeSecret(operations, 'Mail', 'password', {
         username: 'ada',
@@ -140,7 +141,13 @@ describe('exporting every secret', () => {
         url: 'https://mail.example.com',
         note: 'Zürich ☎ <b>',
       }),
-      await storeSecret(operations, 'Alarm', 'note', { note: 'code 1234' }),
+      await storeSecret(operations, 'Alarm', 'note', {
+        note: 'code 1234',
+        attachments: [
+          { id: 'att-1', name: 'wiring.pdf', size: 10, mediaType: 'application/pdf', key: FILE_KEY },
+          { id: 'att-2', name: 'codes, old.txt', size: 3, mediaType: 'text/plain', key: FILE_KEY },
+        ],
+      }),
       await storeSecret(longName, 'Reception', 'telephone', {
         country: '44',
         number: '2079460000',
@@ -158,8 +165,9 @@ describe('exporting every secret', () => {
     const workbook = await readWorkbook(result.file);
     expect([...workbook.keys()]).toEqual(['Operations', 'Customer Accounts_ Europe _2024', 'Empty chest']);
     expect(workbook.get('Operations')).toEqual([
-      ['Name', 'Category', 'JSON'],
-      ['Alarm', 'note', JSON.stringify({ note: 'code 1234' })],
+      ['Name', 'Category', 'JSON', 'Attachments'],
+      // The files by name; their keys stay out of the file.
+      ['Alarm', 'note', JSON.stringify({ note: 'code 1234' }), 'wiring.pdf, codes, old.txt'],
       [
         'Mail',
         'password',
@@ -175,12 +183,15 @@ describe('exporting every secret', () => {
       'Reception',
       'telephone',
     ]);
-    expect(workbook.get('Empty chest')).toEqual([['Name', 'Category', 'JSON']]);
+    expect(workbook.get('Empty chest')).toEqual([['Name', 'Category', 'JSON', 'Attachments']]);
+    expect(JSON.stringify([...workbook.values()])).not.toContain(FILE_KEY);
     // The column widths of spec section 9.
     const sheetXml = strFromU8(
       unzipSync(await bytesOf(result.file))['xl/worksheets/sheet1.xml'] ?? new Uint8Array(),
     );
-    expect([...sheetXml.matchAll(/<col [^>]*width="(\d+)"/g)].map((m) => Number(m[1]))).toEqual([30, 15, 90]);
+    expect([...sheetXml.matchAll(/<col [^>]*width="(\d+)"/g)].map((m) => Number(m[1]))).toEqual([
+      30, 15, 90, 40,
+    ]);
 
     // Lists by 200 with everything; each secret fetched once; nothing decrypted was sent.
     const lists = calls.filter(

@@ -43,7 +43,13 @@ describe('sheets', () => {
         { id: 'c-2', name: 'Second' },
       ],
       [
-        { row: row('s-1', 'Zebra', 'c-1'), payload: { note: 'z' } },
+        {
+          row: row('s-1', 'Zebra', 'c-1'),
+          payload: {
+            note: 'z',
+            attachments: [{ id: 'a-1', name: 'plan.pdf', size: 1, mediaType: '', key: 'k' }],
+          },
+        },
         { row: row('s-2', 'Apple', 'c-1'), payload: { note: 'a' } },
         { row: row('s-3', 'New', 'c-9'), payload: { note: 'n' } },
       ],
@@ -52,12 +58,12 @@ describe('sheets', () => {
       {
         name: 'First',
         rows: [
-          ['Apple', 'note', '{"note":"a"}'],
-          ['Zebra', 'note', '{"note":"z"}'],
+          ['Apple', 'note', '{"note":"a"}', ''],
+          ['Zebra', 'note', '{"note":"z"}', 'plan.pdf'],
         ],
       },
       { name: 'Second', rows: [] },
-      { name: 'Chest c-9', rows: [['New', 'note', '{"note":"n"}']] },
+      { name: 'Chest c-9', rows: [['New', 'note', '{"note":"n"}', '']] },
     ]);
   });
 });

@@ -2,11 +2,11 @@ import type { SecretPayload } from '@coffer/core';
 import { EXPORT_COLUMN_WIDTHS, EXPORT_COLUMNS, EXPORT_SHEET_NAME_MAX } from '@coffer/core';
 import type { ExportChest, ExportSecretRow } from './list-export-rows.js';
 
-/** One sheet of the export: a chest's secrets as rows of Name, Category, JSON. */
+/** One sheet of the export: a chest's secrets as rows of Name, Category, JSON, Attachments. */
 export interface ExportSheet {
   name: string;
   /** Data rows (the header row and widths are added when the file is written). */
-  rows: [name: string, category: string, json: string][];
+  rows: [name: string, category: string, json: string, attachments: string][];
 }
 
 /** A secret opened for the export: its list row and its decrypted payload. */
@@ -15,10 +15,23 @@ export interface ExportedSecret {
   payload: SecretPayload;
 }
 
-/** The header row of every sheet (spec section 9). */
-export const EXPORT_HEADER = EXPORT_COLUMNS;
-/** The column widths of every sheet, in characters (spec section 9: 30/15/90). */
-export const EXPORT_WIDTHS = EXPORT_COLUMN_WIDTHS;
+/** The column after the spec's three that lists a secret's files by name (issue 27). */
+export const EXPORT_ATTACHMENTS_COLUMN = 'Attachments';
+/** The header row of every sheet: the spec's (section 9), then the files. */
+export const EXPORT_HEADER: readonly string[] = [...EXPORT_COLUMNS, EXPORT_ATTACHMENTS_COLUMN];
+/** The column widths of every sheet, in characters: the spec's 30/15/90, then 40 for the files. */
+export const EXPORT_WIDTHS: readonly number[] = [...EXPORT_COLUMN_WIDTHS, 40];
+
+/**
+ * A row's JSON and Attachments cells. The files are listed by name; their refs stay out of the JSON,
+ * since a file key opens nothing without the server's ciphertext and a spreadsheet is no place for
+ * key material. Every other field is the payload as the spec exports it.
+ */
+export function exportCells(payload: SecretPayload): [json: string, attachments: string] {
+  const { attachments, ...rest } = payload as SecretPayload & { attachments?: { name: string }[] };
+  const names = Array.isArray(attachments) ? attachments.map((file) => file.name).join(', ') : '';
+  return [JSON.stringify(rest), names];
+}
 
 // Characters a sheet name may not hold (the format refuses them), and quotes it may not start or end with.
 const ILLEGAL_IN_SHEET_NAME = /[[\]/\\:*?]/g;
@@ -44,7 +57,7 @@ export function exportSheetName(chestName: string, taken: Set<string>): string {
 
 /**
  * The export's sheets (spec section 9): one per chest, in the chests' order, each listing its
- * secrets by name with their category and their decrypted payload as JSON. A chest without a
+ * secrets by name with their category, their decrypted payload as JSON and their files' names. A chest without a
  * secret this browser could open still gets its sheet (the header only); a secret of a chest missing
  * from `chests` (created meanwhile) gets its chest's sheet after the others.
  */
@@ -68,6 +81,6 @@ export function buildExportSheets(
     name: exportSheetName(chest.name, taken),
     rows: [...chest.secrets]
       .sort((a, b) => a.row.name.localeCompare(b.row.name))
-      .map(({ row, payload }) => [row.name, row.category, JSON.stringify(payload)]),
+      .map(({ row, payload }) => [row.name, row.category, ...exportCells(payload)]),
   }));
 }

@@ -5,8 +5,8 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 
 /**
  * Writes the sheets as an .xlsx file in memory with write-excel-file (loaded on first use, so the
- * library never weighs on a screen that does not export): a bold header row of Name, Category, JSON
- * on every sheet, the columns 30, 15 and 90 characters wide. Nothing leaves the browser.
+ * library never weighs on a screen that does not export): a bold header row of Name, Category, JSON,
+ * Attachments on every sheet, the columns 30, 15, 90 and 40 characters wide. Nothing leaves the browser.
  */
 export async function writeWorkbook(sheets: readonly ExportSheet[]): Promise<Blob> {
   const { default: writeXlsxFile } = await import('write-excel-file/universal');

@@ -3,7 +3,7 @@ import { vi } from 'vitest';
 /** A fake server answer. */
 export interface FakeAnswer {
   status?: number;
-  /** Serialised as JSON unless it is a string (sent as is). */
+  /** Serialised as JSON unless it is a string, bytes or a stream (sent as they are). */
   body?: unknown;
   headers?: Record<string, string>;
 }
@@ -89,7 +89,12 @@ export function mockNetworkFailure(): void {
 }
 
 function toResponse({ status = 200, body, headers = {} }: FakeAnswer): Response {
-  const text = body === undefined ? null : typeof body === 'string' ? body : JSON.stringify(body);
+  const text =
+    body === undefined
+      ? null
+      : typeof body === 'string' || body instanceof Uint8Array || body instanceof ReadableStream
+        ? (body as BodyInit)
+        : JSON.stringify(body);
   const withBody = status !== 204 && status !== 304;
   return new Response(withBody ? text : null, { status, headers });
 }

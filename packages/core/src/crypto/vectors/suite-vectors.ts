@@ -28,4 +28,20 @@ export interface SuiteVectors {
     wrapped_key_for_user: string;
     note?: string;
   };
+  /** Coffer's own set only: one attachment chunk (docs/crypto.md, "Attachments"). */
+  attachment_chunk?: AttachmentChunkVector;
+}
+
+/** One sealed attachment chunk: fixed key, iv, ids and place; chunk_hex is `iv || ciphertext || tag`. */
+export interface AttachmentChunkVector {
+  secret_id: string;
+  attachment_id: string;
+  index: number;
+  count: number;
+  key_b64: string;
+  iv_hex: string;
+  plaintext_hex: string;
+  additional_data: string;
+  chunk_hex: string;
+  note?: string;
 }
