@@ -12,6 +12,7 @@ import flood from './flood.mjs';
 import healthz from './healthz.mjs';
 import initialJs from './initial-js.mjs';
 import openSecret from './open-secret.mjs';
+import openSecretAttachments from './open-secret-attachments.mjs';
 import reshareAtScale from './reshare-at-scale.mjs';
 import reshareKeys from './reshare-keys.mjs';
 import saveSecret from './save-secret.mjs';
@@ -31,6 +32,7 @@ export const BENCHMARKS = [
   adminSecretsList,
   flood,
   openSecret,
+  openSecretAttachments,
   saveSecret,
   attachmentTransfer,
   exportSecrets,

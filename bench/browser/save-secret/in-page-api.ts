@@ -16,6 +16,8 @@ const KEYS_PATH = /^\/api\/v1\/vaults\/([^/]+)\/public_keys\.json$/;
 /** Stored secrets by id, with every reader's wrapped key. */
 export class InPageApi {
   readonly secrets = new Map<string, { secret: Secret; keys: Map<string, string> }>();
+  /** Every request the store does not answer (method and path), so a page can prove none was made. */
+  readonly refused: string[] = [];
 
   constructor(
     private readonly callerId: string,
@@ -40,6 +42,7 @@ export class InPageApi {
           items: this.readers.map((r) => ({ user_id: r.userId, public_key: r.publicKey })),
         });
       }
+      this.refused.push(`${method} ${url.pathname}`);
       return new Response(JSON.stringify({ error: 'Not found' }), { status: 404 });
     };
   }

@@ -1,0 +1,130 @@
+// The open-secret-attachments benchmark's page (issue 27): secrets whose payload lists ten files
+// against the same secrets with none, opened with the web app's openSecretRecord. The files are
+// fetched only when someone downloads one, so an open must cost the same and ask for nothing else:
+// the in-page store (save-secret's) records every request it does not answer.
+import {
+  type AttachmentRef,
+  generateAttachmentKey,
+  generateSecretKey,
+  generateUserKeyPair,
+  newSecretId,
+  type PasswordPayload,
+  type Secret,
+  sealSecret,
+  wrapSecretKey,
+} from '@coffer/core';
+import { openSecretRecord } from '@coffer/web-src/crypto-client/open-secret-record.js';
+import { savePrivateKey } from '@coffer/web-src/keys/key-store.js';
+import { publishBench } from '../bench-kit.js';
+import { InPageApi, type PageReader } from '../save-secret/in-page-api.js';
+
+const CALLER = 'u-bench-caller';
+const CHEST = 'c-bench';
+const PLAIN: PasswordPayload = {
+  username: 'deploy',
+  password: 'Tr0ub4dor&3-staging-horse',
+  url: 'https://deploy.example.com',
+  note: 'Rotated every quarter; ask Operations before changing.',
+};
+
+let api: InPageApi | null = null;
+
+function tenFiles(): AttachmentRef[] {
+  return Array.from({ length: 10 }, (_, index) => ({
+    id: crypto.randomUUID(),
+    name: `deploy-certificate-${index}.pem`,
+    size: 1024 * 1024 + index,
+    mediaType: 'application/x-pem-file',
+    key: generateAttachmentKey(),
+  }));
+}
+
+async function store(
+  readers: readonly PageReader[],
+  payload: PasswordPayload,
+  index: number,
+): Promise<string> {
+  if (!api) throw new Error('not set up');
+  const id = newSecretId();
+  const secretKey = generateSecretKey();
+  const keys = new Map<string, string>();
+  for (const reader of readers)
+    keys.set(
+      reader.userId,
+      await wrapSecretKey(secretKey, reader.publicKey, { secretId: id, userId: reader.userId }),
+    );
+  const sealed = await sealSecret({ secretId: id, revision: 1, payload, secretKey });
+  const secret = {
+    id,
+    revision: 1,
+    vault_id: CHEST,
+    name: `Deploy key ${index}`,
+    category: 'password',
+    strength: 4,
+    form_fill: false,
+    hidden: false,
+    ...sealed,
+    secret_key: null,
+    created_at: '',
+    updated_at: '',
+  } as Secret;
+  api.secrets.set(id, { secret, keys });
+  return id;
+}
+
+/** `count` pairs of secrets: the same payload without files and with ten. Answers the pairs' ids. */
+async function setUp(count: number, latencyMs: number): Promise<{ plain: string[]; withFiles: string[] }> {
+  const caller = await generateUserKeyPair();
+  const pkcs8 = await crypto.subtle.exportKey('pkcs8', caller.privateKey);
+  await savePrivateKey(
+    await crypto.subtle.importKey('pkcs8', pkcs8, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['decrypt']),
+  );
+  const readers: PageReader[] = [{ userId: CALLER, publicKey: caller.publicKey }];
+  api = new InPageApi(CALLER, readers, latencyMs);
+  api.install();
+  const plain: string[] = [];
+  const withFiles: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    plain.push(await store(readers, PLAIN, index));
+    withFiles.push(await store(readers, { ...PLAIN, attachments: tenFiles() }, index));
+  }
+  return { plain, withFiles };
+}
+
+async function timed(times: number[], act: () => Promise<unknown>): Promise<void> {
+  const startedAt = performance.now();
+  await act();
+  times.push(performance.now() - startedAt);
+}
+
+/**
+ * Opens each pair once per way (the order alternating) after `warmup` unrecorded pairs. Answers the
+ * durations in ms and the requests the store did not answer (none, if no file is fetched on open).
+ */
+async function measure(
+  ids: { plain: string[]; withFiles: string[] },
+  warmup: number,
+): Promise<{ plain: number[]; withFiles: number[]; filesSeen: number; otherRequests: string[] }> {
+  const times = { plain: [] as number[], withFiles: [] as number[] };
+  let filesSeen = 0;
+  for (const [index, plainId] of ids.plain.entries()) {
+    const filesId = ids.withFiles[index] ?? '';
+    const ways = [
+      ['plain', () => openSecretRecord(plainId, CALLER)],
+      [
+        'withFiles',
+        async () => {
+          const opened = await openSecretRecord(filesId, CALLER);
+          filesSeen += opened.payload.attachments?.length ?? 0;
+        },
+      ],
+    ] as const;
+    for (const [key, open] of index % 2 === 0 ? ways : [...ways].reverse()) {
+      if (index < warmup) await open();
+      else await timed(times[key], open);
+    }
+  }
+  return { ...times, filesSeen, otherRequests: api?.refused ?? [] };
+}
+
+publishBench('openSecretAttachmentsBench', { setUp, measure });
