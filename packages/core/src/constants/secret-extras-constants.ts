@@ -71,3 +71,6 @@ export const TOTP_NO_SECRET_MESSAGE = 'This authenticator URI has no secret.';
 /** The viewer, for a key kept verbatim that is not base32: stored as entered, but no codes from it. */
 export const TOTP_CANNOT_MAKE_CODES_MESSAGE =
   'Coffer cannot make codes from this authenticator key: it is not a base32 secret. It is kept as entered.';
+
+/** A QR code was read but holds something else than an authenticator key (a web link, text). */
+export const TOTP_QR_NOT_A_KEY_MESSAGE = 'This QR code holds no authenticator key.';
