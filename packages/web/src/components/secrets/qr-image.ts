@@ -1,5 +1,4 @@
 import { TOTP_NO_QR_MESSAGE, TOTP_QR_NOT_A_KEY_MESSAGE } from '@coffer/core';
-import jsQR from 'jsqr';
 
 /** RGBA pixels of an image, as a canvas gives them. */
 export interface Pixels {
@@ -14,9 +13,10 @@ const MAX_SIDE = 2048;
 
 /**
  * The text of the QR code in the pixels, or null. Both polarities are tried: a screenshot in a dark
- * theme shows the code light on dark.
+ * theme shows the code light on dark. jsQR (about 40 kB gzipped) loads only when a screenshot is chosen.
  */
-export function decodeQrPixels({ data, width, height }: Pixels): string | null {
+export async function decodeQrPixels({ data, width, height }: Pixels): Promise<string | null> {
+  const { default: jsQR } = await import('jsqr');
   return jsQR(data, width, height, { inversionAttempts: 'attemptBoth' })?.data ?? null;
 }
 
@@ -59,5 +59,5 @@ export async function readTotpFromImage(
   file: Blob,
 ): Promise<{ ok: true; totp: string } | { ok: false; error: string }> {
   const pixels = await readPixels(file);
-  return totpFromQrText(pixels ? decodeQrPixels(pixels) : null);
+  return totpFromQrText(pixels ? await decodeQrPixels(pixels) : null);
 }
