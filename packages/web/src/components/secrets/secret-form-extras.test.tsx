@@ -201,6 +201,11 @@ describe('the authenticator key', () => {
     await fillNewLogin(user);
     await user.click(screen.getByLabelText('Authenticator key (TOTP)'));
     await user.paste(` ${URI} `);
+    // As secret as a password: masked until shown.
+    const input = screen.getByLabelText('Authenticator key (TOTP)') as HTMLInputElement;
+    expect(input.type).toBe('password');
+    await user.click(screen.getByRole('button', { name: 'Show authenticator key' }));
+    expect(input.type).toBe('text');
     await save(user);
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(savedPayload()).toMatchObject({ totp: URI });

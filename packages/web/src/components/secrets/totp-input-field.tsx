@@ -1,6 +1,6 @@
 import { parseTotp, TOTP_CANNOT_MAKE_CODES_MESSAGE } from '@coffer/core';
 import { useId, useState } from 'react';
-import { TextField } from '../form-fields/text-field.js';
+import '../form-fields/form-fields.css';
 import { SCAN_QR_LABEL, SCANNING_QR_TEXT, TOTP_HINT, TOTP_LABEL } from './extras-labels.js';
 import { readTotpFromImage } from './qr-image.js';
 
@@ -20,6 +20,8 @@ export function TotpInputField({ value, onValueChange, invalid }: TotpInputField
   const id = useId();
   const [scanning, setScanning] = useState(false);
   const [scanError, setScanError] = useState<string | null>(null);
+  // The key is as secret as a password: masked like one, with Show/Hide.
+  const [revealed, setRevealed] = useState(false);
   const parsed = value.trim() === '' ? null : parseTotp(value);
   const error = parsed && !parsed.ok ? parsed.error : undefined;
   const hint = parsed?.ok && !parsed.key.usable ? TOTP_CANNOT_MAKE_CODES_MESSAGE : TOTP_HINT;
@@ -36,16 +38,41 @@ export function TotpInputField({ value, onValueChange, invalid }: TotpInputField
 
   return (
     <div className="totp-input">
-      <TextField
-        label={TOTP_LABEL}
-        value={value}
-        onValueChange={onValueChange}
-        invalid={invalid ?? false}
-        error={error}
-        hint={hint}
-        autoComplete="off"
-        spellCheck={false}
-      />
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-key`}>
+          {TOTP_LABEL}
+        </label>
+        <div className="password-input">
+          <input
+            id={`${id}-key`}
+            type={revealed ? 'text' : 'password'}
+            className={invalid || error ? 'field__input field__input--invalid' : 'field__input'}
+            value={value}
+            autoComplete="off"
+            spellCheck={false}
+            aria-invalid={invalid || error ? true : undefined}
+            aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
+            onChange={(event) => onValueChange(event.target.value)}
+          />
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            aria-pressed={revealed}
+            aria-label={revealed ? 'Hide authenticator key' : 'Show authenticator key'}
+            onClick={() => setRevealed((current) => !current)}
+          >
+            {revealed ? 'Hide' : 'Show'}
+          </button>
+        </div>
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+        {error ? (
+          <p id={`${id}-error`} className="field__error">
+            {error}
+          </p>
+        ) : null}
+      </div>
       <div className="totp-input__scan">
         <label className="field__label" htmlFor={`${id}-qr`}>
           {SCAN_QR_LABEL}
