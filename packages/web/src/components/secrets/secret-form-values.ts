@@ -41,9 +41,9 @@ export interface SecretFormValues {
   /** Custom fields, every category, in the order the viewer shows them. */
   fields: FormField[];
   /**
-   * The opened payload's other keys, carried through an edit untouched (history, attachments, and
-   * whatever a newer version wrote), and which editable extras it had, so that an empty extra the
-   * secret never had stays absent and older secrets keep their shape.
+   * The opened payload's keys the form does not edit, carried through an edit untouched (history,
+   * attachments), and which editable extras it had, so that an empty extra the secret never had stays
+   * absent and older secrets keep their shape.
    */
   carried: Record<string, unknown>;
   startedWith: ReadonlySet<string>;
