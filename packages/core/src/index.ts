@@ -3,4 +3,5 @@ export * from './constants/index.js';
 export * from './crypto/index.js';
 export * from './model/index.js';
 export * from './permissions/index.js';
+export * from './secret-extras/index.js';
 export * from './validation/index.js';

@@ -85,3 +85,25 @@ export function formatStorage(bytes: number): string {
   if (bytes >= gib && bytes % gib === 0) return `${bytes / gib} GB`;
   return `${Math.round(bytes / (1024 * 1024))} MB`;
 }
+
+/** An otpauth URI asking for codes shorter or longer than authenticator apps make. */
+export const TOTP_DIGITS_MESSAGE =
+  'This authenticator key asks for codes of an unusual length. Use 6, 7 or 8 digits.';
+
+/** An otpauth URI whose period is not a whole number of seconds above zero. */
+export const TOTP_PERIOD_MESSAGE =
+  'This authenticator key has an invalid period. Use a whole number of seconds.';
+
+/** An otpauth://hotp URI: counter-based codes need a counter kept in step, which Coffer does not keep. */
+export const TOTP_HOTP_MESSAGE =
+  'This is a counter-based (HOTP) key. Coffer makes time-based (TOTP) authenticator codes only.';
+
+/** An otpauth URI without a secret parameter (or another kind of URI). */
+export const TOTP_NO_SECRET_MESSAGE = 'This authenticator URI has no secret.';
+
+/** The viewer, for a key kept verbatim that is not base32: stored as entered, but no codes from it. */
+export const TOTP_CANNOT_MAKE_CODES_MESSAGE =
+  'Coffer cannot make codes from this authenticator key: it is not a base32 secret. It is kept as entered.';
+
+/** A QR code was read but holds something else than an authenticator key (a web link, text). */
+export const TOTP_QR_NOT_A_KEY_MESSAGE = 'This QR code holds no authenticator key.';

@@ -10,7 +10,6 @@ export * from './otp-input.js';
 export * from './password-generator.js';
 export * from './password-strength.js';
 export * from './password-validator.js';
-export * from './payload-extras-reader.js';
 export * from './payment-validator.js';
 export * from './register-validator.js';
 export * from './secret-validator.js';

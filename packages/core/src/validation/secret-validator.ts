@@ -1,8 +1,10 @@
 // The four secret forms (spec section 5). Every secret needs a name (max 50) and a chest.
-import { SECRET_NAME_MAX } from '../constants/length-constants.js';
+import { DEFAULT_TEXT_MAX, SECRET_NAME_MAX } from '../constants/length-constants.js';
+import { FIELD_NAME_REQUIRED_MESSAGE } from '../constants/secret-extras-constants.js';
 import type { SecretCategory } from '../model/index.js';
+import { totpInputError } from '../secret-extras/totp.js';
 import { FIELD_LABELS } from './field-labels.js';
-import { type FieldRule, type FormRules, type FormValues, validateForm } from './form-rules.js';
+import { checkField, type FieldRule, type FormRules, type FormValues, validateForm } from './form-rules.js';
 import { SELECT_CHEST_MESSAGE } from './messages.js';
 import type { ValidationResult } from './validation-result.js';
 
@@ -51,9 +53,58 @@ const SECRET_RULES: { readonly [C in SecretCategory]: FormRules } = {
   },
 };
 
-/** Validates a secret form: name, chest (`vault_id`) and the category's payload fields. */
+/** The label of a custom field's name in length messages. */
+export const CUSTOM_FIELD_NAME_LABEL = 'Field name';
+const FIELD_NAME: FieldRule = {
+  label: CUSTOM_FIELD_NAME_LABEL,
+  required: true,
+  requiredMessage: FIELD_NAME_REQUIRED_MESSAGE,
+};
+// Each further URL is checked as the main one is (the spec's url rule: the default text length).
+const MORE_URL: FieldRule = { label: FIELD_LABELS.url, max: DEFAULT_TEXT_MAX };
+
+const listOf = (value: unknown): readonly unknown[] => (Array.isArray(value) ? value : []);
+const textAt = (item: unknown, key: string): unknown =>
+  typeof item === 'object' && item !== null ? (item as Record<string, unknown>)[key] : undefined;
+
+/**
+ * The checks of the optional extras (issue 27), after the category's: every custom field needs a name
+ * (one message however many lack it; each such field marked as `fields.<index>`), an authenticator key
+ * must be one Coffer can keep (`totp`), each further URL follows the main URL's rule (`moreUrls.<index>`).
+ */
+function extrasFailures(values: FormValues): ValidationResult {
+  const errors: string[] = [];
+  const fields = new Set<string>();
+  const fail = (field: string, message: string) => {
+    if (!errors.includes(message)) errors.push(message);
+    fields.add(field);
+  };
+  listOf(values.fields).forEach((field, index) => {
+    const message = checkField(textAt(field, 'name'), FIELD_NAME);
+    if (message !== undefined) fail(`fields.${index}`, message);
+  });
+  if (typeof values.totp === 'string' && values.totp.trim() !== '') {
+    const message = totpInputError(values.totp);
+    if (message !== undefined) fail('totp', message);
+  }
+  listOf(values.moreUrls).forEach((url, index) => {
+    const message = checkField(textAt(url, 'url'), MORE_URL);
+    if (message !== undefined) fail(`moreUrls.${index}`, message);
+  });
+  return { errors, fields };
+}
+
+/**
+ * Validates a secret form: name, chest (`vault_id`) and the category's payload fields with the spec's
+ * messages, then the payload's optional extras (custom fields, authenticator key, further URLs).
+ */
 export function validateSecret(category: SecretCategory, values: FormValues): ValidationResult {
-  return validateForm(values, SECRET_RULES[category] ?? SECRET_METADATA_RULES);
+  const base = validateForm(values, SECRET_RULES[category] ?? SECRET_METADATA_RULES);
+  const extras = extrasFailures(values);
+  return {
+    errors: [...base.errors, ...extras.errors],
+    fields: new Set([...base.fields, ...extras.fields]),
+  };
 }
 
 const SECRET_METADATA_RULES: FormRules = { name: NAME, vault_id: CHEST };

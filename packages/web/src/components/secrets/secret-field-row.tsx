@@ -11,10 +11,25 @@ export interface SecretFieldRowProps {
   multiline?: boolean;
   /** What the value shows as, when not the value itself (a country's name for its code). */
   display?: string;
+  /** A short note after the value (a URL's match rule). */
+  detail?: string;
+  /** False for values nobody pastes (a yes/no field). */
+  copyable?: boolean;
+  /** A sentence under the value (why no code can be made from an authenticator key). */
+  note?: string;
 }
 
 /** A field of an opened secret: its label, its value (masked for passwords), reveal and copy buttons. */
-export function SecretFieldRow({ label, value, concealed, multiline, display }: SecretFieldRowProps) {
+export function SecretFieldRow({
+  label,
+  value,
+  concealed,
+  multiline,
+  display,
+  detail,
+  copyable = true,
+  note,
+}: SecretFieldRowProps) {
   const [revealed, setRevealed] = useState(false);
   const hidden = concealed === true && !revealed;
   const shown = hidden ? '••••••••••••' : (display ?? value);
@@ -28,6 +43,7 @@ export function SecretFieldRow({ label, value, concealed, multiline, display }: 
         >
           {value === '' ? <span className="secret-field__empty">—</span> : shown}
         </span>
+        {detail && value !== '' ? <span className="secret-field__detail">{detail}</span> : null}
         {value !== '' && concealed ? (
           <button
             type="button"
@@ -39,8 +55,9 @@ export function SecretFieldRow({ label, value, concealed, multiline, display }: 
             {revealed ? 'Hide' : 'Show'}
           </button>
         ) : null}
-        {value !== '' ? <CopyButton value={value} label={label} /> : null}
+        {value !== '' && copyable ? <CopyButton value={value} label={label} /> : null}
       </dd>
+      {note ? <dd className="secret-field__note">{note}</dd> : null}
     </div>
   );
 }

@@ -79,7 +79,7 @@ export function SecretForm({
     if (saving || !form.validate()) return;
     let saved: SavedSecretWithName;
     try {
-      saved = await saveSecret.mutateAsync({ values, editTarget });
+      saved = await saveSecret.mutateAsync({ values, editTarget, previous: start.payload });
     } catch (error) {
       const failure = toSecretAccessError(error);
       if (failure.kind === 'limit' || failure.kind === 'server' || failure.kind === 'key-changed')

@@ -1,8 +1,9 @@
-import type { PasswordPayload, Secret } from '@coffer/core';
+import type { PasswordPayload, PayloadExtras, Secret } from '@coffer/core';
 import { useEffect } from 'react';
 import { notify } from '../../lib/notification-store.js';
 import { PasswordStrengthMeter } from '../strength/password-strength-meter.js';
 import { OpenedSecretStatus } from './opened-secret-status.js';
+import { PasswordHistoryView } from './password-history-view.js';
 import { SecretFields } from './secret-fields.js';
 import { CATEGORY_LABELS, FORM_FILL_VIEW } from './secret-labels.js';
 import { useOpenedSecret } from './use-opened-secret.js';
@@ -22,7 +23,8 @@ export interface SecretViewerProps {
 
 /**
  * Shows a secret decrypted in this browser: its fields with copy buttons, reveal for the password,
- * the strength meter; an integrity error instead of any data when decryption fails; the spec's
+ * the authenticator code, custom fields, every URL with its rule, the strength meter, the password
+ * history; an integrity error instead of any data when decryption fails; the spec's
  * reshare text (and closing) when the server has no key for the user.
  */
 export function SecretViewer({ secretId, userId, onClose, canEdit, onEdit, hideActions }: SecretViewerProps) {
@@ -64,6 +66,7 @@ export function SecretViewer({ secretId, userId, onClose, canEdit, onEdit, hideA
           <span>{secret.form_fill ? FORM_FILL_VIEW.on : FORM_FILL_VIEW.off}</span>
         </p>
       ) : null}
+      <PasswordHistoryView history={(payload as PayloadExtras).history ?? []} />
       {hideActions ? null : (
         <div className="secret-viewer__actions">
           <button type="button" className="button button--secondary" onClick={onClose}>

@@ -1,3 +1,5 @@
+import type { SecretPayload } from '@coffer/core';
+import { withPasswordHistory } from '@coffer/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { refreshProfile } from '../../api/accounts-queries.js';
 import { invalidateSecretLists } from '../../api/secrets-queries.js';
@@ -12,14 +14,24 @@ import { toPayload } from './secret-form-values.js';
 export interface SecretSave {
   values: SecretFormValues;
   editTarget?: EditTarget | undefined;
+  /** For an edit, the payload as opened: a password or hidden field it replaces goes to the history. */
+  previous?: SecretPayload | undefined;
 }
 
 /** What a save answers: the id, the new revision, and the name and chest saved. */
 export type SavedSecretWithName = SavedSecret & { name: string; vaultId: string };
 
-/** The draft the crypto client seals: the payload, and the strength (1–5) of a password secret. */
-async function buildDraft(values: SecretFormValues): Promise<SecretDraft> {
-  const payload = toPayload(values);
+/**
+ * The draft the crypto client seals: the payload (with the values an edit replaced in its history),
+ * and the strength (1–5) of a password secret.
+ */
+export async function buildDraft(
+  values: SecretFormValues,
+  previous?: SecretPayload,
+  now: Date = new Date(),
+): Promise<SecretDraft> {
+  const edited = toPayload(values);
+  const payload = previous ? withPasswordHistory(previous, edited, now) : edited;
   const password = 'password' in payload ? payload.password : '';
   return {
     vaultId: values.vaultId,
@@ -41,8 +53,8 @@ async function buildDraft(values: SecretFormValues): Promise<SecretDraft> {
 export function useSaveSecret(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ values, editTarget }: SecretSave): Promise<SavedSecretWithName> => {
-      const draft = await buildDraft(values);
+    mutationFn: async ({ values, editTarget, previous }: SecretSave): Promise<SavedSecretWithName> => {
+      const draft = await buildDraft(values, editTarget ? previous : undefined);
       const saved = editTarget
         ? await updateEncryptedSecret(editTarget, draft, userId, { confirm: confirmPeople })
         : await createEncryptedSecret(draft, userId, { confirm: confirmPeople });
