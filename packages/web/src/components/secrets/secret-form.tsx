@@ -1,6 +1,8 @@
 import type { Chest } from '@coffer/core';
 import { SECRET_CATEGORIES } from '@coffer/core';
 import { useEffect, useRef } from 'react';
+import { isAttachmentError } from '../../crypto-client/attachment-error.js';
+import { SavedWithoutFilesError } from '../../crypto-client/attachment-save.js';
 import type { EditTarget } from '../../crypto-client/save-secret.js';
 import { toSecretAccessError } from '../../crypto-client/to-secret-access-error.js';
 import { notify } from '../../lib/notification-store.js';
@@ -11,6 +13,8 @@ import { CheckboxField } from '../form-fields/checkbox-field.js';
 import { ErrorBanner } from '../form-fields/error-banner.js';
 import { SelectField } from '../form-fields/select-field.js';
 import { TextField } from '../form-fields/text-field.js';
+import { AttachmentsEditor } from './attachments/attachments-editor.js';
+import { useAttachmentsDraft } from './attachments/use-attachments-draft.js';
 import { CategoryFields } from './category-fields.js';
 import type { SecretFormStart } from './secret-form-values.js';
 import { CATEGORY_LABELS } from './secret-labels.js';
@@ -73,14 +77,32 @@ export function SecretForm({
   const saveSecret = useSaveSecret(userId);
   const offerTeamPlan = usePlanLimitOffer();
   const saving = saveSecret.isPending;
+  const files = useAttachmentsDraft(start.payload?.attachments ?? [], saving);
   const editing = editTarget !== undefined;
 
   const save = async () => {
     if (saving || !form.validate()) return;
     let saved: SavedSecretWithName;
     try {
-      saved = await saveSecret.mutateAsync({ values, editTarget, previous: start.payload });
+      saved = await saveSecret.mutateAsync({
+        values,
+        editTarget,
+        previous: start.payload,
+        attachments: files.changes(),
+        onUploadProgress: files.onProgress,
+      });
     } catch (error) {
+      files.clearProgress();
+      // A new secret stored without its files: it exists, so the form closes on it and says why.
+      if (error instanceof SavedWithoutFilesError) {
+        notify({ type: 'error', message: error.message });
+        onSaved({ ...error.saved, name: values.name.trim(), vaultId: values.vaultId });
+        return;
+      }
+      if (isAttachmentError(error)) {
+        marks.showErrors([error.message]);
+        return;
+      }
       const failure = toSecretAccessError(error);
       if (failure.kind === 'limit' || failure.kind === 'server' || failure.kind === 'key-changed')
         notify({ type: 'error', message: failure.message });
@@ -153,6 +175,7 @@ export function SecretForm({
         </p>
       ) : null}
       <CategoryFields form={form} />
+      <AttachmentsEditor {...files.editorProps} />
       {allowHide ? (
         <CheckboxField label={HIDE_SECRET_LABEL} checked={values.hidden} onCheckedChange={form.setHidden} />
       ) : null}

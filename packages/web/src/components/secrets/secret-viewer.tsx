@@ -2,6 +2,7 @@ import type { PasswordPayload, PayloadExtras, Secret } from '@coffer/core';
 import { useEffect } from 'react';
 import { notify } from '../../lib/notification-store.js';
 import { PasswordStrengthMeter } from '../strength/password-strength-meter.js';
+import { AttachmentsViewer } from './attachments/attachments-viewer.js';
 import { OpenedSecretStatus } from './opened-secret-status.js';
 import { PasswordHistoryView } from './password-history-view.js';
 import { SecretFields } from './secret-fields.js';
@@ -54,6 +55,7 @@ export function SecretViewer({ secretId, userId, onClose, canEdit, onEdit, hideA
         </p>
       </header>
       <SecretFields category={secret.category} payload={payload} />
+      <AttachmentsViewer secretId={secret.id} attachments={(payload as PayloadExtras).attachments ?? []} />
       {secret.category === 'password' && (payload as PasswordPayload).password !== '' ? (
         <div className="secret-viewer__strength">
           <span className="secret-field__label">Strength</span>

@@ -3,6 +3,9 @@ import { withPasswordHistory } from '@coffer/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { refreshProfile } from '../../api/accounts-queries.js';
 import { invalidateSecretLists } from '../../api/secrets-queries.js';
+import { withAttachments } from '../../crypto-client/attachment-refs.js';
+import type { AttachmentChanges, SaveRevision } from '../../crypto-client/attachment-save.js';
+import { saveWithAttachments } from '../../crypto-client/attachment-save.js';
 import type { EditTarget, SavedSecret, SecretDraft } from '../../crypto-client/save-secret.js';
 import { createEncryptedSecret, updateEncryptedSecret } from '../../crypto-client/save-secret.js';
 import { confirmPeople } from '../key-trust/confirm-people-modal.js';
@@ -16,6 +19,10 @@ export interface SecretSave {
   editTarget?: EditTarget | undefined;
   /** For an edit, the payload as opened: a password or hidden field it replaces goes to the history. */
   previous?: SecretPayload | undefined;
+  /** The form's files: those kept and those to upload (none: the payload's files stay as they are). */
+  attachments?: AttachmentChanges | undefined;
+  /** Upload progress of each new file, by its local id. */
+  onUploadProgress?: ((localId: string, done: number) => void) | undefined;
 }
 
 /** What a save answers: the id, the new revision, and the name and chest saved. */
@@ -53,11 +60,26 @@ export async function buildDraft(
 export function useSaveSecret(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ values, editTarget, previous }: SecretSave): Promise<SavedSecretWithName> => {
+    mutationFn: async ({
+      values,
+      editTarget,
+      previous,
+      attachments,
+      onUploadProgress,
+    }: SecretSave): Promise<SavedSecretWithName> => {
       const draft = await buildDraft(values, editTarget ? previous : undefined);
-      const saved = editTarget
-        ? await updateEncryptedSecret(editTarget, draft, userId, { confirm: confirmPeople })
-        : await createEncryptedSecret(draft, userId, { confirm: confirmPeople });
+      const saveRevision: SaveRevision = (files, target) => {
+        const withFiles = attachments ? { ...draft, payload: withAttachments(draft.payload, files) } : draft;
+        return target
+          ? updateEncryptedSecret(target, withFiles, userId, { confirm: confirmPeople })
+          : createEncryptedSecret(withFiles, userId, { confirm: confirmPeople });
+      };
+      // Files upload before the payload that names them is sealed (attachment-save.ts says why).
+      const saved: SavedSecret = attachments
+        ? await saveWithAttachments(editTarget, attachments, saveRevision, {
+            ...(onUploadProgress ? { onProgress: onUploadProgress } : {}),
+          })
+        : await saveRevision([], editTarget);
       return { ...saved, name: draft.name, vaultId: draft.vaultId };
     },
     onSuccess: async (_saved, { editTarget }) => {
