@@ -9,7 +9,8 @@ export type SensitiveKind =
   | 'auth hash'
   | 'session token'
   | 'encrypted private key'
-  | 'recovery code';
+  | 'recovery code'
+  | 'authenticator key';
 
 /** One value a journey saw, with what it is (for the failure message, never the value itself). */
 export interface SensitiveValue {
