@@ -18,8 +18,12 @@ export interface AttachmentResponse {
   attachment: Attachment;
 }
 
-/** GET /api/v1/organisation/attachment-storage: bytes used (pending uploads included) and allowed. */
+/**
+ * GET /api/v1/organisation/attachment-storage: bytes used (pending uploads included) and allowed, and
+ * the largest file the server takes (its ATTACHMENT_MAX_BYTES), so the browser refuses by the same figure.
+ */
 export interface AttachmentStorage {
   used: number;
   total: number;
+  file_max: number;
 }

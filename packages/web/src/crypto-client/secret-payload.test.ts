@@ -23,7 +23,15 @@ describe('normalisePayload', () => {
       totp: 'otpauth://totp/x?secret=JBSWY3DPEHPK3PXP',
       fields: [{ name: 'PIN', kind: 'hidden', value: '1234' }],
       history: [{ field: 'password', value: 'old', changedAt: '2026-01-01T00:00:00.000Z' }],
-      attachments: [{ id: 'a-1', name: 'cert.pem', size: 3, mediaType: 'text/plain', key: 'ICEiIyQlJicoKSorLC0uLzAxMjM0NTY3ODk6Ozw9Pj8=' }],
+      attachments: [
+        {
+          id: 'a-1',
+          name: 'cert.pem',
+          size: 3,
+          mediaType: 'text/plain',
+          key: 'ICEiIyQlJicoKSorLC0uLzAxMjM0NTY3ODk6Ozw9Pj8=',
+        },
+      ],
     };
     expect(normalisePayload('password', opened)).toEqual(opened);
   });

@@ -406,6 +406,7 @@ describe('attachments: uploads that break the rules write nothing', () => {
     expect(response.json()).toEqual({
       used: used.reduce((sum, row) => sum + Number(row.size), 0),
       total: context.config.attachmentOrgMaxBytes,
+      file_max: context.config.attachmentMaxBytes,
     });
   });
 });

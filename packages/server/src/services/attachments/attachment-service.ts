@@ -160,7 +160,7 @@ export async function removeAttachment(
   });
 }
 
-/** The organisation's file storage: bytes used (pending uploads included) and its total; any member. */
+/** The organisation's file storage: bytes used (pending uploads included), its total, the file limit; any member. */
 export async function showAttachmentStorage(
   ctx: ServiceContext,
   caller: CallerAccess,
@@ -170,7 +170,7 @@ export async function showAttachmentStorage(
     sumAttachmentBytes(ctx.db, organisationId),
     attachmentStorageTotal(ctx.db, ctx.config, organisationId),
   ]);
-  return { used, total };
+  return { used, total, file_max: ctx.config.attachmentMaxBytes };
 }
 
 // The caller's own pending upload, while they may still edit its secret; a complete one is 409.

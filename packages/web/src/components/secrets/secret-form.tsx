@@ -1,6 +1,8 @@
 import type { Chest } from '@coffer/core';
-import { SECRET_CATEGORIES } from '@coffer/core';
+import { ATTACHMENT_MAX_BYTES, SECRET_CATEGORIES } from '@coffer/core';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { attachmentStorageQuery } from '../../api/attachments-queries.js';
 import { isAttachmentError } from '../../crypto-client/attachment-error.js';
 import { SavedWithoutFilesError } from '../../crypto-client/attachment-save.js';
 import type { EditTarget } from '../../crypto-client/save-secret.js';
@@ -78,6 +80,9 @@ export function SecretForm({
   const offerTeamPlan = usePlanLimitOffer();
   const saving = saveSecret.isPending;
   const files = useAttachmentsDraft(start.payload?.attachments ?? [], saving);
+  // The server's own file limit, so a file is refused here by the figure the server would use.
+  const fileMax =
+    useQuery({ ...attachmentStorageQuery(), retry: false }).data?.file_max ?? ATTACHMENT_MAX_BYTES;
   const editing = editTarget !== undefined;
 
   const save = async () => {
@@ -90,6 +95,7 @@ export function SecretForm({
         previous: start.payload,
         attachments: files.changes(),
         onUploadProgress: files.onProgress,
+        fileMax,
       });
     } catch (error) {
       files.clearProgress();
@@ -175,7 +181,7 @@ export function SecretForm({
         </p>
       ) : null}
       <CategoryFields form={form} />
-      <AttachmentsEditor {...files.editorProps} />
+      <AttachmentsEditor {...files.editorProps} maxBytes={fileMax} />
       {allowHide ? (
         <CheckboxField label={HIDE_SECRET_LABEL} checked={values.hidden} onCheckedChange={form.setHidden} />
       ) : null}

@@ -23,6 +23,8 @@ export interface SecretSave {
   attachments?: AttachmentChanges | undefined;
   /** Upload progress of each new file, by its local id. */
   onUploadProgress?: ((localId: string, done: number) => void) | undefined;
+  /** The largest file the server takes. */
+  fileMax?: number | undefined;
 }
 
 /** What a save answers: the id, the new revision, and the name and chest saved. */
@@ -66,6 +68,7 @@ export function useSaveSecret(userId: string) {
       previous,
       attachments,
       onUploadProgress,
+      fileMax,
     }: SecretSave): Promise<SavedSecretWithName> => {
       const draft = await buildDraft(values, editTarget ? previous : undefined);
       const saveRevision: SaveRevision = (files, target) => {
@@ -78,6 +81,7 @@ export function useSaveSecret(userId: string) {
       const saved: SavedSecret = attachments
         ? await saveWithAttachments(editTarget, attachments, saveRevision, {
             ...(onUploadProgress ? { onProgress: onUploadProgress } : {}),
+            ...(fileMax !== undefined ? { maxBytes: fileMax } : {}),
           })
         : await saveRevision([], editTarget);
       return { ...saved, name: draft.name, vaultId: draft.vaultId };
