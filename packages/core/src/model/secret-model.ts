@@ -80,6 +80,8 @@ export interface SecretCreate {
   strength: number | null;
   form_fill: boolean;
   hidden: boolean;
+  /** The import batch this secret is created by (issue 28): the caller's own batch, not undone. */
+  import_batch_id?: Id;
 }
 
 /** Fields of a secret save (`PUT api/v1/secrets/{id}.json`); `revision` is the stored one + 1. */

@@ -12,6 +12,18 @@ export interface PayloadExtras {
   history?: PastValue[];
   /** Files sealed with their own keys; the server holds their ciphertext (docs/crypto.md). */
   attachments?: AttachmentRef[];
+  /** Where an imported secret came from, so importing the same file again finds it (issue 28). */
+  importedFrom?: ImportSource;
+}
+
+/** The source of an imported secret: sealed with it, so only its readers can match a re-import. */
+export interface ImportSource {
+  /** The import format's id (import/detect-format.ts: IMPORT_FORMATS). */
+  format: string;
+  /** The source's own id of the item, where it has one. */
+  sourceId?: string;
+  /** A hash of the item's values as read (hex SHA-256), to match items without ids and to tell a changed one. */
+  fingerprint: string;
 }
 
 /** What a custom field holds: visible text, a masked value (reveal, copy) or yes/no. */

@@ -18,6 +18,7 @@ describe('readPayloadExtras', () => {
       ],
       history: [{ field: 'password', value: 'old', changedAt: '2026-11-01T10:00:00.000Z' }],
       attachments: [{ id: 'a1', name: 'key.pem', size: 12, mediaType: 'text/plain', key: KEY }],
+      importedFrom: { format: 'bitwarden-json', sourceId: 'b-1', fingerprint: 'ab12' },
     };
     expect(readPayloadExtras(extras)).toEqual(extras);
   });

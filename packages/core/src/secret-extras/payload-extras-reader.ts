@@ -7,6 +7,7 @@ import type {
   AttachmentRef,
   CustomField,
   CustomFieldKind,
+  ImportSource,
   PasswordPayload,
   PastValue,
   PayloadExtras,
@@ -79,6 +80,12 @@ function isFileKey(key: string): boolean {
   }
 }
 
+function readImportSource(item: Loose): ImportSource | undefined {
+  const { format, sourceId, fingerprint } = item;
+  if (typeof format !== 'string' || typeof fingerprint !== 'string') return undefined;
+  return typeof sourceId === 'string' ? { format, sourceId, fingerprint } : { format, fingerprint };
+}
+
 function readUrl(item: Loose): SecretUrl | undefined {
   const url = text(item.url);
   if (url === undefined) return undefined;
@@ -95,6 +102,8 @@ export function readPayloadExtras(opened: Loose): PayloadExtras {
   if (fields) extras.fields = fields;
   if (history) extras.history = history;
   if (attachments) extras.attachments = attachments;
+  const importedFrom = isLoose(opened.importedFrom) ? readImportSource(opened.importedFrom) : undefined;
+  if (importedFrom) extras.importedFrom = importedFrom;
   return extras;
 }
 
