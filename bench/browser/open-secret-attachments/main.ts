@@ -2,21 +2,10 @@
 // against the same secrets with none, opened with the web app's openSecretRecord. The files are
 // fetched only when someone downloads one, so an open must cost the same and ask for nothing else:
 // the in-page store (save-secret's) records every request it does not answer.
-import {
-  type AttachmentRef,
-  generateAttachmentKey,
-  generateSecretKey,
-  generateUserKeyPair,
-  newSecretId,
-  type PasswordPayload,
-  type Secret,
-  sealSecret,
-  wrapSecretKey,
-} from '@coffer/core';
+import { type AttachmentRef, generateAttachmentKey, type PasswordPayload } from '@coffer/core';
 import { openSecretRecord } from '@coffer/web-src/crypto-client/open-secret-record.js';
-import { savePrivateKey } from '@coffer/web-src/keys/key-store.js';
 import { publishBench } from '../bench-kit.js';
-import { InPageApi, type PageReader } from '../save-secret/in-page-api.js';
+import { InPageApi, signInPageCaller } from '../save-secret/in-page-api.js';
 
 const CALLER = 'u-bench-caller';
 const CHEST = 'c-bench';
@@ -39,54 +28,18 @@ function tenFiles(): AttachmentRef[] {
   }));
 }
 
-async function store(
-  readers: readonly PageReader[],
-  payload: PasswordPayload,
-  index: number,
-): Promise<string> {
-  if (!api) throw new Error('not set up');
-  const id = newSecretId();
-  const secretKey = generateSecretKey();
-  const keys = new Map<string, string>();
-  for (const reader of readers)
-    keys.set(
-      reader.userId,
-      await wrapSecretKey(secretKey, reader.publicKey, { secretId: id, userId: reader.userId }),
-    );
-  const sealed = await sealSecret({ secretId: id, revision: 1, payload, secretKey });
-  const secret = {
-    id,
-    revision: 1,
-    vault_id: CHEST,
-    name: `Deploy key ${index}`,
-    category: 'password',
-    strength: 4,
-    form_fill: false,
-    hidden: false,
-    ...sealed,
-    secret_key: null,
-    created_at: '',
-    updated_at: '',
-  } as Secret;
-  api.secrets.set(id, { secret, keys });
-  return id;
-}
-
 /** `count` pairs of secrets: the same payload without files and with ten. Answers the pairs' ids. */
 async function setUp(count: number, latencyMs: number): Promise<{ plain: string[]; withFiles: string[] }> {
-  const caller = await generateUserKeyPair();
-  const pkcs8 = await crypto.subtle.exportKey('pkcs8', caller.privateKey);
-  await savePrivateKey(
-    await crypto.subtle.importKey('pkcs8', pkcs8, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['decrypt']),
-  );
-  const readers: PageReader[] = [{ userId: CALLER, publicKey: caller.publicKey }];
-  api = new InPageApi(CALLER, readers, latencyMs);
+  const store = new InPageApi(CALLER, [await signInPageCaller(CALLER)], latencyMs);
+  api = store;
   api.install();
   const plain: string[] = [];
   const withFiles: string[] = [];
   for (let index = 0; index < count; index += 1) {
-    plain.push(await store(readers, PLAIN, index));
-    withFiles.push(await store(readers, { ...PLAIN, attachments: tenFiles() }, index));
+    plain.push(await store.storeSecret(CHEST, `Deploy key ${index}`, PLAIN));
+    withFiles.push(
+      await store.storeSecret(CHEST, `Deploy key ${index}`, { ...PLAIN, attachments: tenFiles() }),
+    );
   }
   return { plain, withFiles };
 }

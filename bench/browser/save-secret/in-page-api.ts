@@ -2,7 +2,17 @@
 // does the same for both ways of saving, so what differs is the browser's work. Answers go through
 // JSON and Response as real ones do, after `latencyMs` (the time open-secret measures for a real GET),
 // since the web app reads its revision mark while the request travels.
-import type { Secret, SecretUpdate } from '@coffer/core';
+import {
+  generateSecretKey,
+  generateUserKeyPair,
+  newSecretId,
+  type Secret,
+  type SecretPayload,
+  type SecretUpdate,
+  sealSecret,
+  wrapSecretKey,
+} from '@coffer/core';
+import { savePrivateKey } from '@coffer/web-src/keys/key-store.js';
 
 /** One reader of the chest: the id and the public key the server lists. */
 export interface PageReader {
@@ -12,6 +22,19 @@ export interface PageReader {
 
 const SECRET_PATH = /^\/api\/v1\/secrets\/([0-9a-f-]+)\.json$/;
 const KEYS_PATH = /^\/api\/v1\/vaults\/([^/]+)\/public_keys\.json$/;
+
+/**
+ * The page's signed-in user: a real RSA-3072 pair whose private key goes into the web app's key store
+ * as the login would leave it (non-extractable). Answers the user as a reader.
+ */
+export async function signInPageCaller(userId: string): Promise<PageReader> {
+  const pair = await generateUserKeyPair();
+  const pkcs8 = await crypto.subtle.exportKey('pkcs8', pair.privateKey);
+  await savePrivateKey(
+    await crypto.subtle.importKey('pkcs8', pkcs8, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['decrypt']),
+  );
+  return { userId, publicKey: pair.publicKey };
+}
 
 /** Stored secrets by id, with every reader's wrapped key. */
 export class InPageApi {
@@ -24,6 +47,37 @@ export class InPageApi {
     private readonly readers: readonly PageReader[],
     private readonly latencyMs: number,
   ) {}
+
+  /** Seals `payload` as revision 1 of a new password secret in `chestId`, wrapped for every reader; answers its id. */
+  async storeSecret(chestId: string, name: string, payload: SecretPayload): Promise<string> {
+    const id = newSecretId();
+    const secretKey = generateSecretKey();
+    const keys = new Map<string, string>();
+    for (const reader of this.readers) {
+      const wrapped = await wrapSecretKey(secretKey, reader.publicKey, {
+        secretId: id,
+        userId: reader.userId,
+      });
+      keys.set(reader.userId, wrapped);
+    }
+    const sealed = await sealSecret({ secretId: id, revision: 1, payload, secretKey });
+    const secret = {
+      id,
+      revision: 1,
+      vault_id: chestId,
+      name,
+      category: 'password',
+      strength: 4,
+      form_fill: false,
+      hidden: false,
+      ...sealed,
+      secret_key: null,
+      created_at: '',
+      updated_at: '',
+    } as Secret;
+    this.secrets.set(id, { secret, keys });
+    return id;
+  }
 
   /** Replaces `window.fetch` for the API paths above; anything else is refused. */
   install(): void {

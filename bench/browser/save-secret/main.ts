@@ -4,21 +4,12 @@
 // today's save kept as the baseline (todays-paths.ts). Then it opens secrets both ways: `mark` is the
 // web app's openSecretRecord (the revision mark in IndexedDB), `map` the open with the Map it replaced,
 // once where the mark is new (a first open of that revision) and once where it is already stored.
-import {
-  generateSecretKey,
-  generateUserKeyPair,
-  newSecretId,
-  type Secret,
-  type SecretPayload,
-  sealSecret,
-  wrapSecretKey,
-} from '@coffer/core';
+import { generateUserKeyPair, type SecretPayload } from '@coffer/core';
 import { openSecretRecord } from '@coffer/web-src/crypto-client/open-secret-record.js';
 import { type SecretDraft, updateEncryptedSecret } from '@coffer/web-src/crypto-client/save-secret.js';
-import { savePrivateKey } from '@coffer/web-src/keys/key-store.js';
 import { trustConfirmedKey } from '@coffer/web-src/keys/key-trust.js';
 import { publishBench } from '../bench-kit.js';
-import { InPageApi, type PageReader } from './in-page-api.js';
+import { InPageApi, type PageReader, signInPageCaller } from './in-page-api.js';
 import { openWithMemoryInMap, saveReusingKey } from './todays-paths.js';
 
 const CALLER = 'u-bench-caller';
@@ -37,12 +28,7 @@ let api: InPageApi | null = null;
  * revision 1; every call is answered after `latencyMs`.
  */
 async function setUp(others: number, count: number, latencyMs: number): Promise<string[]> {
-  const caller = await generateUserKeyPair();
-  const pkcs8 = await crypto.subtle.exportKey('pkcs8', caller.privateKey);
-  await savePrivateKey(
-    await crypto.subtle.importKey('pkcs8', pkcs8, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['decrypt']),
-  );
-  const readers: PageReader[] = [{ userId: CALLER, publicKey: caller.publicKey }];
+  const readers: PageReader[] = [await signInPageCaller(CALLER)];
   for (let index = 0; index < others; index += 1) {
     const pair = await generateUserKeyPair();
     readers.push({ userId: `u-bench-${index}`, publicKey: pair.publicKey });
@@ -54,37 +40,9 @@ async function setUp(others: number, count: number, latencyMs: number): Promise<
   api = new InPageApi(CALLER, readers, latencyMs);
   api.install();
   const ids: string[] = [];
-  for (let index = 0; index < count; index += 1) ids.push(await storeSecret(api, readers, index));
+  for (let index = 0; index < count; index += 1)
+    ids.push(await api.storeSecret(CHEST, `Deploy key ${index}`, PAYLOAD));
   return ids;
-}
-
-async function storeSecret(store: InPageApi, readers: readonly PageReader[], index: number): Promise<string> {
-  const id = newSecretId();
-  const secretKey = generateSecretKey();
-  const keys = new Map<string, string>();
-  for (const reader of readers) {
-    keys.set(
-      reader.userId,
-      await wrapSecretKey(secretKey, reader.publicKey, { secretId: id, userId: reader.userId }),
-    );
-  }
-  const sealed = await sealSecret({ secretId: id, revision: 1, payload: PAYLOAD, secretKey });
-  const secret = {
-    id,
-    revision: 1,
-    vault_id: CHEST,
-    name: `Deploy key ${index}`,
-    category: 'password',
-    strength: 4,
-    form_fill: false,
-    hidden: false,
-    ...sealed,
-    secret_key: null,
-    created_at: '',
-    updated_at: '',
-  } as Secret;
-  store.secrets.set(id, { secret, keys });
-  return id;
 }
 
 type Way = 'fresh' | 'reuse';

@@ -96,7 +96,7 @@ export async function uploadAttachment(
     return { id, name: file.name, size, mediaType: file.type, key };
   } catch (error) {
     if (attachmentId !== undefined) await deleteQuietly(attachmentId);
-    throw toUploadError(error, signal);
+    throw toTransferError(error, signal, UPLOAD_MESSAGES);
   }
 }
 
@@ -165,7 +165,7 @@ export async function downloadAttachment(
   } catch (error) {
     // The rest of the body is of no use once one part is refused.
     await reader?.cancel().catch(() => undefined);
-    throw toDownloadError(error, signal);
+    throw toTransferError(error, signal, DOWNLOAD_MESSAGES);
   } finally {
     // The Blob holds its own copy; the opened parts are not left lying in memory.
     for (const part of parts) part.fill(0);
@@ -187,38 +187,28 @@ async function deleteQuietly(id: string): Promise<void> {
   }
 }
 
+// A ref's size is read from a payload any reader may have sealed: a size that is not whole bytes is a
+// damaged ref, refused before any request.
 function countOfRef(ref: AttachmentRef): number {
-  try {
-    return attachmentChunkCount(ref.size);
-  } catch {
-    throw damagedFile();
-  }
+  if (!Number.isSafeInteger(ref.size) || ref.size < 0) throw damagedFile();
+  return attachmentChunkCount(ref.size);
 }
 
-function toUploadError(error: unknown, signal: AbortSignal | undefined): AttachmentError {
-  if (isAttachmentError(error)) return error;
-  if (signal?.aborted || isAbort(error)) return new AttachmentError('cancelled', UPLOAD_CANCELLED_MESSAGE);
-  if (
-    error instanceof ApiError &&
-    error.serverMessage !== undefined &&
-    error.status >= 400 &&
-    error.status < 500
-  )
-    return new AttachmentError('refused', error.serverMessage);
-  return new AttachmentError('failed', UPLOAD_FAILED_MESSAGE);
-}
+const UPLOAD_MESSAGES = { cancelled: UPLOAD_CANCELLED_MESSAGE, failed: UPLOAD_FAILED_MESSAGE };
+const DOWNLOAD_MESSAGES = { cancelled: DOWNLOAD_CANCELLED_MESSAGE, failed: DOWNLOAD_FAILED_MESSAGE };
 
-function toDownloadError(error: unknown, signal: AbortSignal | undefined): AttachmentError {
+/** Any failure of a transfer as an AttachmentError: cancelled, the server's own refusal, or failed. */
+function toTransferError(
+  error: unknown,
+  signal: AbortSignal | undefined,
+  messages: { cancelled: string; failed: string },
+): AttachmentError {
   if (isAttachmentError(error)) return error;
-  if (signal?.aborted || isAbort(error)) return new AttachmentError('cancelled', DOWNLOAD_CANCELLED_MESSAGE);
-  if (
-    error instanceof ApiError &&
-    error.serverMessage !== undefined &&
-    error.status >= 400 &&
-    error.status < 500
-  )
+  if (signal?.aborted || isAbort(error)) return new AttachmentError('cancelled', messages.cancelled);
+  const refusal = error instanceof ApiError && error.status >= 400 && error.status < 500;
+  if (refusal && error.serverMessage !== undefined)
     return new AttachmentError('refused', error.serverMessage);
-  return new AttachmentError('failed', DOWNLOAD_FAILED_MESSAGE);
+  return new AttachmentError('failed', messages.failed);
 }
 
 function isAbort(error: unknown): boolean {
