@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { deleteStalePendingAttachments } from '../../repositories/attachment-repository.js';
+import { type RepeatingJob, startRepeatingJob } from '../repeating-job.js';
 
 /** A pending upload older than this is abandoned (a closed tab, a lost connection): its rows go. */
 export const STALE_UPLOAD_MS = 60 * 60_000;
@@ -11,12 +12,7 @@ export const SWEEP_INTERVAL_MS = 10 * 60_000;
 const SWEEP_BATCH = 100;
 
 /** The sweeper running inside the server process. */
-export interface AttachmentSweeper {
-  /** Resolves when the run in progress (if any) has finished. */
-  idle(): Promise<void>;
-  /** No more runs; resolves once the run in progress has finished. */
-  stop(): Promise<void>;
-}
+export type AttachmentSweeper = RepeatingJob;
 
 /**
  * Deletes every pending upload started more than STALE_UPLOAD_MS before `now`, with its chunks
@@ -46,33 +42,15 @@ export function startAttachmentSweeper(
 ): AttachmentSweeper {
   const now = options.now ?? (() => new Date());
   const intervalMs = options.intervalMs ?? SWEEP_INTERVAL_MS;
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> = Promise.resolve();
-
-  const run = async () => {
-    try {
-      const deleted = await sweepStaleUploads(db, now());
-      if (deleted > 0) log.info({ deleted }, 'attachments: abandoned uploads removed');
-    } catch (error) {
-      log.error({ err: error }, 'attachments: removing abandoned uploads failed');
-    }
-  };
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = run().then(schedule);
-    }, intervalMs);
-    timer.unref();
-  };
-
-  running = run().then(schedule);
-  return {
-    idle: () => running,
-    stop: async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
+  return startRepeatingJob(
+    async () => {
+      try {
+        const deleted = await sweepStaleUploads(db, now());
+        if (deleted > 0) log.info({ deleted }, 'attachments: abandoned uploads removed');
+      } catch (error) {
+        log.error({ err: error }, 'attachments: removing abandoned uploads failed');
+      }
     },
-  };
+    () => intervalMs,
+  );
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { type RepeatingJob, startRepeatingJob } from '../repeating-job.js';
 import { recordMissingDays } from './daily-recorder.js';
 
 /** The daily run starts this long after midnight UTC … */
@@ -8,13 +9,8 @@ export const RUN_AFTER_MIDNIGHT_MS = 60_000;
 /** … plus up to this much at random, so several servers rarely count the same organisation twice. */
 export const RUN_SPREAD_MS = 10 * 60_000;
 
-/** The recorder running inside the server process. */
-export interface StatisticsRecorder {
-  /** Resolves when the run in progress (if any) has finished. */
-  idle(): Promise<void>;
-  /** No more runs; a run in progress stops after its current organisation. Resolves once it has. */
-  stop(): Promise<void>;
-}
+/** The recorder running inside the server process; stopping ends a run after its current organisation. */
+export type StatisticsRecorder = RepeatingJob;
 
 /** Options of startStatisticsRecorder (tests pass their own clock and randomness). */
 export interface RecorderOptions {
@@ -41,36 +37,15 @@ export function startStatisticsRecorder(
 ): StatisticsRecorder {
   const now = options.now ?? (() => new Date());
   const random = options.random ?? Math.random;
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> = Promise.resolve();
-
-  const run = async () => {
-    try {
-      const outcome = await recordMissingDays(db, { now: now(), shouldStop: () => stopped });
-      if (outcome.records > 0) log.info(outcome, 'statistics: daily records written');
-    } catch (error) {
-      log.error({ err: error }, 'statistics: recording the daily figures failed');
-    }
-  };
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(
-      () => {
-        running = run().then(schedule);
-      },
-      delayUntilNextRun(now(), random()),
-    );
-    timer.unref();
-  };
-
-  running = run().then(schedule);
-  return {
-    idle: () => running,
-    stop: async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
+  return startRepeatingJob(
+    async (isStopped) => {
+      try {
+        const outcome = await recordMissingDays(db, { now: now(), shouldStop: isStopped });
+        if (outcome.records > 0) log.info(outcome, 'statistics: daily records written');
+      } catch (error) {
+        log.error({ err: error }, 'statistics: recording the daily figures failed');
+      }
     },
-  };
+    () => delayUntilNextRun(now(), random()),
+  );
 }
