@@ -28,7 +28,7 @@ import {
 
 describe('import batches', () => {
   const setup = useChestScenario();
-  const call = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+  const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     callApi(setup.context.app, token, method, url, payload);
   const tokenOf = (role: ScenarioRole) => setup.scenario.tokens[role];
   const organisationId = () => setup.scenario.users.owner.organisation_id;
@@ -359,6 +359,32 @@ describe('import batches', () => {
     expect(undone.json()).toEqual({ undone: 1 });
     expect((await batchOfSecret(hidden.id))?.deleted_at).toEqual(expect.any(String));
     expect(await batchOfSecret(bystander.id)).toMatchObject({ deleted_at: null });
+  });
+
+  it('leaves no live secret of a batch when creates race its undo', async () => {
+    const { chest } = setup.scenario;
+    const token = tokenOf('writer');
+    const batch = await startBatch(token, 6);
+    const readers = await readersOf(token, chest.id);
+    const bodies = Array.from({ length: 6 }, () =>
+      newSecretBody(chest.id, readers, { import_batch_id: batch.id }),
+    );
+    const [undone, ...creates] = await Promise.all([
+      call(token, 'POST', `/api/v1/import_batches/${batch.id}/undo`),
+      ...bodies.map((body) => call(token, 'POST', '/api/v1/secrets.json', body)),
+    ]);
+    expect(undone?.statusCode).toBe(200);
+    // Each create came before the undo (and was removed by it) or after it (and was refused).
+    const created = creates.filter((response) => response.statusCode === 201).length;
+    for (const response of creates) expect([201, 422]).toContain(response.statusCode);
+    expect(undone?.json()).toEqual({ undone: created });
+    const live = await setup.context.db
+      .selectFrom('secrets')
+      .select('id')
+      .where('import_batch_id', '=', batch.id)
+      .where('deleted_at', 'is', null)
+      .execute();
+    expect(live).toEqual([]);
   });
 
   it('undoes a batch without secrets, and answers 404 for an id that is no batch', async () => {
