@@ -28,7 +28,13 @@ export interface ImportBatchResponse {
   import_batch: ImportBatch;
 }
 
-/** `POST /api/v1/import_batches/{id}/undo` answers how many secrets it marked for deletion. */
+/**
+ * `POST /api/v1/import_batches/{id}/undo` answers how many secrets it marked for deletion, and, when
+ * the batch's creator undoes it without write access to some of its chests any more, how many of its
+ * live secrets it had to leave standing.
+ */
 export interface ImportBatchUndoResponse {
   undone: number;
+  /** Live secrets of the batch the caller may not remove; absent when none were left. */
+  left?: number;
 }

@@ -31,6 +31,7 @@ const TABLES = [
   'email_changes',
   'attachments',
   'attachment_chunks',
+  'import_batches',
 ];
 
 // Counted before anyone knows the account's organisation (migration 2026-11-23-0020).

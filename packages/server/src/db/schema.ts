@@ -211,6 +211,8 @@ export interface SecretsTable {
   created_by: string;
   updated_by: string;
   deleted_at: Nullable<string>;
+  /** The import batch that created the secret (issue 28), or null. */
+  import_batch_id: Nullable<string>;
   created_at: string;
   updated_at: string;
 }
@@ -369,6 +371,21 @@ export interface AttachmentChunksTable {
   data: Uint8Array;
 }
 
+/** import_batches: one run of the import wizard; its secrets carry its id (secrets.import_batch_id). */
+export interface ImportBatchesTable {
+  id: string;
+  organisation_id: string;
+  /** The user who ran the import. */
+  created_by: string;
+  /** The import format's id (the web app's detect-format). */
+  format: string;
+  /** Items the browser announced. */
+  item_count: number;
+  created_at: string;
+  /** When the batch was undone; null while its secrets stand. */
+  undone_at: Nullable<string>;
+}
+
 export interface Database {
   organisations: OrganisationsTable;
   users: UsersTable;
@@ -393,6 +410,7 @@ export interface Database {
   data_records: DataRecordsTable;
   attachments: AttachmentsTable;
   attachment_chunks: AttachmentChunksTable;
+  import_batches: ImportBatchesTable;
 }
 
 /** Rows as read, written and updated; repositories map them to domain records. */

@@ -5,6 +5,7 @@ export * from '../errors/policy-errors.js';
 export * from './attachment-policy.js';
 export * from './caller-access.js';
 export * from './chest-policy.js';
+export * from './import-batch-policy.js';
 export * from './organisation-policy.js';
 export * from './reader-policy.js';
 export * from './secret-policy.js';

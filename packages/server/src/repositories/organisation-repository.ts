@@ -105,6 +105,7 @@ export const ORGANISATION_TABLES = [
   'missing_keys',
   'secret_keys',
   'secrets',
+  'import_batches',
   'vault_managers',
   'assignments',
   'memberships',

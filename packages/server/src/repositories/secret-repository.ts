@@ -106,7 +106,10 @@ const METADATA_COLUMNS = [
   'secrets.updated_by',
 ] as const;
 
-type MetadataRow = Omit<Selectable<SecretsTable>, 'encrypted_data' | 'encryption_iv' | 'suite'>;
+type MetadataRow = Omit<
+  Selectable<SecretsTable>,
+  'encrypted_data' | 'encryption_iv' | 'suite' | 'import_batch_id'
+>;
 type ListRow = Pick<MetadataRow, keyof SecretListRecord>;
 
 function toListRecord(row: ListRow): SecretListRecord {
@@ -261,13 +264,17 @@ function stillAt(place: SecretPlace): Expression<SqlBool> {
   ]);
 }
 
-/** Stores a new secret made by `userId`, counted in its chest. Run it in a transaction. */
+/**
+ * Stores a new secret made by `userId`, counted in its chest, created by the import batch
+ * `importBatchId` if one is given (the caller checked it). Run it in a transaction.
+ */
 export async function insertSecret(
   db: Kysely<Database>,
   organisationId: string,
   id: string,
   values: SecretValues,
   userId: string,
+  importBatchId: string | null = null,
 ): Promise<void> {
   const place = { vault_id: values.vault_id, hidden: values.hidden, live: true };
   const names = await adjustChestCounts(db, organisationId, secretCountDeltas(null, place));
@@ -280,6 +287,7 @@ export async function insertSecret(
       ...values,
       vault_name: names.get(values.vault_id) ?? '',
       strength: values.strength ?? 0,
+      import_batch_id: importBatchId,
       created_by: userId,
       updated_by: userId,
       created_at: now,
@@ -411,4 +419,89 @@ export async function renameSecretsChest(
     .where('organisation_id', '=', organisationId)
     .where('vault_id', '=', chestId)
     .execute();
+}
+
+/** The live (not marked) secrets an import batch created, metadata only. */
+export async function findLiveBatchSecrets(
+  db: Kysely<Database>,
+  organisationId: string,
+  importBatchId: string,
+): Promise<SecretRecord[]> {
+  const rows = await db
+    .selectFrom('secrets')
+    .select(METADATA_COLUMNS)
+    .where('import_batch_id', '=', importBatchId)
+    .where(sameOrganisation('organisation_id', organisationId))
+    .where('deleted_at', 'is', null)
+    .execute();
+  return rows.map(toSecret);
+}
+
+/** Live secrets of each of these batches (a batch without any is left out). */
+export async function countLiveBatchSecrets(
+  db: Kysely<Database>,
+  organisationId: string,
+  importBatchIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (importBatchIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('secrets')
+    .select((eb) => ['import_batch_id', eb.fn.countAll<number>().as('count')])
+    .where('import_batch_id', 'in', importBatchIds)
+    .where(sameOrganisation('organisation_id', organisationId))
+    .where('deleted_at', 'is', null)
+    .groupBy('import_batch_id')
+    .execute();
+  return new Map(rows.map((row) => [row.import_batch_id ?? '', Number(row.count)]));
+}
+
+// Ids per statement: far under SQLite's 32,766 parameters and PostgreSQL's 65,535.
+const MARK_CHUNK = 500;
+
+/**
+ * Marks many live secrets for deletion at once, as setSecretDeletedAt marks one: the chests' counts
+ * first (all deltas together, each chest locked once), then the secrets, each only if it is still
+ * where the caller read it. Answers whether every one of them was marked; if not, the counts are
+ * put back and the caller must roll the transaction back. Run it in a transaction.
+ */
+export async function markSecretsForDeletion(
+  db: Kysely<Database>,
+  organisationId: string,
+  secrets: readonly SecretRecord[],
+  deletedAt: string,
+  userId: string,
+): Promise<boolean> {
+  if (secrets.length === 0) return true;
+  const deltas = new Map<string, ChestCountDelta>();
+  const byPlace = new Map<string, { place: SecretPlace; ids: string[] }>();
+  for (const secret of secrets) {
+    const place = placeOf(secret);
+    for (const [chestId, delta] of secretCountDeltas(place, { ...place, live: false })) {
+      const sum = deltas.get(chestId) ?? { secrets: 0, visibleSecrets: 0 };
+      sum.secrets = (sum.secrets ?? 0) + (delta.secrets ?? 0);
+      sum.visibleSecrets = (sum.visibleSecrets ?? 0) + (delta.visibleSecrets ?? 0);
+      deltas.set(chestId, sum);
+    }
+    const key = `${place.vault_id} ${place.hidden}`;
+    const group = byPlace.get(key) ?? { place, ids: [] };
+    group.ids.push(secret.id);
+    byPlace.set(key, group);
+  }
+  return writeKeepingCounts(db, organisationId, deltas, async () => {
+    let marked = 0;
+    const updatedAt = new Date().toISOString();
+    for (const { place, ids } of byPlace.values()) {
+      for (let start = 0; start < ids.length; start += MARK_CHUNK) {
+        const result = await db
+          .updateTable('secrets')
+          .set({ deleted_at: deletedAt, updated_by: userId, updated_at: updatedAt })
+          .where(sameOrganisation('organisation_id', organisationId))
+          .where('id', 'in', ids.slice(start, start + MARK_CHUNK))
+          .where(stillAt(place))
+          .executeTakeFirst();
+        marked += Number(result.numUpdatedRows);
+      }
+    }
+    return marked === secrets.length;
+  });
 }

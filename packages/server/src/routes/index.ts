@@ -10,6 +10,7 @@ import { attachmentRoutes } from './attachments/attachment-routes.js';
 import { auditLogRoutes } from './audit/audit-log-routes.js';
 import { billingRoutes } from './billing/billing-routes.js';
 import { healthRoutes } from './health.js';
+import { importBatchRoutes } from './imports/import-batch-routes.js';
 import { organisationRoutes } from './organisation/organisation-routes.js';
 import { secretKeyRoutes } from './secret-keys/secret-key-routes.js';
 import { secretRoutes } from './secrets/secret-routes.js';
@@ -56,6 +57,7 @@ const signedInRoutes: FastifyPluginAsync = async (app) => {
   await app.register(secretRoutes);
   await app.register(secretKeyRoutes);
   await app.register(attachmentRoutes); // files beside secrets: upload in chunks, download, remove
+  await app.register(importBatchRoutes); // import batches: start, history, undo (issue 28)
   await app.register(teamRoutes);
   await app.register(auditLogRoutes);
   await app.register(billingRoutes); // plans, subscription, card, invoices (404 under BILLING=off)

@@ -9,6 +9,7 @@ export type AuditObjectType =
   | 'Secret'
   | 'Team'
   | 'SecretKey'
+  | 'ImportBatch'
   | 'User'
   | 'Invitation'
   | 'Organisation';

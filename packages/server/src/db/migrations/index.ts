@@ -18,6 +18,7 @@ import * as keyEndorsements from './2026-11-24-0020-key-endorsements.js';
 import * as emailChanges from './2026-11-27-0040-email-changes.js';
 import * as billingRecordedPayment from './2026-11-27-0050-billing-recorded-payment.js';
 import * as attachments from './2026-11-28-0001-attachments.js';
+import * as importBatches from './2026-11-28-0010-import-batches.js';
 
 /**
  * Every migration, by name, in the order they run. Static imports (no folder globbing) so that
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0040-email-changes': emailChanges,
   '2026-11-27-0050-billing-recorded-payment': billingRecordedPayment,
   '2026-11-28-0001-attachments': attachments,
+  '2026-11-28-0010-import-batches': importBatches,
 };

@@ -175,6 +175,24 @@ async function seedOrganisation(context: TestContext): Promise<ChestScenario> {
     .insertInto('attachment_chunks')
     .values({ attachment_id: attachmentId, chunk_index: 0, organisation_id, data: new Uint8Array(29) })
     .execute();
+  // An import batch that made the secret (issue 28).
+  const importBatchId = randomUUID();
+  await db
+    .insertInto('import_batches')
+    .values({
+      id: importBatchId,
+      organisation_id,
+      created_by: owner.id,
+      format: 'bitwarden-csv',
+      item_count: 1,
+      created_at: now,
+    })
+    .execute();
+  await db
+    .updateTable('secrets')
+    .set({ import_batch_id: importBatchId })
+    .where('id', '=', s.secret.id)
+    .execute();
   await db
     .insertInto('billing_customers')
     .values({ organisation_id, provider_customer_id: null, created_at: now, updated_at: now })

@@ -24,6 +24,8 @@ export const SECRET_BODY = {
         strength: { type: ['integer', 'null'], minimum: 1, maximum: 5 },
         form_fill: { type: 'boolean' },
         hidden: { type: 'boolean' },
+        // A create only (a save or move ignores it): the import batch that makes the secret.
+        import_batch_id: { type: 'string', minLength: 1, maxLength: 64 },
       },
     },
   },

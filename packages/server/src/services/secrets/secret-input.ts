@@ -44,6 +44,8 @@ export interface SecretInput {
   strength?: number | null;
   form_fill?: boolean;
   hidden?: boolean;
+  /** A create only: the caller's open import batch that makes this secret (issue 28). */
+  import_batch_id?: string;
 }
 
 function decodedLength(value: string, field: string): number {

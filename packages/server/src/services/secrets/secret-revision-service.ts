@@ -23,6 +23,7 @@ import { isUniqueViolation } from '../../repositories/unique-violation.js';
 import { markUserHasSecret } from '../../repositories/user-repository.js';
 import { auditByCaller } from '../caller-audit.js';
 import { loadReaderIds } from '../chests/chest-reader-service.js';
+import { checkImportBatchForSecret, holdImportBatchForSecret } from '../imports/import-batch-service.js';
 import { beginKeyChange, recordKeyChange } from '../key-bookkeeping.js';
 import { runChange } from '../organisation-change.js';
 import type { ServiceContext } from '../service-context.js';
@@ -37,7 +38,8 @@ export const MARKED_SECRET_MESSAGE = 'This secret is marked for deletion. Restor
 
 /**
  * Creates a secret at revision 1 in a chest the caller may write, with its key wrapped for exactly
- * the chest's readers; sets the creator's has_secret. Answers the new id.
+ * the chest's readers; sets the creator's has_secret. With `import_batch_id`, the secret belongs to
+ * that import batch (the caller's own, not undone: import-batch-service.ts). Answers the new id.
  */
 export async function createSecret(
   ctx: ServiceContext,
@@ -52,9 +54,12 @@ export async function createSecret(
   const organisationId = caller.organisation.id;
   const chest = requireWritableChest(caller, await findChest(db, organisationId, values.vault_id));
   requireHiddenChangeAllowed(caller, false, values.hidden);
+  const importBatchId = input.import_batch_id ?? null;
+  if (importBatchId !== null) await checkImportBatchForSecret(db, caller, importBatchId);
   if (await findSecret(db, organisationId, id)) throw AppError.conflict(DUPLICATE_SECRET_MESSAGE);
   try {
     await runChange(db, organisationId, async (trx) => {
+      if (importBatchId !== null) await holdImportBatchForSecret(trx, caller, importBatchId);
       await beginKeyChange(trx, organisationId);
       await requireWithinPlan(trx, ctx.config.billing, organisationId, 'secret');
       const readers = await loadReaderIds(trx, organisationId, chest.id, values.hidden);
@@ -62,7 +67,7 @@ export async function createSecret(
         keys.map((key) => key.user_id),
         readers,
       );
-      await insertSecret(trx, organisationId, id, values, caller.user.id);
+      await insertSecret(trx, organisationId, id, values, caller.user.id, importBatchId);
       await replaceWrappedKeys(trx, organisationId, id, keys);
       await recordKeyChange(trx, organisationId, { secretIds: [id] });
       await markUserHasSecret(trx, organisationId, caller.user.id);
