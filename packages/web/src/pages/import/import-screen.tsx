@@ -57,6 +57,16 @@ export const IMPORT_FILE_MAX_BYTES = 200 * 1024 * 1024;
 export const FILE_TOO_LARGE_MESSAGE =
   'This file is too large to import in a browser tab (over 200 MB). Export the items in smaller parts, for example a folder or vault at a time.';
 
+// FileReader rather than Blob.arrayBuffer(): the same in every browser, and jsdom (the tests) has only it.
+function readBytes(file: Blob): Promise<ArrayBuffer> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error ?? new Error(IMPORT_FAILED_MESSAGE));
+    reader.readAsArrayBuffer(file);
+  });
+}
+
 function messageOf(error: unknown): string {
   return error instanceof Error && error.message ? error.message : IMPORT_FAILED_MESSAGE;
 }
@@ -114,10 +124,10 @@ export function Component() {
     setStep('reading');
     try {
       // A fresh buffer each time: the worker takes this one over (transferred, not copied).
-      const parsed = await parseInWorker(await chosen.arrayBuffer(), {
+      const parsed = await parseInWorker(await readBytes(chosen), {
         ...(options.format ? { format: options.format } : {}),
         ...(options.password ? { password: options.password } : {}),
-        ...(options.keyFile ? { keyFile: await options.keyFile.arrayBuffer() } : {}),
+        ...(options.keyFile ? { keyFile: await readBytes(options.keyFile) } : {}),
       });
       const built = await planImport(parsed);
       setCounts(await services.planCounts());
