@@ -202,6 +202,20 @@ describe('runImport', () => {
     expect(progress).toEqual([0, 1, 2, 3]);
   });
 
+  it('writes nothing when the batch cannot be opened', async () => {
+    const plan = await planOf();
+    const fake = fakeServices();
+    fake.services.createBatch = async () => {
+      throw new Error('Not found');
+    };
+    const mapping = newChestsFor('team-ops');
+    await expect(
+      runImport(plan, mapping, { matches: [], unopened: 0 }, new Map(), fake.services),
+    ).rejects.toThrow('Not found');
+    expect(fake.chests).toEqual([]);
+    expect(fake.secrets).toEqual([]);
+  });
+
   it('refuses new chests without a team, writing nothing', async () => {
     const plan = await planOf();
     const fake = fakeServices();

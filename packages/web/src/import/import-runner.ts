@@ -281,7 +281,7 @@ function messageOf(error: unknown): string {
 
 /**
  * Runs the import: checks the mapping and the plan's limits (nothing written when either refuses),
- * creates the new chests and the batch, then each item in turn. A failed item is reported by its
+ * opens the batch (nothing written when it cannot be), creates the new chests, then each item in turn. A failed item is reported by its
  * reference and the run goes on; a cancel stops before the next item and reports what was done.
  */
 export async function runImport(
@@ -316,7 +316,8 @@ export async function runImport(
     const target = mapping.targets[container.key] as ChestTarget;
     if (target.kind === 'existing') chestOf.set(container.key, target.chestId);
   }
-  const creatingAny = creating > 0;
+  // The batch first: when it cannot be opened, nothing else has been written.
+  const batch = creating > 0 ? await services.createBatch(plan.format, creating) : null;
   for (const container of plan.containers) {
     const target = mapping.targets[container.key] as ChestTarget;
     if (target.kind !== 'new') continue;
@@ -324,7 +325,6 @@ export async function runImport(
     chestOf.set(container.key, chest.id);
     report.chestsCreated += 1;
   }
-  const batch = creatingAny ? await services.createBatch(plan.format, creating) : null;
   const matchOf = new Map(analysis.matches.map((match) => [match.draftIndex, match]));
 
   for (const [index, draft] of plan.drafts.entries()) {
