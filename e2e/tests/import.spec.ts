@@ -24,7 +24,7 @@ interface BitwardenSample {
 }
 
 async function chooseSample(page: Page): Promise<void> {
-  await page.getByLabel('Export file').setInputFiles(SAMPLE);
+  await page.getByLabel('Export file', { exact: true }).setInputFiles(SAMPLE);
   await expect(page.getByTestId('import-preview')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByLabel('Format')).toHaveValue('bitwarden-json');
 }
