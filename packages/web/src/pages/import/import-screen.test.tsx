@@ -3,7 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { serveBilling } from '../../components/billing/testing/billing-fixtures.js';
+import { ImportError } from '../../import/import-error.js';
 import type { ImportSecretDraft, ImportServices, PlanRoom } from '../../import/import-runner.js';
+import { parseInWorker } from '../../import/parse-in-worker.js';
 import { renderApp } from '../../test/render-app.js';
 import { FILE_TOO_LARGE_MESSAGE, IMPORT_FILE_MAX_BYTES } from './import-screen.js';
 
@@ -38,6 +40,12 @@ vi.mock('../../import/import-services.js', () => ({
     strength: async () => 3,
   }),
 }));
+
+// Parsing stays real (on the page: jsdom has no Worker); a test may make one call answer as a protected file does.
+vi.mock('../../import/parse-in-worker.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../import/parse-in-worker.js')>();
+  return { parseInWorker: vi.fn(real.parseInWorker) };
+});
 
 const EXPORT = JSON.stringify({
   encrypted: false,
@@ -171,6 +179,29 @@ describe('/import', () => {
     expect(alert.textContent).toContain('This file is not in a format Coffer can import. Supported: ');
     expect(alert.textContent).toContain('Bitwarden');
     await waitFor(() => expect(screen.queryByTestId('import-preview')).toBeNull());
+  });
+
+  it('asks for the password of a protected file, says when it is wrong, and reads the file with the right one', async () => {
+    serve();
+    vi.mocked(parseInWorker)
+      .mockRejectedValueOnce(new ImportError('needs-password', 'This file is protected: give its password.'))
+      .mockRejectedValueOnce(new ImportError('wrong-password', 'The password is not right for this file.'));
+    const user = userEvent.setup();
+    renderApp('/import');
+    await user.upload(await screen.findByLabelText('Export file'), new File([EXPORT], 'vault.json'));
+    const field = await screen.findByLabelText('File password');
+    expect(
+      screen.getByText('vault.json is protected. Enter the password it was exported with.'),
+    ).toBeTruthy();
+    await user.type(field, 'not-it');
+    await user.click(screen.getByRole('button', { name: 'Open file' }));
+    expect(await screen.findByText('The password is not right for this file.')).toBeTruthy();
+    expect(screen.queryByTestId('import-preview')).toBeNull();
+    await user.clear(screen.getByLabelText('File password'));
+    await user.type(screen.getByLabelText('File password'), 'the-right-one');
+    await user.click(screen.getByRole('button', { name: 'Open file' }));
+    await screen.findByTestId('import-preview');
+    expect(vi.mocked(parseInWorker).mock.lastCall?.[1]).toMatchObject({ password: 'the-right-one' });
   });
 
   it('refuses a file too large for a browser tab before reading it', async () => {
