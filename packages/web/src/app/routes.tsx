@@ -140,6 +140,8 @@ const signedInScreens: RouteObject[] = [
   },
   // Administrators with billing on; the screen sends anyone else to / (spec section 2).
   { path: paths.plans, handle: { title: 'Plans' }, lazy: () => import('../pages/plans/plans-screen.js') },
+  // Everyone signed in: administrators import into any chest, members into the chests they can write.
+  { path: paths.import, handle: { title: 'Import' }, lazy: () => import('../pages/import/import-screen.js') },
   { path: paths.dataDashboard, loader: () => redirect(paths.adminDataDashboard) }, // spec §2's other name of it
   {
     path: paths.profile,

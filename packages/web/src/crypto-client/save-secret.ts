@@ -27,6 +27,8 @@ export interface SecretDraft {
   strength: number | null;
   formFill: boolean;
   hidden: boolean;
+  /** The import batch a created secret belongs to (issue 28); not sent with later revisions. */
+  importBatchId?: string;
 }
 
 /** A saved secret: its id and the revision now stored. */
@@ -58,7 +60,11 @@ export async function createEncryptedSecret(
     const caller = { userId, privateKey: await requirePrivateKey() };
     await withOneRetry(async () => {
       const body = await buildBody(draft, secretId, 1, secretKey, caller, 'save', options);
-      return createSecret({ id: secretId, ...body });
+      return createSecret({
+        id: secretId,
+        ...body,
+        ...(draft.importBatchId ? { import_batch_id: draft.importBatchId } : {}),
+      });
     });
     void recordRevision(userId, secretId, 1);
     return { id: secretId, revision: 1 };

@@ -14,6 +14,8 @@ export const paths = {
   profilePersonalPassword: '/profile/personal_password',
   profileTwoFactor: '/profile/twofactor',
   plans: '/plans',
+  // Import from another password manager (issue 28)
+  import: '/import',
   dataDashboard: '/datadashboard',
   // Welcome flow
   welcome: '/welcome',

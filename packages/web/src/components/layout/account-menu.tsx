@@ -6,7 +6,7 @@ import { paths } from '../../navigation/paths.js';
 import { useSession, useSessionActions } from '../../session/use-session.js';
 
 /**
- * The account menu: Account Settings, Statistics for data administrators (their way to the
+ * The account menu: Account Settings, Import (everyone: issue 28), Statistics for data administrators (their way to the
  * statistics page, as they need not be administrators) and Log Out. Log Out from the menu acts at
  * once; only the Shift+L shortcut asks first (spec section 2, "Logging out via the shortcut asks").
  */
@@ -59,6 +59,9 @@ export function AccountMenu() {
             onClick={() => close(false)}
           >
             Account Settings
+          </Link>
+          <Link role="menuitem" className="account-menu__item" to={paths.import} onClick={() => close(false)}>
+            Import
           </Link>
           {isDataAdministrator ? (
             <Link

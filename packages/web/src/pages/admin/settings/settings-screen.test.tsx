@@ -19,6 +19,7 @@ describe('/admin/settings', () => {
     const panel = screen.getByRole('tabpanel', { name: 'General' });
     expect(within(panel).getByRole('heading', { name: 'Reshare Missing Keys' })).toBeTruthy();
     expect(within(panel).getByRole('heading', { name: 'Auto Logout' })).toBeTruthy();
+    expect(within(panel).getByRole('link', { name: 'Import secrets' }).getAttribute('href')).toBe('/import');
   });
 
   it('shows a loading indicator while the owner check runs, then no Owner Actions once ownership moved', async () => {

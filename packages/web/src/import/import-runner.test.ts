@@ -1,0 +1,405 @@
+import type { AttachmentRef, PasswordPayload, SecretPayload } from '@coffer/core';
+import { FREE_PLAN_LIMIT_NOTICE } from '@coffer/core';
+import { describe, expect, it } from 'vitest';
+import { parseExport } from './detect-format.js';
+import { fingerprintOf, planImport } from './import-plan.js';
+import type {
+  ImportFile,
+  ImportMapping,
+  ImportSecretDraft,
+  ImportServices,
+  MatchDecision,
+  OpenedCandidate,
+  PlanRoom,
+} from './import-runner.js';
+import {
+  analyseImport,
+  chestNameFor,
+  ImportRefusedError,
+  runImport,
+  TEAM_REQUIRED_MESSAGE,
+} from './import-runner.js';
+import { sourceItem } from './source-item.js';
+
+// A small Bitwarden JSON export: two folders, a login with an id, a note, an item at the top level,
+// and one in the trash (skipped).
+function bitwardenExport(password = 'first-password') {
+  return JSON.stringify({
+    encrypted: false,
+    folders: [
+      { id: 'f-work', name: 'Work' },
+      { id: 'f-home', name: 'Home' },
+    ],
+    items: [
+      {
+        id: 'i-mail',
+        folderId: 'f-work',
+        type: 1,
+        name: 'Mail',
+        notes: null,
+        favorite: false,
+        login: { username: 'ada', password, uris: [{ uri: 'https://mail.example' }], totp: null },
+      },
+      { id: 'i-wifi', folderId: 'f-home', type: 2, name: 'Wifi', notes: 'the code', secureNote: { type: 0 } },
+      {
+        id: 'i-bank',
+        folderId: null,
+        type: 1,
+        name: 'Bank',
+        login: { username: 'ada', password: 'bank-password', uris: [] },
+      },
+      {
+        id: 'i-old',
+        folderId: null,
+        type: 1,
+        name: 'Old',
+        deletedDate: '2024-01-01T00:00:00.000Z',
+        login: { username: 'x', password: 'y' },
+      },
+    ],
+  });
+}
+
+async function planOf(password?: string) {
+  return planImport(await parseExport(bitwardenExport(password)));
+}
+
+interface StoredSecret {
+  id: string;
+  vaultId: string;
+  name: string;
+  revision: number;
+  payload: SecretPayload;
+  batchId?: string;
+  files: string[];
+}
+
+// An in-memory model of what the services touch, recording every write.
+function fakeServices(options: { counts?: PlanRoom | null; failOn?: string; onCreate?: () => void } = {}) {
+  const secrets: StoredSecret[] = [];
+  const chests: { id: string; name: string; teamId: string }[] = [];
+  const batches: { id: string; format: string; itemCount: number }[] = [];
+  const opened: string[] = [];
+  let next = 0;
+  const services: ImportServices = {
+    listChestSecrets: async (chestId) =>
+      secrets.filter((s) => s.vaultId === chestId).map((s) => ({ id: s.id, name: s.name })),
+    openSecret: async (id): Promise<OpenedCandidate> => {
+      opened.push(id);
+      const found = secrets.find((s) => s.id === id);
+      if (!found) throw new Error('Not found');
+      return {
+        id,
+        revision: found.revision,
+        category: 'password',
+        hidden: false,
+        formFill: true,
+        payload: found.payload,
+      };
+    },
+    planCounts: async () => options.counts ?? null,
+    createChest: async (name, teamId) => {
+      const chest = { id: `chest-${++next}`, name, teamId };
+      chests.push(chest);
+      return chest;
+    },
+    createBatch: async (format, itemCount) => {
+      const batch = { id: `batch-${++next}`, format, itemCount };
+      batches.push(batch);
+      return batch;
+    },
+    createSecret: async (draft: ImportSecretDraft, batchId: string, files: ImportFile[]) => {
+      if (options.failOn === draft.name) throw new Error('The chest refused the secret.');
+      secrets.push({
+        id: `secret-${++next}`,
+        vaultId: draft.vaultId,
+        name: draft.name,
+        revision: 1,
+        payload: draft.payload,
+        batchId,
+        files: files.map((f) => f.name),
+      });
+      options.onCreate?.();
+    },
+    updateSecret: async (target, draft, kept: AttachmentRef[], files) => {
+      const found = secrets.find((s) => s.id === target.id);
+      if (!found || found.revision !== target.baseRevision) throw new Error('conflict');
+      found.revision += 1;
+      found.payload = draft.payload;
+      found.files = [...kept.map((k) => k.name), ...files.map((f) => f.name)];
+    },
+    strength: async (password) => (password ? 3 : null),
+  };
+  return { services, secrets, chests, batches, opened };
+}
+
+const newChestsFor = (teamId: string | null): ImportMapping => ({
+  targets: {
+    Work: { kind: 'new', name: 'Work' },
+    Home: { kind: 'new', name: 'Home' },
+    '': { kind: 'new', name: '' },
+  },
+  teamId,
+});
+
+function intoChest(chestId: string): ImportMapping {
+  return {
+    targets: {
+      Work: { kind: 'existing', chestId },
+      Home: { kind: 'existing', chestId },
+      '': { kind: 'existing', chestId },
+    },
+    teamId: null,
+  };
+}
+
+describe('planImport', () => {
+  it('counts kinds and containers, skips the trash, and seals the source in each payload', async () => {
+    const plan = await planOf();
+    expect(plan.drafts.map((d) => d.name)).toEqual(['Mail', 'Wifi', 'Bank']);
+    expect(plan.kinds).toMatchObject({ login: 2, note: 1 });
+    expect(plan.containers).toEqual([
+      { key: '', name: '', count: 1 },
+      { key: 'Home', name: 'Home', count: 1 },
+      { key: 'Work', name: 'Work', count: 1 },
+    ]);
+    expect(plan.skipped.trashed).toBe(1);
+    const mail = plan.drafts[0];
+    expect(mail?.importedFrom).toMatchObject({ format: 'bitwarden-json', sourceId: 'i-mail' });
+    expect(mail?.importedFrom.fingerprint).toMatch(/^[0-9a-f]{64}$/);
+    expect(mail?.payload.importedFrom).toEqual(mail?.importedFrom);
+  });
+
+  it('gives the same values the same fingerprint, and a changed value another, wherever the item sat', async () => {
+    const item = sourceItem('row 1', { title: 'Mail', username: 'ada', password: 'one', container: ['A'] });
+    const moved = { ...item, ref: 'row 9', container: ['B'] };
+    const changed = { ...item, password: 'two' };
+    expect(await fingerprintOf(moved)).toBe(await fingerprintOf(item));
+    expect(await fingerprintOf(changed)).not.toBe(await fingerprintOf(item));
+  });
+});
+
+describe('runImport', () => {
+  it('makes a chest per folder linked to the team, opens a batch and creates every item in it', async () => {
+    const plan = await planOf();
+    const fake = fakeServices();
+    const mapping = newChestsFor('team-ops');
+    const analysis = await analyseImport(plan, mapping, fake.services);
+    const progress: number[] = [];
+    const report = await runImport(plan, mapping, analysis, new Map(), fake.services, {
+      onProgress: ({ done }) => progress.push(done),
+    });
+    expect(fake.chests.map((c) => [c.name, c.teamId])).toEqual([
+      ['Imported', 'team-ops'],
+      ['Home', 'team-ops'],
+      ['Work', 'team-ops'],
+    ]);
+    expect(fake.batches).toEqual([{ id: expect.any(String), format: 'bitwarden-json', itemCount: 3 }]);
+    expect(fake.secrets.every((s) => s.batchId === fake.batches[0]?.id)).toBe(true);
+    const work = fake.chests.find((c) => c.name === 'Work');
+    expect(fake.secrets.find((s) => s.name === 'Mail')?.vaultId).toBe(work?.id);
+    expect(report).toMatchObject({ created: 3, updated: 0, chestsCreated: 3, cancelled: false, failed: [] });
+    expect(progress).toEqual([0, 1, 2, 3]);
+  });
+
+  it('writes nothing when the batch cannot be opened', async () => {
+    const plan = await planOf();
+    const fake = fakeServices();
+    fake.services.createBatch = async () => {
+      throw new Error('Not found');
+    };
+    const mapping = newChestsFor('team-ops');
+    await expect(
+      runImport(plan, mapping, { matches: [], unopened: 0 }, new Map(), fake.services),
+    ).rejects.toThrow('Not found');
+    expect(fake.chests).toEqual([]);
+    expect(fake.secrets).toEqual([]);
+  });
+
+  it('refuses new chests without a team, writing nothing', async () => {
+    const plan = await planOf();
+    const fake = fakeServices();
+    const mapping = newChestsFor(null);
+    const analysis = await analyseImport(plan, mapping, fake.services);
+    await expect(runImport(plan, mapping, analysis, new Map(), fake.services)).rejects.toThrow(
+      TEAM_REQUIRED_MESSAGE,
+    );
+    expect(fake.chests).toEqual([]);
+    expect(fake.batches).toEqual([]);
+  });
+
+  it('on a re-import skips what is unchanged, matching by source id and opening only same-named secrets', async () => {
+    const plan = await planOf();
+    const fake = fakeServices();
+    await runImport(plan, intoChest('chest-a'), { matches: [], unopened: 0 }, new Map(), fake.services);
+    // A secret of the chest with another name is never opened.
+    fake.secrets.push({
+      id: 'other',
+      vaultId: 'chest-a',
+      name: 'Unrelated',
+      revision: 1,
+      payload: { note: '' },
+      files: [],
+    });
+    const again = await planOf();
+    const analysis = await analyseImport(again, intoChest('chest-a'), fake.services);
+    expect(fake.opened).not.toContain('other');
+    expect(analysis.matches.map((m) => [m.draftIndex, m.identical])).toEqual([
+      [0, true],
+      [1, true],
+      [2, true],
+    ]);
+    const report = await runImport(again, intoChest('chest-a'), analysis, new Map(), fake.services);
+    expect(report).toMatchObject({ created: 0, skippedUnchanged: 3 });
+    expect(fake.secrets).toHaveLength(4);
+    expect(fake.batches).toHaveLength(1);
+  });
+
+  it('offers a changed item: skip by default, update with the old password in the history, or keep both', async () => {
+    const fake = fakeServices();
+    await runImport(
+      await planOf(),
+      intoChest('chest-a'),
+      { matches: [], unopened: 0 },
+      new Map(),
+      fake.services,
+    );
+    const changed = await planOf('second-password');
+
+    const analysis = await analyseImport(changed, intoChest('chest-a'), fake.services);
+    const mailMatch = analysis.matches.find((m) => m.draftIndex === 0);
+    expect(mailMatch?.identical).toBe(false);
+
+    const skipped = await runImport(changed, intoChest('chest-a'), analysis, new Map(), fake.services);
+    expect(skipped).toMatchObject({ created: 0, updated: 0, skippedByChoice: 1, skippedUnchanged: 2 });
+
+    const updated = await runImport(
+      changed,
+      intoChest('chest-a'),
+      analysis,
+      new Map<number, MatchDecision>([[0, 'update']]),
+      fake.services,
+      {
+        now: new Date('2026-01-02T00:00:00.000Z'),
+      },
+    );
+    expect(updated).toMatchObject({ updated: 1, created: 0 });
+    const mail = fake.secrets.find((s) => s.name === 'Mail');
+    const payload = mail?.payload as PasswordPayload;
+    expect(mail?.revision).toBe(2);
+    expect(payload.password).toBe('second-password');
+    expect(payload.history?.[0]).toEqual({
+      field: 'password',
+      value: 'first-password',
+      changedAt: '2026-01-02T00:00:00.000Z',
+    });
+    expect(payload.importedFrom?.fingerprint).toBe(changed.drafts[0]?.importedFrom.fingerprint);
+
+    const again = await analyseImport(changed, intoChest('chest-a'), fake.services);
+    const both = await runImport(
+      changed,
+      intoChest('chest-a'),
+      again,
+      new Map<number, MatchDecision>([[0, 'keep-both']]),
+      fake.services,
+    );
+    // The update made it identical: nothing left to keep twice.
+    expect(both).toMatchObject({ created: 0, skippedUnchanged: 3 });
+    const third = await planOf('third-password');
+    const thirdAnalysis = await analyseImport(third, intoChest('chest-a'), fake.services);
+    const kept = await runImport(
+      third,
+      intoChest('chest-a'),
+      thirdAnalysis,
+      new Map<number, MatchDecision>([[0, 'keep-both']]),
+      fake.services,
+    );
+    expect(kept).toMatchObject({ created: 1 });
+    expect(fake.secrets.filter((s) => s.name === 'Mail')).toHaveLength(2);
+  });
+
+  it('matches items without ids by fingerprint, each existing secret once', async () => {
+    const file = {
+      format: 'chrome-csv',
+      items: [
+        sourceItem('row 2', { title: 'Site', username: 'a', password: 'p' }),
+        sourceItem('row 3', { title: 'Site', username: 'a', password: 'p' }),
+      ],
+      skipped: { trashed: 0, notASecret: 0 },
+      problems: [],
+    };
+    const fake = fakeServices();
+    const mapping: ImportMapping = { targets: { '': { kind: 'existing', chestId: 'c' } }, teamId: null };
+    const plan = await planImport(file);
+    await runImport(plan, mapping, { matches: [], unopened: 0 }, new Map(), fake.services);
+    expect(fake.secrets).toHaveLength(2);
+    const analysis = await analyseImport(await planImport(file), mapping, fake.services);
+    // Two equal entries stay two secrets: each draft claims one existing secret.
+    expect(analysis.matches.map((m) => m.existing.id).sort()).toEqual(fake.secrets.map((s) => s.id).sort());
+  });
+
+  it('stops after the current item when cancelled and reports what was done', async () => {
+    const plan = await planOf();
+    const controller = new AbortController();
+    const fake = fakeServices({ onCreate: () => controller.abort() });
+    const report = await runImport(
+      plan,
+      intoChest('c'),
+      { matches: [], unopened: 0 },
+      new Map(),
+      fake.services,
+      {
+        signal: controller.signal,
+      },
+    );
+    expect(report).toMatchObject({ created: 1, cancelled: true, notDone: 2 });
+    expect(fake.secrets).toHaveLength(1);
+  });
+
+  it('reports a failed item by its reference and goes on', async () => {
+    const plan = await planOf();
+    const fake = fakeServices({ failOn: 'Wifi' });
+    const report = await runImport(
+      plan,
+      intoChest('c'),
+      { matches: [], unopened: 0 },
+      new Map(),
+      fake.services,
+    );
+    expect(report.created).toBe(2);
+    expect(report.failed).toEqual([{ ref: plan.drafts[1]?.ref, message: 'The chest refused the secret.' }]);
+    expect(JSON.stringify(report.failed)).not.toContain('the code');
+  });
+
+  it('refuses before anything is written when the free plan would be exceeded', async () => {
+    const plan = await planOf();
+    const tooMany = fakeServices({ counts: { secrets: 23, chests: 1 } });
+    await expect(
+      runImport(plan, intoChest('c'), { matches: [], unopened: 0 }, new Map(), tooMany.services),
+    ).rejects.toEqual(new ImportRefusedError(FREE_PLAN_LIMIT_NOTICE));
+    expect(tooMany.secrets).toEqual([]);
+    expect(tooMany.batches).toEqual([]);
+
+    const newChest = fakeServices({ counts: { secrets: 0, chests: 1 } });
+    await expect(
+      runImport(plan, newChestsFor('t'), { matches: [], unopened: 0 }, new Map(), newChest.services),
+    ).rejects.toThrow(FREE_PLAN_LIMIT_NOTICE);
+    expect(newChest.chests).toEqual([]);
+
+    const fits = fakeServices({ counts: { secrets: 22, chests: 1 } });
+    const report = await runImport(
+      plan,
+      intoChest('c'),
+      { matches: [], unopened: 0 },
+      new Map(),
+      fits.services,
+    );
+    expect(report.created).toBe(3);
+  });
+
+  it('names a new chest after its folder within the chest name limit', () => {
+    expect(chestNameFor('Work')).toBe('Work');
+    expect(chestNameFor('')).toBe('Imported');
+    expect(Array.from(chestNameFor('A folder with a rather long name indeed'))).toHaveLength(25);
+  });
+});
