@@ -6,7 +6,7 @@
  */
 import { canUseTeams, PAGE_SIZE } from '@coffer/core';
 import { fetchBillingConfig, fetchSubscription } from '../api/billing-api.js';
-import { createImportBatch } from '../api/import-api.js';
+import { startImportBatch } from '../api/import-batches-api.js';
 import type { PagePosition } from '../api/paging.js';
 import { listSecrets } from '../api/secrets-api.js';
 import { createChest, listChests } from '../api/vaults-api.js';
@@ -79,7 +79,7 @@ export function importServices(context: ImportServiceContext): ImportServices {
     planCounts: () => planCounts(context.isAdministrator),
     createChest: (name, teamId) =>
       createChest({ name, assignments_attributes: [{ team_id: teamId, edit_access: true }] }),
-    createBatch: async (format, itemCount) => (await createImportBatch(format, itemCount)).import_batch,
+    createBatch: (format, itemCount) => startImportBatch(format, itemCount),
     createSecret: async (draft, batchId, files) => {
       const sealed: SecretDraft = { ...draft, importBatchId: batchId };
       const save: SaveRevision = (refs, target) => {
