@@ -49,7 +49,16 @@ test('a member exports every secret they can read, as Bitwarden JSON and as the 
   const team = await createTeamThroughApi(admin, 'Operations', [{ user_id: member.id, edit_access: true }]);
   const infra = await createChestThroughApi(admin, 'Infra', [{ team_id: team.id, edit_access: true }]);
   const office = await createChestThroughApi(admin, 'Office', [{ team_id: team.id, edit_access: true }]);
-  await createChestThroughApi(admin, 'Board only', []);
+  const board = await createTeamThroughApi(admin, 'Board', []);
+  const boardOnly = await createChestThroughApi(admin, 'Board only', [
+    { team_id: board.id, edit_access: true },
+  ]);
+  await createSecretThroughApi(admin, {
+    vaultId: boardOnly.id,
+    name: 'Board minutes',
+    category: 'note',
+    payload: { note: 'not for the member' },
+  });
   await recordSensitive({ kind: 'password', value: EXPORT_PASSWORD });
   const personal = await onboardMember(page, member);
   const session = await apiSignIn(request, { email: member.email, password: personal });
