@@ -3,6 +3,7 @@ import { bitwardenJson } from './formats/bitwarden-json.js';
 import { bitwardenJsonEncrypted } from './formats/bitwarden-json-encrypted.js';
 import { chromeCsv, firefoxCsv, safariCsv } from './formats/browser-csv.js';
 import { buttercupCsv } from './formats/buttercup-csv.js';
+import { cofferExport } from './formats/coffer-export.js';
 import { dashlaneCsv } from './formats/dashlane-csv.js';
 import { dashlaneJson } from './formats/dashlane-json.js';
 import { enpassJson } from './formats/enpass-json.js';
@@ -38,6 +39,7 @@ import type { SourceFile } from './source-item.js';
 /** Every format Coffer reads, most specific first (the first whose detection matches wins). */
 export const IMPORT_FORMATS: readonly ImportFormat[] = [
   keePassKdbx,
+  cofferExport,
   onePasswordPux,
   onePasswordPif,
   enpassJson,

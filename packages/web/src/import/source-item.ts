@@ -1,3 +1,5 @@
+import type { SecretCategory, SecretPayload } from '@coffer/core';
+
 /**
  * What an import reads from another manager's export before anything becomes a Coffer secret: every
  * value the source carried, in one lossless shape, so each format writes only its own mapping and the
@@ -26,6 +28,15 @@ export interface PastPassword {
 export interface SourceAttachment {
   name: string;
   data: Uint8Array;
+  /** The file's media type, where the source keeps it (a Coffer export). */
+  mediaType?: string;
+}
+
+/** A secret read from a Coffer export as Coffer stored it: an import recreates it exactly (telephone and address too). */
+export interface CofferOriginal {
+  category: SecretCategory;
+  /** The whole payload (fields, history, URLs, authenticator key, importedFrom) without file refs: the files come as attachments. */
+  payload: SecretPayload;
 }
 
 export interface SourceItem {
@@ -51,6 +62,8 @@ export interface SourceItem {
   attachments: SourceAttachment[];
   createdAt?: string;
   updatedAt?: string;
+  /** Only from a Coffer export: the secret as it was; the parts above then only describe it for the preview. */
+  coffer?: CofferOriginal;
 }
 
 /** A row or entry that could not be read, by reference only. */

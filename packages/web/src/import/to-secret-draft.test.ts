@@ -92,4 +92,29 @@ describe('toSecretDraft', () => {
     );
     expect(draft.attachments).toEqual([{ name: 'a.pem', data }]);
   });
+
+  it("takes a Coffer export's secret as it was stored: its category and whole payload", () => {
+    const payload = { country: '41', number: '445551234', extension: '', note: 'Empfang' };
+    const item = sourceItem('secret s-1', {
+      kind: 'other',
+      title: 'Reception',
+      fields: [{ name: 'Number', value: '445551234', hidden: false }],
+      container: ['Office'],
+      coffer: { category: 'telephone', payload },
+    });
+    expect(toSecretDraft(item)).toEqual({
+      ref: 'secret s-1',
+      category: 'telephone',
+      name: 'Reception',
+      payload,
+      container: ['Office'],
+      attachments: [],
+    });
+    const long = 'x'.repeat(SECRET_NAME_MAX + 5);
+    const shortened = toSecretDraft({ ...item, title: long });
+    expect(shortened.payload).toEqual({
+      ...payload,
+      fields: [{ name: FULL_TITLE_FIELD, kind: 'text', value: long }],
+    });
+  });
 });

@@ -75,6 +75,26 @@ function extrasOf(item: SourceItem, shortenedTitle: boolean): PayloadExtras {
 /** Maps a source item onto a password secret (a login) or a note (everything else). */
 export function toSecretDraft(item: SourceItem): SecretDraftFromImport {
   const { name, shortened } = nameOf(item);
+  // A Coffer export's secret comes back as it was stored: its own category and its whole payload.
+  if (item.coffer) {
+    const payload = shortened
+      ? {
+          ...item.coffer.payload,
+          fields: [
+            { name: FULL_TITLE_FIELD, kind: 'text' as const, value: item.title },
+            ...(item.coffer.payload.fields ?? []),
+          ],
+        }
+      : item.coffer.payload;
+    return {
+      ref: item.ref,
+      category: item.coffer.category,
+      name,
+      payload,
+      container: item.container,
+      attachments: item.attachments,
+    };
+  }
   const extras = extrasOf(item, shortened);
   let category: SecretCategory;
   let payload: SecretPayload;

@@ -2,6 +2,7 @@ import { useSession } from '../../session/use-session.js';
 import { useShortcuts } from '../../shortcuts/use-shortcuts.js';
 import { DisplayNameRow } from './display-name-row.js';
 import { EmailRow } from './email-row.js';
+import { ExportMySecretsRow } from './export-my-secrets-row.js';
 import { KeyFingerprintRow } from './key-fingerprint-row.js';
 import { openPasswordModal } from './password-modal.js';
 import { TwoStepRow } from './two-step-row.js';
@@ -9,7 +10,7 @@ import { useGoBack } from './use-go-back.js';
 import '../../components/settings-rows/settings-rows.css';
 import './profile.css';
 
-/** /profile: 'Account Settings' with Display Name, Email, Password, Two-Step Verification and the key fingerprint. */
+/** /profile: 'Account Settings' with Display Name, Email, Password, Two-Step Verification, the key fingerprint and Export. */
 export function Component() {
   const { profile } = useSession();
   const goBack = useGoBack();
@@ -43,6 +44,7 @@ export function Component() {
           </div>
           <TwoStepRow profile={profile} />
           <KeyFingerprintRow owner={profile} />
+          <ExportMySecretsRow profile={profile} />
         </div>
       ) : (
         <p role="status">Loading…</p>
