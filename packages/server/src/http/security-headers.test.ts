@@ -7,7 +7,7 @@ import { createTestContext, type TestContext } from '../test/test-app.js';
 import { buildCspDirectives, buildHelmetOptions, createSecurityHeaderWriter } from './security-headers.js';
 
 const EXPECTED_CSP =
-  "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data:;connect-src 'self';" +
+  "default-src 'self';script-src 'self' 'wasm-unsafe-eval';style-src 'self';img-src 'self' data:;connect-src 'self';" +
   "font-src 'self';object-src 'none';base-uri 'none';frame-ancestors 'none';form-action 'self'";
 
 describe('security headers', () => {
@@ -65,7 +65,7 @@ describe('security headers behind https with Stripe', () => {
     const response = await context.app.inject({ method: 'GET', url: '/healthz' });
     expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     const csp = String(response.headers['content-security-policy']);
-    expect(csp).toContain("script-src 'self' https://js.stripe.com;");
+    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval' https://js.stripe.com;");
     expect(csp).toContain('frame-src https://js.stripe.com https://hooks.stripe.com');
   });
 

@@ -8,12 +8,16 @@ const STRIPE_SCRIPT = 'https://js.stripe.com';
 const STRIPE_FRAMES = ['https://js.stripe.com', 'https://hooks.stripe.com'];
 const STRIPE_API = 'https://api.stripe.com';
 
-/** The Content-Security-Policy: our own origin only, plus Stripe's when BILLING=stripe. */
+/**
+ * The Content-Security-Policy: our own origin only, plus Stripe's when BILLING=stripe. Scripts may
+ * compile WebAssembly (`'wasm-unsafe-eval'`: WebAssembly only, no `eval` and no inline script) because
+ * an import derives Argon2 keys in the browser (KeePass KDBX 4, Argon2id-protected Bitwarden exports).
+ */
 export function buildCspDirectives(config: Pick<Config, 'billing'>): Record<string, string[]> {
   const stripe = config.billing === 'stripe';
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...(stripe ? [STRIPE_SCRIPT] : [])],
+    'script-src': ["'self'", "'wasm-unsafe-eval'", ...(stripe ? [STRIPE_SCRIPT] : [])],
     'style-src': ["'self'"],
     'img-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...(stripe ? [STRIPE_API] : [])],

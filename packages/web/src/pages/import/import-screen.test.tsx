@@ -80,6 +80,7 @@ function serve(subscription?: unknown) {
     extra: {
       'GET /api/v1/vaults.json': { body: { items: [chestRow], total: 1 } },
       'GET /api/v1/teams.json': { body: { items: [teamRow], total: 1 } },
+      'GET /api/v1/import_batches': { body: { items: [] } },
     },
   });
 }

@@ -7,6 +7,7 @@ import { chestQueryKeys } from '../../api/vaults-queries.js';
 import { useWritableChests } from '../../components/chests/use-writable-chests.js';
 import { ErrorBanner } from '../../components/form-fields/error-banner.js';
 import { TextField } from '../../components/form-fields/text-field.js';
+import { ImportHistory } from '../../components/import/import-history.js';
 import { confirmPeople } from '../../components/key-trust/confirm-people-modal.js';
 import { ProgressBar } from '../../components/progress/progress-bar.js';
 import { computeStrength } from '../../components/secrets/compute-strength.js';
@@ -228,7 +229,7 @@ export function Component() {
   const limitProblem =
     plan && analysis ? planLimitProblem(counts, creating, newChestCount(plan, mapping)) : null;
   const previewLimit = plan ? planLimitProblem(counts, plan.drafts.length, 0) : null;
-  const formatName = IMPORT_FORMATS.find((f) => f.id === format)?.name ?? format;
+  const formatName = nameOfFormat(format);
 
   return (
     <div className="import-screen">
@@ -432,6 +433,13 @@ export function Component() {
           </div>
         </>
       ) : null}
+
+      {step === 'choose' || step === 'report' ? <ImportHistory formatName={nameOfFormat} /> : null}
     </div>
   );
+}
+
+/** A format's name as the wizard shows it, for the history (which lists formats by id). */
+function nameOfFormat(id: string): string {
+  return IMPORT_FORMATS.find((format) => format.id === id)?.name ?? id;
 }
