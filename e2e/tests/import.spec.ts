@@ -98,3 +98,57 @@ test('import: a Bitwarden export into a new chest per folder for a team, and aga
   );
   expect(listed.total).toBe(items.length);
 });
+
+const KDBX = fileURLToPath(
+  new URL('../../../shared/import-samples/keepass-kdbx/kdbxweb-Argon2id.kdbx', import.meta.url),
+);
+const KDBX_KEY_FILE = fileURLToPath(
+  new URL('../../../shared/import-samples/keepass-kdbx/kdbxweb-demo.key', import.meta.url),
+);
+
+test('import: a KeePass KDBX 4 file (Argon2id, password and key file) opens in the browser, and its batch is undone', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const { account, admin } = await newOrganisationThroughApi(request, testInfo);
+  await createTeamThroughApi(admin, 'Vault team');
+  await signInThroughUi(page, account.email, account.password);
+  await page.goto('/import');
+
+  // Argon2id runs as WebAssembly in the page: the CSP must let it compile.
+  await page.getByLabel('Export file', { exact: true }).setInputFiles(KDBX);
+  await page.getByLabel('File password', { exact: true }).fill('demo');
+  await page.getByLabel('Key file').setInputFiles(KDBX_KEY_FILE);
+  await page.getByRole('button', { name: 'Open file' }).click();
+  const preview = page.getByTestId('import-preview');
+  await expect(preview).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByLabel('Format')).toHaveValue('keepass-kdbx');
+  await page.getByRole('button', { name: 'Choose chests' }).click();
+  await page.getByLabel('Team for new chests').selectOption({ label: 'Vault team' });
+  await page.getByRole('button', { name: 'A new chest for every folder' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  const report = page.getByTestId('import-report');
+  await expect(report.getByText('Failed: 0')).toBeVisible({ timeout: 120_000 });
+  const imported = await apiOk<{ total: number }>(
+    admin,
+    'GET',
+    '/api/v1/secrets.json?everything=true&limit=20',
+  );
+  expect(imported.total).toBeGreaterThan(0);
+
+  // The whole run is undone from the history: its secrets wait in Deleted Secrets.
+  const history = page.getByRole('table', { name: 'Import history' });
+  await history.getByRole('button', { name: /^Undo the KeePass/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Undo this import?' })
+    .getByRole('button', { name: 'Undo import' })
+    .click();
+  await expect(page.getByText(/removed\. Restore them from Deleted Secrets\./)).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(history.getByText(/^Undone /)).toBeVisible();
+  const after = await apiOk<{ total: number }>(admin, 'GET', '/api/v1/secrets.json?everything=true&limit=20');
+  expect(after.total).toBe(0);
+});
