@@ -1,10 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
+import { writeCofferExport } from '../../packages/web/src/secret-export/coffer-export-file.js';
 import { signInThroughUi } from '../support/accounts-ui.js';
 import { newOrganisationThroughApi } from '../support/admin-setup.js';
 import { apiOk } from '../support/api-session.js';
+import { openSecretFromList } from '../support/dashboard-ui.js';
 import { createTeamThroughApi } from '../support/secrets-api.js';
 import { recordSensitive } from '../support/sensitive-values.js';
 
@@ -151,4 +154,87 @@ test('import: a KeePass KDBX 4 file (Argon2id, password and key file) opens in t
   await expect(history.getByText(/^Undone /)).toBeVisible();
   const after = await apiOk<{ total: number }>(admin, 'GET', '/api/v1/secrets.json?everything=true&limit=20');
   expect(after.total).toBe(0);
+});
+
+test('import: a Coffer export comes back whole through the wizard: categories, fields and files', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const password = 'round-trip Export 2026!';
+  const file = randomBytes(1024 * 1024 + 99);
+  const fileKey = Buffer.from(randomBytes(32)).toString('base64');
+  await recordSensitive(
+    { kind: 'password', value: password },
+    { kind: 'password', value: 'Gate-Passw0rd-2026' },
+  );
+  const chests = [{ id: 'c-1', name: 'Old office' }];
+  const { file: zip } = await writeCofferExport(
+    {
+      chests,
+      records: [
+        {
+          id: 's-1',
+          chest: chests[0] as { id: string; name: string },
+          name: 'Reception',
+          category: 'telephone',
+          payload: { country: '41', number: '445551234', extension: '12', note: 'front desk' },
+        },
+        {
+          id: 's-2',
+          chest: chests[0] as { id: string; name: string },
+          name: 'Gate controller',
+          category: 'password',
+          payload: {
+            username: 'gate',
+            password: 'Gate-Passw0rd-2026',
+            url: 'https://gate.example',
+            note: '',
+            fields: [{ name: 'Door code', kind: 'hidden', value: '2468' }],
+            attachments: [
+              { id: 'f-1', name: 'gate.cfg', size: file.length, mediaType: 'text/plain', key: fileKey },
+            ],
+          },
+        },
+      ],
+      files: new Map([['f-1', new Uint8Array(file)]]),
+      exportedAt: new Date().toISOString(),
+    },
+    password,
+  );
+  const { account, admin } = await newOrganisationThroughApi(request, testInfo);
+  await createTeamThroughApi(admin, 'Office team');
+  await signInThroughUi(page, account.email, account.password);
+  await page.goto('/import');
+
+  await page.getByLabel('Export file', { exact: true }).setInputFiles({
+    name: 'coffer-export.zip',
+    mimeType: 'application/zip',
+    buffer: Buffer.from(await zip.arrayBuffer()),
+  });
+  await page.getByLabel('File password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Open file' }).click();
+  await expect(page.getByTestId('import-preview')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByLabel('Format')).toHaveValue('coffer-export');
+  await page.getByRole('button', { name: 'Choose chests' }).click();
+  await page.getByLabel('Team for new chests').selectOption({ label: 'Office team' });
+  await page.getByRole('button', { name: 'A new chest for every folder' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  const report = page.getByTestId('import-report');
+  await expect(report.getByText('Created: 2')).toBeVisible({ timeout: 120_000 });
+  await expect(report.getByText('Failed: 0')).toBeVisible();
+
+  // The telephone secret is a telephone secret again; the login keeps its hidden field and its file.
+  await page.goto('/');
+  const phone = await openSecretFromList(page, 'Reception');
+  await expect(phone.getByText(/^Telephone · Old office$/)).toBeVisible();
+  await expect(phone.getByText('445551234')).toBeVisible();
+  const gate = await openSecretFromList(page, 'Gate controller');
+  await gate.getByRole('button', { name: 'Show Door code' }).click();
+  await expect(gate.getByText('2468')).toBeVisible();
+  const downloading = page.waitForEvent('download');
+  await gate.getByRole('button', { name: 'Download gate.cfg' }).click();
+  const saved = await readFile(await (await downloading).path());
+  expect(saved.equals(file)).toBe(true);
 });
