@@ -9,6 +9,7 @@ import {
   openAttachmentChunk,
 } from '@coffer/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { bytesOf } from '../test/blob-bytes.js';
 import { AttachmentError, UPLOAD_CANCELLED_MESSAGE, UPLOAD_FAILED_MESSAGE } from './attachment-error.js';
 import { downloadAttachment, uploadAttachment } from './attachment-transfer.js';
 import { concat, serveAttachments } from './testing/attachment-server.js';
@@ -27,16 +28,6 @@ function patterned(size: number, seed = 7): Uint8Array<ArrayBuffer> {
 // jsdom's File cannot read its slices (no arrayBuffer()); Node's File can, as every browser's does.
 function fileOf(bytes: Uint8Array<ArrayBuffer>, name = 'id_ed25519', type = 'application/x-pem-file'): File {
   return new NodeFile([bytes], name, { type }) as unknown as File;
-}
-
-// The download's Blob is jsdom's, which has no arrayBuffer(); its FileReader reads one.
-function bytesOf(blob: Blob): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsArrayBuffer(blob);
-  });
 }
 
 // Megabytes compared at once: toEqual walks them element by element, which takes seconds.

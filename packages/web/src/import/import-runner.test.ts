@@ -2,6 +2,7 @@ import type { AttachmentRef, PasswordPayload, SecretPayload } from '@coffer/core
 import { FREE_PLAN_LIMIT_NOTICE } from '@coffer/core';
 import { describe, expect, it } from 'vitest';
 import { parseExport } from './detect-format.js';
+import type { ImportPlan } from './import-plan.js';
 import { fingerprintOf, planImport } from './import-plan.js';
 import type {
   ImportFile,
@@ -142,6 +143,16 @@ const newChestsFor = (teamId: string | null): ImportMapping => ({
   teamId,
 });
 
+/** A run with no earlier import to match: no matches, no decisions. */
+function runFirstImport(
+  plan: ImportPlan,
+  mapping: ImportMapping,
+  services: ImportServices,
+  options?: Parameters<typeof runImport>[5],
+) {
+  return runImport(plan, mapping, { matches: [], unopened: 0 }, new Map(), services, options);
+}
+
 function intoChest(chestId: string): ImportMapping {
   return {
     targets: {
@@ -209,9 +220,7 @@ describe('runImport', () => {
       throw new Error('Not found');
     };
     const mapping = newChestsFor('team-ops');
-    await expect(
-      runImport(plan, mapping, { matches: [], unopened: 0 }, new Map(), fake.services),
-    ).rejects.toThrow('Not found');
+    await expect(runFirstImport(plan, mapping, fake.services)).rejects.toThrow('Not found');
     expect(fake.chests).toEqual([]);
     expect(fake.secrets).toEqual([]);
   });
@@ -231,7 +240,7 @@ describe('runImport', () => {
   it('on a re-import skips what is unchanged, matching by source id and opening only same-named secrets', async () => {
     const plan = await planOf();
     const fake = fakeServices();
-    await runImport(plan, intoChest('chest-a'), { matches: [], unopened: 0 }, new Map(), fake.services);
+    await runFirstImport(plan, intoChest('chest-a'), fake.services);
     // A secret of the chest with another name is never opened.
     fake.secrets.push({
       id: 'other',
@@ -257,13 +266,7 @@ describe('runImport', () => {
 
   it('offers a changed item: skip by default, update with the old password in the history, or keep both', async () => {
     const fake = fakeServices();
-    await runImport(
-      await planOf(),
-      intoChest('chest-a'),
-      { matches: [], unopened: 0 },
-      new Map(),
-      fake.services,
-    );
+    await runFirstImport(await planOf(), intoChest('chest-a'), fake.services);
     const changed = await planOf('second-password');
 
     const analysis = await analyseImport(changed, intoChest('chest-a'), fake.services);
@@ -331,7 +334,7 @@ describe('runImport', () => {
     const fake = fakeServices();
     const mapping: ImportMapping = { targets: { '': { kind: 'existing', chestId: 'c' } }, teamId: null };
     const plan = await planImport(file);
-    await runImport(plan, mapping, { matches: [], unopened: 0 }, new Map(), fake.services);
+    await runFirstImport(plan, mapping, fake.services);
     expect(fake.secrets).toHaveLength(2);
     const analysis = await analyseImport(await planImport(file), mapping, fake.services);
     // Two equal entries stay two secrets: each draft claims one existing secret.
@@ -342,16 +345,9 @@ describe('runImport', () => {
     const plan = await planOf();
     const controller = new AbortController();
     const fake = fakeServices({ onCreate: () => controller.abort() });
-    const report = await runImport(
-      plan,
-      intoChest('c'),
-      { matches: [], unopened: 0 },
-      new Map(),
-      fake.services,
-      {
-        signal: controller.signal,
-      },
-    );
+    const report = await runFirstImport(plan, intoChest('c'), fake.services, {
+      signal: controller.signal,
+    });
     expect(report).toMatchObject({ created: 1, cancelled: true, notDone: 2 });
     expect(fake.secrets).toHaveLength(1);
   });
@@ -359,13 +355,7 @@ describe('runImport', () => {
   it('reports a failed item by its reference and goes on', async () => {
     const plan = await planOf();
     const fake = fakeServices({ failOn: 'Wifi' });
-    const report = await runImport(
-      plan,
-      intoChest('c'),
-      { matches: [], unopened: 0 },
-      new Map(),
-      fake.services,
-    );
+    const report = await runFirstImport(plan, intoChest('c'), fake.services);
     expect(report.created).toBe(2);
     expect(report.failed).toEqual([{ ref: plan.drafts[1]?.ref, message: 'The chest refused the secret.' }]);
     expect(JSON.stringify(report.failed)).not.toContain('the code');
@@ -374,26 +364,20 @@ describe('runImport', () => {
   it('refuses before anything is written when the free plan would be exceeded', async () => {
     const plan = await planOf();
     const tooMany = fakeServices({ counts: { secrets: 23, chests: 1 } });
-    await expect(
-      runImport(plan, intoChest('c'), { matches: [], unopened: 0 }, new Map(), tooMany.services),
-    ).rejects.toEqual(new ImportRefusedError(FREE_PLAN_LIMIT_NOTICE));
+    await expect(runFirstImport(plan, intoChest('c'), tooMany.services)).rejects.toEqual(
+      new ImportRefusedError(FREE_PLAN_LIMIT_NOTICE),
+    );
     expect(tooMany.secrets).toEqual([]);
     expect(tooMany.batches).toEqual([]);
 
     const newChest = fakeServices({ counts: { secrets: 0, chests: 1 } });
-    await expect(
-      runImport(plan, newChestsFor('t'), { matches: [], unopened: 0 }, new Map(), newChest.services),
-    ).rejects.toThrow(FREE_PLAN_LIMIT_NOTICE);
+    await expect(runFirstImport(plan, newChestsFor('t'), newChest.services)).rejects.toThrow(
+      FREE_PLAN_LIMIT_NOTICE,
+    );
     expect(newChest.chests).toEqual([]);
 
     const fits = fakeServices({ counts: { secrets: 22, chests: 1 } });
-    const report = await runImport(
-      plan,
-      intoChest('c'),
-      { matches: [], unopened: 0 },
-      new Map(),
-      fits.services,
-    );
+    const report = await runFirstImport(plan, intoChest('c'), fits.services);
     expect(report.created).toBe(3);
   });
 

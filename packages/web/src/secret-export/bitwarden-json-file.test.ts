@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bitwardenJson } from '../import/formats/bitwarden-json.js';
 import type { SourceItem } from '../import/source-item.js';
+import { richerLoginPayload } from '../test/richer-payload-fixture.js';
 import { bitwardenExport, filesLeftOutOf } from './bitwarden-json-file.js';
 import type { ExportRecord } from './export-record.js';
 
@@ -16,22 +17,7 @@ const records: ExportRecord[] = [
     name: 'AWS root',
     category: 'password',
     payload: {
-      username: 'root@example.com',
-      password: 'n3w-Passw0rd!',
-      url: 'https://console.aws.amazon.com',
-      note: 'break glass',
-      urlMatch: 'exact',
-      moreUrls: [{ url: 'https://signin.aws.amazon.com/', match: 'starts-with' }, { url: 'aws.example' }],
-      totp: 'otpauth://totp/AWS:root?secret=JBSWY3DPEHPK3PXP&issuer=AWS',
-      fields: [
-        { name: 'Account id', kind: 'text', value: '1234' },
-        { name: 'Support PIN', kind: 'hidden', value: '4711' },
-        { name: 'MFA enforced', kind: 'boolean', value: 'true' },
-      ],
-      history: [
-        { field: 'password', value: 'old-Passw0rd', changedAt: '2026-01-02T03:04:05.000Z' },
-        { field: 'Support PIN', value: '0000', changedAt: '2025-12-01T00:00:00.000Z' },
-      ],
+      ...richerLoginPayload(),
       attachments: [{ id: 'a-1', name: 'root-key.pem', size: 3, mediaType: '', key: KEY }],
     },
     createdAt: '2026-01-01T00:00:00.000Z',

@@ -7,6 +7,7 @@ import { downloadAttachment } from '../crypto-client/attachment-transfer.js';
 import type { TestUserKeys } from '../crypto-client/testing/test-user-keys.js';
 import { makeTestUserKeys } from '../crypto-client/testing/test-user-keys.js';
 import { savePrivateKey } from '../keys/key-store.js';
+import { bytesOf } from '../test/blob-bytes.js';
 import type { FakeAnswer } from '../test/mock-fetch.js';
 import { mockFetch } from '../test/mock-fetch.js';
 import type { MyExportProgress } from './export-my-secrets.js';
@@ -58,16 +59,6 @@ async function serve(secrets: Awaited<ReturnType<typeof stored>>[]) {
       ? { body: secret.body }
       : { status: 404, body: { error: 'Not found' } };
   return mockFetch(table);
-}
-
-// jsdom's Blob has no arrayBuffer(); its FileReader reads one.
-function bytesOf(file: Blob): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsArrayBuffer(file);
-  });
 }
 
 const ref = (id: string, name: string): AttachmentRef => ({

@@ -6,6 +6,7 @@ import { NO_PRIVATE_KEY_MESSAGE } from '../crypto-client/secret-access-error.js'
 import type { TestUserKeys } from '../crypto-client/testing/test-user-keys.js';
 import { makeTestUserKeys } from '../crypto-client/testing/test-user-keys.js';
 import { deletePrivateKey, savePrivateKey } from '../keys/key-store.js';
+import { bytesOf } from '../test/blob-bytes.js';
 import type { FakeAnswer, FetchCall } from '../test/mock-fetch.js';
 import { mockFetch } from '../test/mock-fetch.js';
 import type { ExportProgress } from './export-secrets.js';
@@ -81,16 +82,6 @@ function serve(chests: { id: string; name: string }[], secrets: StoredSecret[]):
       : { status: 404, body: { error: 'Not found' } };
   }
   return mockFetch(table);
-}
-
-// jsdom's Blob has no arrayBuffer(); its FileReader reads one.
-function bytesOf(file: Blob): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsArrayBuffer(file);
-  });
 }
 
 // The workbook's sheets by name, each as rows of cell texts (shared or inline strings).

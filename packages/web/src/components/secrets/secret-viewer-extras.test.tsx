@@ -1,31 +1,17 @@
-import type { PasswordPayload, Secret } from '@coffer/core';
+import type { PasswordPayload } from '@coffer/core';
 import { parseTotp, TOTP_CANNOT_MAKE_CODES_MESSAGE, totpCode } from '@coffer/core';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openSecretRecord } from '../../crypto-client/open-secret-record.js';
+import { secretRecord } from '../../test/secret-fixture.js';
 import { SecretViewer } from './secret-viewer.js';
 import { groupCode } from './totp-code-view.js';
 
 vi.mock('../../crypto-client/open-secret-record.js', () => ({ openSecretRecord: vi.fn() }));
 vi.mock('../strength/password-strength-meter.js', () => ({ PasswordStrengthMeter: () => null }));
 
-const secret: Secret = {
-  id: 's-1',
-  name: 'Bank',
-  category: 'password',
-  strength: 4,
-  form_fill: false,
-  hidden: false,
-  vault_id: 'c-1',
-  vault: { id: 'c-1', name: 'Operations', manager: false, assignments: [] },
-  created_at: '',
-  updated_at: '',
-  revision: 2,
-  encrypted_data: 'x',
-  encryption_iv: 'y',
-  secret_key: { encrypted_value: 'z' },
-};
+const secret = secretRecord({ name: 'Bank' });
 const URI = 'otpauth://totp/Bank:ada?secret=JBSWY3DPEHPK3PXP&digits=8&algorithm=SHA256';
 const login = (extra: Partial<PasswordPayload> = {}): PasswordPayload => ({
   username: 'ada',

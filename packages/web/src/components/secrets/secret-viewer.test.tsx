@@ -1,4 +1,3 @@
-import type { Secret } from '@coffer/core';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,6 +9,7 @@ import {
   SecretAccessError,
 } from '../../crypto-client/secret-access-error.js';
 import { notificationStore } from '../../lib/notification-store.js';
+import { secretRecord } from '../../test/secret-fixture.js';
 import { SecretViewer } from './secret-viewer.js';
 
 vi.mock('../../crypto-client/open-secret-record.js', () => ({ openSecretRecord: vi.fn() }));
@@ -19,23 +19,7 @@ vi.mock('../strength/password-strength-meter.js', () => ({
   ),
 }));
 
-const secret = (overrides: Partial<Secret> = {}): Secret => ({
-  id: 's-1',
-  name: 'Mail',
-  category: 'password',
-  strength: 4,
-  form_fill: false,
-  hidden: false,
-  vault_id: 'c-1',
-  vault: { id: 'c-1', name: 'Operations', manager: false, assignments: [] },
-  created_at: '',
-  updated_at: '',
-  revision: 2,
-  encrypted_data: 'x',
-  encryption_iv: 'y',
-  secret_key: { encrypted_value: 'z' },
-  ...overrides,
-});
+const secret = secretRecord;
 const payload = { username: 'ada', password: 'S3cret-Pa55!', url: 'https://mail.example.com', note: '' };
 
 beforeEach(() => {

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { writeCofferExport } from '../../secret-export/coffer-export-file.js';
 import type { ExportRecord } from '../../secret-export/export-record.js';
 import { payloadWithoutFiles } from '../../secret-export/export-record.js';
+import { richerLoginPayload } from '../../test/richer-payload-fixture.js';
 import { detectFormat, parseExport, sampleOf } from '../detect-format.js';
 import { ImportError } from '../import-error.js';
 import type { SourceFile } from '../source-item.js';
@@ -28,22 +29,7 @@ const records: ExportRecord[] = [
     name: 'AWS root',
     category: 'password',
     payload: {
-      username: 'root@example.com',
-      password: 'n3w-Passw0rd!',
-      url: 'https://console.aws.amazon.com',
-      note: 'break glass',
-      urlMatch: 'exact',
-      moreUrls: [{ url: 'https://signin.aws.amazon.com/', match: 'starts-with' }, { url: 'aws.example' }],
-      totp: 'otpauth://totp/AWS:root?secret=JBSWY3DPEHPK3PXP&issuer=AWS',
-      fields: [
-        { name: 'Account id', kind: 'text', value: '1234' },
-        { name: 'Support PIN', kind: 'hidden', value: '4711' },
-        { name: 'MFA enforced', kind: 'boolean', value: 'true' },
-      ],
-      history: [
-        { field: 'password', value: 'old-Passw0rd', changedAt: '2026-01-02T03:04:05.000Z' },
-        { field: 'Support PIN', value: '0000', changedAt: '2025-12-01T00:00:00.000Z' },
-      ],
+      ...richerLoginPayload(),
       importedFrom: { format: 'bitwarden-json', sourceId: 'bw-1', fingerprint: 'ab'.repeat(32) },
       attachments: [
         {
