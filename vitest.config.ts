@@ -96,6 +96,19 @@ export default defineConfig({
           testTimeout: 30_000,
         },
       },
+      {
+        // The browser extension's own modules (matching, form detection, the popup's logic); page-side
+        // tests build their forms in jsdom.
+        resolve: { alias },
+        test: {
+          name: 'extension',
+          root: 'packages/extension',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          passWithNoTests: true,
+          testTimeout: 15_000,
+        },
+      },
       serverProject('sqlite'),
       ...(process.env.DATABASE_URL ? [serverProject('postgres')] : []),
     ],

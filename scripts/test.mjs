@@ -10,7 +10,7 @@ mkdirSync(resultsDir, { recursive: true });
 // A browser run that dies before reporting must not be counted from an earlier run's report.
 rmSync('test-results/e2e.json', { force: true });
 
-const vitestProjects = ['core', 'core-chromium', 'web', 'web-import', 'server-sqlite'];
+const vitestProjects = ['core', 'core-chromium', 'web', 'web-import', 'extension', 'server-sqlite'];
 if (process.env.DATABASE_URL) vitestProjects.push('server-postgres');
 else console.log('DATABASE_URL is not set: server tests run on SQLite only.');
 
