@@ -13,6 +13,12 @@ describe('frameMayReceive', () => {
     );
   });
 
+  it('lets a same-origin frame receive a secret whose exact URL is the frame’s, not the page’s', () => {
+    const exact: SecretUrl[] = [{ url: 'https://example.com/login', match: 'exact' }];
+    expect(frameMayReceive('https://example.com/home', 'https://example.com/login', exact)).toBe('yes');
+    expect(frameMayReceive('https://example.com/login', 'https://example.com/home', exact)).toBe('no');
+  });
+
   it('asks about a frame of another origin even when both match the secret', () => {
     expect(frameMayReceive('https://www.example.com/', 'https://accounts.example.com/embed', urls)).toBe(
       'ask',
