@@ -23,7 +23,7 @@ import { frameContextOf } from './frame-context.js';
 const HERE: SecretUrl[] = [{ url: 'http://localhost:3000' }];
 const secret: FillRequest = { username: 'ann@example.com', password: 'correct horse', urls: HERE };
 const options: FillOptions = { geometry: testGeometry(), frame: { frame: 'top' } };
-const valueOf = (selector: string) => document.querySelector<HTMLInputElement>(selector)?.value;
+const fieldValue = (selector: string) => document.querySelector<HTMLInputElement>(selector)?.value;
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -33,8 +33,8 @@ describe('fillSignIn fills', () => {
   it('the username and password of a plain form', () => {
     mountPage(PLAIN_FORM);
     expect(fillSignIn(document, secret, options)).toEqual({ filled: ['username', 'password'] });
-    expect(valueOf('#user')).toBe('ann@example.com');
-    expect(valueOf('#pass')).toBe('correct horse');
+    expect(fieldValue('#user')).toBe('ann@example.com');
+    expect(fieldValue('#pass')).toBe('correct horse');
   });
 
   it('a React-controlled form, whose state and submit see the values', () => {
@@ -54,7 +54,7 @@ describe('fillSignIn fills', () => {
     const app = mountVueLikeSignIn();
     expect(fillSignIn(document, secret, options)).toEqual({ filled: ['username', 'password'] });
     expect(app.state).toEqual({ username: 'ann@example.com', password: 'correct horse' });
-    expect(valueOf('input[name="username"]')).toBe('ann@example.com');
+    expect(fieldValue('input[name="username"]')).toBe('ann@example.com');
   });
 
   it('fires focus, input and change in that order, bubbling', () => {
@@ -83,20 +83,20 @@ describe('fillSignIn fills', () => {
   it('the first step of a two-step sign-in with the username only', () => {
     mountPage(TWO_STEP_USERNAME);
     expect(fillSignIn(document, secret, options)).toEqual({ filled: ['username'] });
-    expect(valueOf('#identifierId')).toBe('ann@example.com');
+    expect(fieldValue('#identifierId')).toBe('ann@example.com');
   });
 
   it('the second step with the password only, leaving the hidden username alone', () => {
     mountPage(TWO_STEP_PASSWORD);
     expect(fillSignIn(document, secret, options)).toEqual({ filled: ['password'] });
-    expect(valueOf('#pw')).toBe('correct horse');
-    expect(valueOf('input[name="identifier"]')).toBe('ann@example.com');
+    expect(fieldValue('#pw')).toBe('correct horse');
+    expect(fieldValue('input[name="identifier"]')).toBe('ann@example.com');
   });
 
   it('only the visible fields, never the hidden ones beside them', () => {
     mountPage(HIDDEN_HARVEST_FIELDS);
     fillSignIn(document, secret, options);
-    expect(['#u', '#p', '#h1', '#h2', '#h3'].map(valueOf)).toEqual([
+    expect(['#u', '#p', '#h1', '#h2', '#h3'].map(fieldValue)).toEqual([
       'ann@example.com',
       'correct horse',
       '',
@@ -108,14 +108,14 @@ describe('fillSignIn fills', () => {
   it('no username when the secret has none', () => {
     mountPage(PLAIN_FORM);
     expect(fillSignIn(document, { ...secret, username: '' }, options)).toEqual({ filled: ['password'] });
-    expect(valueOf('#user')).toBe('');
+    expect(fieldValue('#user')).toBe('');
   });
 
   it('an http page for an https secret once the user accepted the warning', () => {
     mountPage(PLAIN_FORM);
     const urls: SecretUrl[] = [{ url: 'https://localhost:3000' }];
     expect(fillSignIn(document, { ...secret, urls }, options)).toEqual({ refused: 'insecure-not-confirmed' });
-    expect(valueOf('#pass')).toBe('');
+    expect(fieldValue('#pass')).toBe('');
     expect(fillSignIn(document, { ...secret, urls, insecureConfirmed: true }, options)).toEqual({
       filled: ['username', 'password'],
     });
@@ -127,7 +127,7 @@ describe('fillSignIn refuses', () => {
     mountPage(PLAIN_FORM);
     const urls: SecretUrl[] = [{ url: 'https://example.com' }, { url: 'http://localhost:4000' }];
     expect(fillSignIn(document, { ...secret, urls }, options)).toEqual({ refused: 'page-does-not-match' });
-    expect(valueOf('#pass')).toBe('');
+    expect(fieldValue('#pass')).toBe('');
   });
 
   it.each([
@@ -149,7 +149,7 @@ describe('fillSignIn refuses', () => {
         refused: 'frame-not-confirmed',
       },
     );
-    expect(valueOf('#pass')).toBe('');
+    expect(fieldValue('#pass')).toBe('');
     expect(fillSignIn(document, { ...secret, frameOriginConfirmed: 'http://localhost:3000' }, frame)).toEqual(
       {
         filled: ['username', 'password'],
