@@ -12,7 +12,7 @@ import {
 } from './corpus/sign-in-pages.js';
 import { testGeometry } from './corpus/test-geometry.js';
 import { setInputValue } from './set-input-value.js';
-import { type Submission, watchSubmissions } from './watch-submissions.js';
+import { type Submission, type WatchOptions, watchSubmissions } from './watch-submissions.js';
 
 // jsdom cannot make trusted events; the tests that are not about that accept every event.
 const anyEvent = { geometry: testGeometry(), acceptEvent: () => true };
@@ -30,7 +30,7 @@ const submit = (selector = 'form') => document.querySelector<HTMLFormElement>(se
 
 let reported: Submission[];
 let stop: () => void;
-const watch = (options = anyEvent) => {
+const watch = (options: WatchOptions = anyEvent) => {
   stop = watchSubmissions(document, (submission) => reported.push(submission), options);
 };
 
