@@ -125,7 +125,7 @@ export const HIDDEN_HARVEST_FIELDS = `
     <input id="p" name="password" type="password" autocomplete="current-password">
     <input id="h1" name="address" type="text" style="display: none">
     <input id="h2" name="password2" type="password" style="visibility: hidden">
-    <input id="h3" name="cc" type="password" data-box="100,900,1,1">
+    <input id="h3" name="cc" type="password" data-box="100,900,1,1" style="width: 1px; height: 1px; padding: 0; border: 0">
   </form>`;
 
 /** A page with an iframe (same-origin in jsdom); the frame holds the sign-in form. */
