@@ -1,7 +1,7 @@
 // Builds the extension: one Vite build of the popup and the service worker (ES modules), one classic
 // script each for the content script and the fill script (pages cannot load modules there), then the
 // manifests and the zips: dist/chromium/, dist/firefox/, dist/coffer-extension-{chromium,firefox}.zip.
-import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -42,7 +42,11 @@ async function buildModules() {
           popup: join(packageDir, 'src/popup/popup.html'),
           'service-worker': join(packageDir, 'src/background/service-worker.ts'),
         },
-        output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', assetFileNames: 'assets/[name]-[hash][extname]' },
+        output: {
+          entryFileNames: '[name].js',
+          chunkFileNames: 'chunks/[name]-[hash].js',
+          assetFileNames: 'assets/[name]-[hash][extname]',
+        },
       },
     },
   });
@@ -56,7 +60,12 @@ async function buildClassicScript(entry, name) {
       emptyOutDir: false,
       target: 'es2022',
       minify: false,
-      lib: { entry: join(packageDir, entry), formats: ['iife'], name: `coffer_${name.replace(/-/g, '_')}`, fileName: () => `${name}.js` },
+      lib: {
+        entry: join(packageDir, entry),
+        formats: ['iife'],
+        name: `coffer_${name.replace(/-/g, '_')}`,
+        fileName: () => `${name}.js`,
+      },
     },
   });
 }
@@ -90,4 +99,6 @@ writeFileSync(join(chromium, 'manifest.json'), `${JSON.stringify(chromiumManifes
 writeFileSync(join(firefox, 'manifest.json'), `${JSON.stringify(firefoxManifest(version), null, 2)}\n`);
 zipFolder(chromium, join(dist, 'coffer-extension-chromium.zip'));
 zipFolder(firefox, join(dist, 'coffer-extension-firefox.zip'));
-console.log(`Built the extension ${version}: ${relative(process.cwd(), dist)}/{chromium,firefox}/ and their zips`);
+console.log(
+  `Built the extension ${version}: ${relative(process.cwd(), dist)}/{chromium,firefox}/ and their zips`,
+);

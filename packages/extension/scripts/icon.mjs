@@ -30,7 +30,8 @@ function pixel(size, x, y) {
   const dx = Math.max(r - u, u - (1 - r), 0);
   const dy = Math.max(r - v, v - (1 - r), 0);
   if (dx * dx + dy * dy > r * r) return [0, 0, 0, 0];
-  const inHole = (u - 0.5) ** 2 + (v - 0.42) ** 2 < 0.012 || (Math.abs(u - 0.5) < 0.05 && v > 0.42 && v < 0.72);
+  const inHole =
+    (u - 0.5) ** 2 + (v - 0.42) ** 2 < 0.012 || (Math.abs(u - 0.5) < 0.05 && v > 0.42 && v < 0.72);
   return inHole ? [255, 255, 255, 255] : [47, 111, 222, 255];
 }
 

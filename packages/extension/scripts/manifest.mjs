@@ -8,7 +8,11 @@ const common = (version) => ({
   short_name: 'Coffer',
   version,
   description: 'Fill and save your Coffer logins. Your secrets are decrypted only in your browser.',
-  action: { default_popup: 'popup.html', default_title: 'Coffer', default_icon: { 16: 'icon-16.png', 48: 'icon-48.png', 128: 'icon-128.png' } },
+  action: {
+    default_popup: 'popup.html',
+    default_title: 'Coffer',
+    default_icon: { 16: 'icon-16.png', 48: 'icon-48.png', 128: 'icon-128.png' },
+  },
   icons: { 16: 'icon-16.png', 48: 'icon-48.png', 128: 'icon-128.png' },
   permissions: ['storage', 'activeTab', 'scripting', 'alarms', 'clipboardWrite'],
   host_permissions: ['<all_urls>'],

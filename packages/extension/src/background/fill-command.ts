@@ -1,7 +1,7 @@
 import { fillTab } from '../fill/fill-tab.js';
 import { findTargetTab } from '../platform/target-tab.js';
 import { loadUnlocked, openSession, touch } from '../session/unlocked-session.js';
-import { rankByTab, judgeUrls } from '../site-adapter/url-match.js';
+import { judgeUrls, rankByTab } from '../site-adapter/url-match.js';
 import { loadEntries } from '../vault/fallback-index.js';
 import { openLogin } from '../vault/open-login.js';
 

@@ -7,7 +7,10 @@ import type { SaveOffer } from '../vault/save-login.js';
  * on the toolbar badge; the popup decides whether Coffer already holds it. The origin is the one the
  * browser gives for the sender, never anything the page says.
  */
-export async function offerToSave(message: SubmittedMessage, sender: chrome.runtime.MessageSender): Promise<void> {
+export async function offerToSave(
+  message: SubmittedMessage,
+  sender: chrome.runtime.MessageSender,
+): Promise<void> {
   if (sender.id !== chrome.runtime.id || sender.frameId !== 0 || !sender.tab || !sender.url) return;
   const origin = new URL(sender.url).origin;
   if (!/^https?:/.test(origin) || message.password === '') return;

@@ -2,7 +2,12 @@ import type { SecretUrl } from '@coffer/core';
 import type { TargetTab } from '../platform/target-tab.js';
 import { currentTabUrl } from '../platform/target-tab.js';
 import { judgeUrls } from '../site-adapter/url-match.js';
-import { isPageFillResult, PAGE_FILL_FILE, PAGE_FILL_GLOBAL, type PageFillResult } from './page-fill-result.js';
+import {
+  isPageFillResult,
+  PAGE_FILL_FILE,
+  PAGE_FILL_GLOBAL,
+  type PageFillResult,
+} from './page-fill-result.js';
 
 /** How a fill ended. */
 export type FillOutcome =
@@ -14,7 +19,8 @@ export type FillOutcome =
 export const NOT_THIS_SITE_MESSAGE = "This page is not one of this secret's websites, so nothing was filled.";
 export const INSECURE_PAGE_MESSAGE =
   'This page is not secure (http) but the secret was saved for https. Fill anyway only if you trust this network.';
-export const NO_FORM_MESSAGE = 'Coffer did not recognise a sign-in form on this page. Copy the username and password instead.';
+export const NO_FORM_MESSAGE =
+  'Coffer did not recognise a sign-in form on this page. Copy the username and password instead.';
 
 /**
  * Fills a login into the tab, only on the user's explicit act (the popup's Fill or the shortcut):

@@ -1,6 +1,6 @@
-import type { EntryExtra } from './use-entry-actions.js';
-import { TotpView } from './totp-view.js';
 import type { VaultEntry } from '../vault/vault-entry.js';
+import { TotpView } from './totp-view.js';
+import type { EntryExtra } from './use-entry-actions.js';
 
 interface EntryRowProps {
   entry: VaultEntry;
@@ -20,7 +20,12 @@ interface EntryRowProps {
 export function EntryRow(props: EntryRowProps) {
   const { entry, selected, matchesTab, extra } = props;
   return (
-    <li className={selected ? 'entry selected' : 'entry'} aria-selected={selected} role="option">
+    <div
+      className={selected ? 'entry selected' : 'entry'}
+      aria-selected={selected}
+      role="option"
+      tabIndex={-1}
+    >
       <button type="button" className="entry-name" onClick={props.onSelect}>
         <span>{entry.name}</span>
         <small>
@@ -62,7 +67,9 @@ export function EntryRow(props: EntryRowProps) {
           </button>
         </div>
       )}
-      {selected && extra.kind === 'totp' && <TotpView authenticatorKey={extra.authenticatorKey} onCopy={props.onCopyCode} />}
-    </li>
+      {selected && extra.kind === 'totp' && (
+        <TotpView authenticatorKey={extra.authenticatorKey} onCopy={props.onCopyCode} />
+      )}
+    </div>
   );
 }

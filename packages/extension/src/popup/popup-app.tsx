@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
 import { signOut } from '@coffer/web/api/accounts-api.js';
 import { deletePrivateKey } from '@coffer/web/keys/key-store.js';
+import { useCallback, useEffect, useState } from 'react';
 import { lock } from '../session/unlocked-session.js';
 import type { PopupStart } from './popup-state.js';
 import { announceSessionChange, startPopup } from './popup-state.js';

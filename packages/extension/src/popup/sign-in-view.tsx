@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
 import type { LoginMode } from '@coffer/web/pages/login/login-messages.js';
 import type { PendingSignIn } from '@coffer/web/pages/login/sign-in-flow.js';
+import { useEffect, useRef, useState } from 'react';
 import { LOCAL_KEYS, readLocal } from '../platform/extension-storage.js';
 import { probeServer } from '../session/server-probe.js';
 import { finishSignIn, signInWithPassword } from '../session/sign-in.js';
 import type { UnlockedSession } from '../session/unlocked-session.js';
+import { useFocusOnMount } from './use-focus-on-mount.js';
 
 interface SignInViewProps {
   notice: string | null;
@@ -23,13 +24,17 @@ export function SignInView({ notice, onUnlocked }: SignInViewProps) {
   const [origin, setOrigin] = useState('');
   const pending = useRef<PendingSignIn | null>(null);
   const passwordField = useRef<HTMLInputElement>(null);
+  const serverField = useFocusOnMount<HTMLInputElement>();
+  const codeField = useFocusOnMount<HTMLInputElement>(mode !== 'login');
 
   useEffect(() => {
-    void Promise.all([readLocal(LOCAL_KEYS.server), readLocal(LOCAL_KEYS.email)]).then(([savedServer, savedEmail]) => {
-      if (savedServer) setServer(savedServer);
-      if (savedEmail) setEmail(savedEmail);
-      if (savedServer && savedEmail) passwordField.current?.focus();
-    });
+    void Promise.all([readLocal(LOCAL_KEYS.server), readLocal(LOCAL_KEYS.email)]).then(
+      ([savedServer, savedEmail]) => {
+        if (savedServer) setServer(savedServer);
+        if (savedEmail) setEmail(savedEmail);
+        if (savedServer && savedEmail) passwordField.current?.focus();
+      },
+    );
   }, []);
 
   const run = async (step: () => Promise<void>) => {
@@ -84,7 +89,7 @@ export function SignInView({ notice, onUnlocked }: SignInViewProps) {
         <label>
           {recovery ? 'Recovery code' : 'One-time code'}
           <input
-            autoFocus
+            ref={codeField}
             autoComplete="one-time-code"
             value={code}
             onChange={(event) => setCode(event.target.value)}
@@ -117,12 +122,17 @@ export function SignInView({ notice, onUnlocked }: SignInViewProps) {
           placeholder="https://coffer.example.com"
           value={server}
           onChange={(event) => setServer(event.target.value)}
-          autoFocus={server === ''}
+          ref={serverField}
         />
       </label>
       <label>
         Email
-        <input type="email" autoComplete="username" value={email} onChange={(event) => setEmail(event.target.value)} />
+        <input
+          type="email"
+          autoComplete="username"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
       </label>
       <label>
         Password

@@ -2,7 +2,13 @@ import { parseTotp, totpCode, totpSecondsRemaining } from '@coffer/core';
 import { useEffect, useState } from 'react';
 
 /** The current authenticator code with its countdown, renewed each second; copied on demand. */
-export function TotpView({ authenticatorKey, onCopy }: { authenticatorKey: string; onCopy: (code: string) => void }) {
+export function TotpView({
+  authenticatorKey,
+  onCopy,
+}: {
+  authenticatorKey: string;
+  onCopy: (code: string) => void;
+}) {
   const [now, setNow] = useState(Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1_000);
@@ -13,12 +19,12 @@ export function TotpView({ authenticatorKey, onCopy }: { authenticatorKey: strin
   const code = totpCode(parsed.key, now);
   return (
     <div className="totp">
-      <span className="totp-code" aria-label="One-time code">
+      <output className="totp-code" aria-label="One-time code">
         {code}
-      </span>
-      <span className="totp-countdown" aria-label="Seconds left">
+      </output>
+      <output className="totp-countdown" aria-label="Seconds left">
         {totpSecondsRemaining(parsed.key, now)}s
-      </span>
+      </output>
       <button type="button" onClick={() => onCopy(code)}>
         Copy code
       </button>

@@ -70,7 +70,8 @@ export function useEntryActions(
   const showCode = (entry: VaultEntry) =>
     act(async () => {
       const login = await openLogin(entry.secretId, session.userId);
-      if (login.totp) setExtra({ secretId: entry.secretId, extra: { kind: 'totp', authenticatorKey: login.totp } });
+      if (login.totp)
+        setExtra({ secretId: entry.secretId, extra: { kind: 'totp', authenticatorKey: login.totp } });
       else onStatus('This secret has no authenticator key.');
     });
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { SESSION_KEYS, readSession } from '../platform/extension-storage.js';
+import { readSession, SESSION_KEYS } from '../platform/extension-storage.js';
 import type { TargetTab } from '../platform/target-tab.js';
 import { findTargetTab } from '../platform/target-tab.js';
 import { sessionProblemOf } from '../session/session-error.js';
@@ -13,6 +13,7 @@ import { EntryRow } from './entry-row.js';
 import { GeneratorPanel } from './generator-panel.js';
 import { SaveOfferPanel } from './save-offer-panel.js';
 import { useEntryActions } from './use-entry-actions.js';
+import { useFocusOnMount } from './use-focus-on-mount.js';
 
 interface VaultViewProps {
   session: UnlockedSession;
@@ -50,6 +51,7 @@ export function VaultView({ session, onLock }: VaultViewProps) {
     () => (entries ? searchEntries(rankByTab(entries, tab?.url ?? null), query) : []),
     [entries, tab, query],
   );
+  const search = useFocusOnMount<HTMLInputElement>();
   const actions = useEntryActions(session, tab, setStatus, onError);
   const current = shown[Math.min(selected, shown.length - 1)];
 
@@ -65,7 +67,7 @@ export function VaultView({ session, onLock }: VaultViewProps) {
     <main className="vault" onKeyDown={onKeyDown}>
       <header>
         <input
-          autoFocus
+          ref={search}
           type="search"
           aria-label="Search secrets"
           placeholder="Search secrets"
@@ -94,7 +96,7 @@ export function VaultView({ session, onLock }: VaultViewProps) {
       {status && <p role="status">{status}</p>}
       {entries === null && <p>Loading your secrets…</p>}
       {entries !== null && shown.length === 0 && <p>No secrets found.</p>}
-      <ul role="listbox" aria-label="Secrets">
+      <div role="listbox" aria-label="Secrets" tabIndex={-1}>
         {shown.map((entry, index) => (
           <EntryRow
             key={entry.secretId}
@@ -111,7 +113,7 @@ export function VaultView({ session, onLock }: VaultViewProps) {
             onOpen={() => void chrome.tabs.create({ url: `${session.server}/` })}
           />
         ))}
-      </ul>
+      </div>
       <footer>
         <GeneratorPanel onCopy={(value) => void actions.copy(value, 'Password')} />
       </footer>

@@ -1,4 +1,8 @@
-import { INVALID_SERVER_URL_MESSAGE, NOT_COFFER_MESSAGE, SERVER_UNREACHABLE_MESSAGE } from './session-messages.js';
+import {
+  INVALID_SERVER_URL_MESSAGE,
+  NOT_COFFER_MESSAGE,
+  SERVER_UNREACHABLE_MESSAGE,
+} from './session-messages.js';
 
 /** A server address the user typed, checked: its origin, or why it cannot be used. */
 export type ServerProbe = { ok: true; origin: string } | { ok: false; message: string };
@@ -31,7 +35,6 @@ export async function probeServer(input: string, fetchImpl: typeof fetch = fetch
     return { ok: false, message: SERVER_UNREACHABLE_MESSAGE };
   }
   const body: unknown = await response.json().catch(() => null);
-  const isCoffer =
-    typeof body === 'object' && body !== null && 'status' in body && 'database' in body;
+  const isCoffer = typeof body === 'object' && body !== null && 'status' in body && 'database' in body;
   return isCoffer ? { ok: true, origin } : { ok: false, message: NOT_COFFER_MESSAGE };
 }

@@ -23,11 +23,14 @@ export interface SessionProblem {
  * carry the server's text, so the text decides; an ApiError's status 0 is a network failure.
  */
 export function sessionProblemOf(error: unknown): SessionProblem {
-  const message = error instanceof ApiError ? error.serverMessage : error instanceof Error ? error.message : undefined;
+  const message =
+    error instanceof ApiError ? error.serverMessage : error instanceof Error ? error.message : undefined;
   if (message === SIGNATURE_EXPIRED) return { message: SESSION_EXPIRED_MESSAGE, ended: true };
   if (message === SIGN_IN_REQUIRED) return { message: SESSION_REVOKED_MESSAGE, ended: true };
   if (message === ACCOUNT_LOCKED) return { message: ACCOUNT_LOCKED, ended: true };
-  if (error instanceof ApiError && error.status === 401) return { message: SESSION_REVOKED_MESSAGE, ended: true };
-  if (error instanceof ApiError && error.status === 0) return { message: SERVER_UNREACHABLE_MESSAGE, ended: false };
+  if (error instanceof ApiError && error.status === 401)
+    return { message: SESSION_REVOKED_MESSAGE, ended: true };
+  if (error instanceof ApiError && error.status === 0)
+    return { message: SERVER_UNREACHABLE_MESSAGE, ended: false };
   return { message: message ?? 'Something went wrong. Please try again.', ended: false };
 }

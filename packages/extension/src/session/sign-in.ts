@@ -1,5 +1,6 @@
 import { bytesToBase64, deriveEncryptionKeyBytes, resolveInactivityMinutes } from '@coffer/core';
 import { signOut } from '@coffer/web/api/accounts-api.js';
+import { setToken } from '@coffer/web/api/token-store.js';
 import { checkOwnKey } from '@coffer/web/crypto-client/own-key-check.js';
 import { KEY_UNLOCK_FAILED_MESSAGE, WEAK_KDF_MESSAGE } from '@coffer/web/keys/account-messages.js';
 import { deletePrivateKey } from '@coffer/web/keys/key-store.js';
@@ -24,7 +25,11 @@ export type FirstStep =
  * The web app's sign-in, step for step (pages/login/sign-in-flow.ts): prelogin, the same KDF and its
  * floor in this page, the two-step check, then sign-in. Only the server differs: the one the user chose.
  */
-export async function signInWithPassword(server: string, email: string, password: string): Promise<FirstStep> {
+export async function signInWithPassword(
+  server: string,
+  email: string,
+  password: string,
+): Promise<FirstStep> {
   await lock();
   useServer(server);
   await deletePrivateKey();
@@ -48,6 +53,7 @@ export async function finishSignIn(
   const result = await completeSignIn(pending, code);
   if (!result.ok) return { ok: false, message: failureMessage(result, mode) };
   const { profile, token } = result;
+  setToken(token);
   const proof = await checkOwnKey(profile.id, profile.public_key);
   if (proof.status !== 'proven') {
     await signOut().catch(() => undefined);
@@ -63,7 +69,8 @@ export async function finishSignIn(
     sealed: {
       encrypted_private_key: profile.encrypted_private_key,
       private_key_iv: profile.private_key_iv,
-      kdf_iterations: typeof profile.kdf_iterations === 'number' ? profile.kdf_iterations : pending.iterations,
+      kdf_iterations:
+        typeof profile.kdf_iterations === 'number' ? profile.kdf_iterations : pending.iterations,
     },
     encryptionKey: bytesToBase64(encryptionKey),
     inactivityMinutes: resolveInactivityMinutes(profile.inactivity_length),

@@ -40,13 +40,18 @@ export async function loadUnlocked(now = Date.now()): Promise<UnlockedSession | 
 }
 
 /** Whether the organisation's auto logout has passed since the last use. */
-export function isIdleTooLong(session: Pick<UnlockedSession, 'inactivityMinutes' | 'lastActiveAt'>, now: number): boolean {
+export function isIdleTooLong(
+  session: Pick<UnlockedSession, 'inactivityMinutes' | 'lastActiveAt'>,
+  now: number,
+): boolean {
   if (session.inactivityMinutes === NEVER || session.inactivityMinutes <= 0) return false;
   return now - session.lastActiveAt >= session.inactivityMinutes * 60_000;
 }
 
 /** When the session locks by itself (ms since the epoch), or null when it never does. */
-export function lockDueAt(session: Pick<UnlockedSession, 'inactivityMinutes' | 'lastActiveAt'>): number | null {
+export function lockDueAt(
+  session: Pick<UnlockedSession, 'inactivityMinutes' | 'lastActiveAt'>,
+): number | null {
   if (session.inactivityMinutes === NEVER || session.inactivityMinutes <= 0) return null;
   return session.lastActiveAt + session.inactivityMinutes * 60_000;
 }

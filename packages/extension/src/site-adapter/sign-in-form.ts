@@ -56,7 +56,10 @@ export function fillSignIn(fields: SignInFields, username: string, password: str
 }
 
 /** Calls back with the credentials of each submitted sign-in form of the document (never fills anything). */
-export function watchSubmissions(root: Document, onSubmit: (username: string, password: string) => void): void {
+export function watchSubmissions(
+  root: Document,
+  onSubmit: (username: string, password: string) => void,
+): void {
   root.addEventListener(
     'submit',
     (event) => {

@@ -49,7 +49,10 @@ export function judgeUrls(urls: readonly SecretUrl[], tabUrl: string): UrlVerdic
 }
 
 /** Secrets matching the tab first (best first), then the rest; order kept within each group. */
-export function rankByTab<T extends { urls: readonly SecretUrl[] }>(entries: readonly T[], tabUrl: string | null): T[] {
+export function rankByTab<T extends { urls: readonly SecretUrl[] }>(
+  entries: readonly T[],
+  tabUrl: string | null,
+): T[] {
   if (!tabUrl) return [...entries];
   const score = (entry: T) => ({ match: 0, 'match-insecure': 1, none: 2 })[judgeUrls(entry.urls, tabUrl)];
   return entries

@@ -1,8 +1,8 @@
 import type { PasswordPayload, SecretUrl } from '@coffer/core';
-import { openSecretRecord } from '@coffer/web/crypto-client/open-secret-record.js';
 import type { PagePosition } from '@coffer/web/api/paging.js';
 import type { SecretRow } from '@coffer/web/api/secrets-api.js';
 import { listSecrets } from '@coffer/web/api/secrets-api.js';
+import { openSecretRecord } from '@coffer/web/crypto-client/open-secret-record.js';
 import type { VaultEntry } from './vault-entry.js';
 
 /*
@@ -18,7 +18,8 @@ async function mapFewAtATime<T, R>(items: readonly T[], act: (item: T) => Promis
   const results: R[] = new Array(items.length);
   let next = 0;
   const worker = async () => {
-    for (let index = next++; index < items.length; index = next++) results[index] = await act(items[index] as T);
+    for (let index = next++; index < items.length; index = next++)
+      results[index] = await act(items[index] as T);
   };
   await Promise.all(Array.from({ length: Math.min(OPENING_AT_ONCE, items.length) }, worker));
   return results;
@@ -38,7 +39,9 @@ async function listPasswordRows(): Promise<SecretRow[]> {
 
 /** The web addresses of a login payload: its main URL first, then the others. */
 export function urlsOf(payload: Partial<PasswordPayload>): SecretUrl[] {
-  const main: SecretUrl[] = payload.url ? [{ url: payload.url, ...(payload.urlMatch ? { match: payload.urlMatch } : {}) }] : [];
+  const main: SecretUrl[] = payload.url
+    ? [{ url: payload.url, ...(payload.urlMatch ? { match: payload.urlMatch } : {}) }]
+    : [];
   return [...main, ...(payload.moreUrls ?? [])].filter((entry) => entry.url.trim() !== '');
 }
 
