@@ -1,8 +1,9 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import type { Account } from '../support/accounts.js';
 import { signInThroughUi } from '../support/accounts-ui.js';
 import { newOrganisationThroughApi } from '../support/admin-setup.js';
+import type { ApiSession } from '../support/api-session.js';
 import { dashboardList } from '../support/dashboard-ui.js';
 import type { ExtensionBrowser } from '../support/extension-browser.js';
 import { LOOK_ALIKE_HOST, launchWithExtension, SITE_HOST } from '../support/extension-browser.js';
@@ -19,13 +20,22 @@ const LOGIN = { username: 'ada@example.test', password: 'Correct-Horse-42' };
 let browser: ExtensionBrowser;
 let site: TestSite;
 let account: Account;
+let admin: ApiSession;
+let chestId: string;
 
-test.beforeAll(async ({ baseURL }) => {
-  [browser, site] = await Promise.all([launchWithExtension(baseURL ?? ''), startTestSite()]);
+// One API context for the file: the administrator seeds secrets in later steps too.
+let api: APIRequestContext;
+
+test.beforeAll(async ({ baseURL, playwright }) => {
+  [browser, site, api] = await Promise.all([
+    launchWithExtension(baseURL ?? ''),
+    startTestSite(),
+    playwright.request.newContext({ baseURL }),
+  ]);
 });
 
 test.afterAll(async () => {
-  await Promise.all([browser?.close(), site?.close()]);
+  await Promise.all([browser?.close(), site?.close(), api?.dispose()]);
 });
 
 /** A page of the test site, made the tab the popup acts on. */
@@ -42,16 +52,15 @@ async function expectEmptyForm(page: Page): Promise<void> {
 }
 
 test('a new user installs it, signs in through the popup and fills a real form', async ({
-  request,
   baseURL,
 }, testInfo) => {
-  const organisation = await newOrganisationThroughApi(request, testInfo);
+  const organisation = await newOrganisationThroughApi(api, testInfo);
   account = organisation.account;
-  const everyone = await findEveryoneTeam(organisation.admin);
-  const chest = await createChestThroughApi(organisation.admin, 'Web', [
-    { team_id: everyone.id, edit_access: true },
-  ]);
-  await createSecretThroughApi(organisation.admin, {
+  admin = organisation.admin;
+  const everyone = await findEveryoneTeam(admin);
+  const chest = await createChestThroughApi(admin, 'Web', [{ team_id: everyone.id, edit_access: true }]);
+  chestId = chest.id;
+  await createSecretThroughApi(admin, {
     vaultId: chest.id,
     name: 'Example',
     category: 'password',
@@ -94,6 +103,7 @@ test('refuses a look-alike domain and a transparent form laid over the real one'
 
   const overlaid = await openSite(SITE_HOST, '/overlay');
   popup = await browser.openPopup();
+  await expect(popup.getByRole('option', { selected: true })).toContainText('Example');
   await popup.getByLabel('Search secrets').press('Enter');
   await expect(popup.getByRole('status')).toContainText('did not recognise a sign-in form');
   // Copy buttons instead of a wrong fill.
@@ -103,6 +113,46 @@ test('refuses a look-alike domain and a transparent form laid over the real one'
   await expectEmptyForm(overlaid);
   await expect(overlaid.locator('#overlay-password')).toHaveValue('');
   await Promise.all([popup.close(), overlaid.close()]);
+});
+
+test('asks before filling an https login into an http page; copies, shows the code, generates', async () => {
+  const secure = { username: 'lin@secure.test', password: 'Secure-Pass-9000' };
+  await createSecretThroughApi(admin, {
+    vaultId: chestId,
+    name: 'Secure',
+    category: 'password',
+    payload: { ...secure, url: 'https://secure.example.test', note: '', totp: 'JBSWY3DPEHPK3PXP' },
+  });
+  const page = await openSite('secure.example.test', '/login');
+  const popup = await browser.openPopup();
+  const row = popup.getByRole('option', { selected: true });
+  await expect(row).toContainText('Secure');
+  await popup.getByLabel('Search secrets').press('Enter');
+  await expect(popup.getByRole('status')).toContainText('This page is not secure (http)');
+  await expectEmptyForm(page);
+  await row.getByRole('button', { name: 'Fill on this insecure page' }).click();
+  await expect(popup.getByRole('status')).toHaveText('Filled.');
+  await expect(page.locator('#password')).toHaveValue(secure.password);
+
+  await row.getByRole('button', { name: 'Copy password' }).first().click();
+  await expect(popup.getByRole('status')).toHaveText('Password copied.');
+  // Read back from a secure page of the server: the extension itself never asks to read the clipboard.
+  const reader = await browser.context.newPage();
+  await reader.goto('/healthz');
+  await browser.context.grantPermissions(['clipboard-read'], { origin: new URL(reader.url()).origin });
+  expect(await reader.evaluate(() => navigator.clipboard.readText())).toBe(secure.password);
+  await reader.close();
+
+  await row.getByRole('button', { name: 'Code' }).click();
+  await expect(row.getByLabel('One-time code')).toHaveText(/^\d{6}$/);
+  await expect(row.getByLabel('Seconds left')).toHaveText(/^\d{1,2}s$/);
+
+  await popup.getByRole('button', { name: 'Generate password' }).click();
+  const generated = (await popup.getByLabel('Generated password').textContent()) ?? '';
+  expect(generated.length).toBeGreaterThanOrEqual(12);
+  for (const characterClass of [/[a-z]/, /[A-Z]/, /\d/, /[^a-zA-Z\d]/])
+    expect(generated).toMatch(characterClass);
+  await Promise.all([popup.close(), page.close()]);
 });
 
 test('offers to save a new sign-in and the web app reads it back', async () => {

@@ -1,8 +1,8 @@
 import { fillTab } from '../fill/fill-tab.js';
 import { findTargetTab } from '../platform/target-tab.js';
 import { loadUnlocked, openSession, touch } from '../session/unlocked-session.js';
-import { judgeUrls, rankByTab } from '../site-adapter/url-match.js';
 import { loadEntries } from '../vault/fallback-index.js';
+import { judgeUrls, rankByTab } from '../vault/list-order.js';
 import { openLogin } from '../vault/open-login.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { SecretUrl } from '@coffer/core';
 import type { TargetTab } from '../platform/target-tab.js';
 import { currentTabUrl } from '../platform/target-tab.js';
-import { judgeUrls } from '../site-adapter/url-match.js';
+import { judgeUrls } from '../vault/list-order.js';
 import {
   isPageFillResult,
   PAGE_FILL_FILE,
@@ -26,7 +26,7 @@ export const NO_FORM_MESSAGE =
  * Fills a login into the tab, only on the user's explicit act (the popup's Fill or the shortcut):
  * the tab's address is checked again now against the secret's URLs (it may have navigated since the
  * popup opened); an http page for an https secret needs `insecureConfirmed`, a second act; only the
- * top frame is filled, and the page script checks its own origin once more before touching a field.
+ * top frame is filled, and the page script matches its own URL once more before touching a field.
  */
 export async function fillTab(
   tab: TargetTab,
@@ -38,26 +38,36 @@ export async function fillTab(
   const verdict = url ? judgeUrls(urls, url) : 'none';
   if (!url || verdict === 'none') return { kind: 'not-this-site' };
   if (verdict === 'match-insecure' && !insecureConfirmed) return { kind: 'confirm-insecure' };
-  const result = await injectFill(tab.id, new URL(url).origin, login);
+  const result = await injectFill(tab.id, urls, login, insecureConfirmed);
   if (result === 'filled') return { kind: 'filled' };
+  if (result === 'confirm-insecure') return { kind: 'confirm-insecure' };
   if (result === 'wrong-origin') return { kind: 'not-this-site' };
   return { kind: 'no-form' };
 }
 
 async function injectFill(
   tabId: number,
-  origin: string,
+  urls: readonly SecretUrl[],
   login: { username: string; password: string },
+  insecureConfirmed: boolean,
 ): Promise<PageFillResult> {
   const target = { tabId, frameIds: [0] };
   await chrome.scripting.executeScript({ target, files: [PAGE_FILL_FILE] });
   const [answer] = await chrome.scripting.executeScript({
     target,
-    func: (global: string, expected: string, username: string, password: string) => {
+    func: (
+      global: string,
+      secretUrls: SecretUrl[],
+      username: string,
+      password: string,
+      insecure: boolean,
+    ) => {
       const fill = (globalThis as unknown as Record<string, unknown>)[global];
-      return typeof fill === 'function' ? (fill(expected, username, password) as unknown) : 'no-form';
+      return typeof fill === 'function'
+        ? (fill(secretUrls, username, password, insecure) as unknown)
+        : 'no-form';
     },
-    args: [PAGE_FILL_GLOBAL, origin, login.username, login.password],
+    args: [PAGE_FILL_GLOBAL, [...urls], login.username, login.password, insecureConfirmed],
   });
   return isPageFillResult(answer?.result) ? answer.result : 'no-form';
 }

@@ -4,14 +4,15 @@ import type { TargetTab } from '../platform/target-tab.js';
 import { findTargetTab } from '../platform/target-tab.js';
 import { sessionProblemOf } from '../session/session-error.js';
 import type { UnlockedSession } from '../session/unlocked-session.js';
-import { judgeUrls, rankByTab } from '../site-adapter/url-match.js';
 import { loadEntries } from '../vault/fallback-index.js';
+import { judgeUrls, rankByTab } from '../vault/list-order.js';
+import { offerStillNeeded } from '../vault/offer-check.js';
 import type { SaveOffer } from '../vault/save-login.js';
 import type { VaultEntry } from '../vault/vault-entry.js';
 import { searchEntries } from '../vault/vault-entry.js';
 import { EntryRow } from './entry-row.js';
 import { GeneratorPanel } from './generator-panel.js';
-import { SaveOfferPanel } from './save-offer-panel.js';
+import { dismissOffer, SaveOfferPanel } from './save-offer-panel.js';
 import { useEntryActions } from './use-entry-actions.js';
 import { useFocusOnMount } from './use-focus-on-mount.js';
 
@@ -43,8 +44,16 @@ export function VaultView({ session, onLock }: VaultViewProps) {
 
   useEffect(() => {
     void findTargetTab().then(setTab);
-    void readSession<SaveOffer>(SESSION_KEYS.saveOffer).then(setOffer);
-    loadEntries(session.userId).then(setEntries, onError);
+    const loading = loadEntries(session.userId);
+    loading.then(setEntries, onError);
+    // A sign-in Coffer already holds is not offered: the offer goes, and so does the badge.
+    void Promise.all([readSession<SaveOffer>(SESSION_KEYS.saveOffer), loading])
+      .then(async ([found, loaded]) => {
+        if (!found) return;
+        if (await offerStillNeeded(found, loaded, session.userId)) setOffer(found);
+        else await dismissOffer();
+      })
+      .catch(() => undefined);
   }, [session.userId, onError]);
 
   const shown = useMemo(
