@@ -46,6 +46,13 @@ export function firefoxManifest(version) {
   return {
     ...common(version),
     background: { scripts: ['service-worker.js'], type: 'module' },
-    browser_specific_settings: { gecko: { id: 'extension@coffer.app', strict_min_version: '128.0' } },
+    browser_specific_settings: {
+      gecko: {
+        id: 'extension@coffer.app',
+        strict_min_version: '140.0',
+        // Sign-in proofs and (encrypted) logins go to the Coffer server the user chose, and nowhere else.
+        data_collection_permissions: { required: ['authenticationInfo'] },
+      },
+    },
   };
 }
