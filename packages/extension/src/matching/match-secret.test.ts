@@ -58,6 +58,9 @@ describe("the 'host' rule (the default)", () => {
     expect(kindOf('http://[::1]:8080/', host('http://[::1]:8080'))).toBe('host');
     expect(matchSecret('http://[::2]:8080/', host('http://[::1]:8080'))).toBeNull();
     expect(kindOf('http://[2001:db8::1]/', host('http://[2001:DB8:0:0::1]/'))).toBe('host');
+    // The URL parser writes every spelling of an IPv4 address the same way.
+    expect(kindOf('http://0x7f000001/', host('http://127.0.0.1'))).toBe('host');
+    expect(matchSecret('http://127.0.0.1.evil.net/', host('http://127.0.0.1'))).toBeNull();
   });
 
   it('matches localhost and intranet names by host and port', () => {
@@ -72,6 +75,8 @@ describe("the 'host' rule (the default)", () => {
     expect(kindOf('https://www.bücher.de/', host('https://xn--bcher-kva.de'))).toBe('site');
     expect(kindOf('https://xn--bcher-kva.de/', host('bücher.de'))).toBe('host');
     expect(matchSecret('https://bucher.de/', host('https://bücher.de'))).toBeNull();
+    expect(kindOf('https://login.Bücher.example/', host('https://bücher.example'))).toBe('site');
+    expect(matchSecret('https://bücher.example.evil.net/', host('https://bücher.example'))).toBeNull();
   });
 
   it('ignores case and a trailing dot in hosts', () => {

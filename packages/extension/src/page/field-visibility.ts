@@ -42,16 +42,16 @@ export function whyUnusable(input: HTMLInputElement, geometry: Geometry): Unusab
 function styleVerdict(input: HTMLInputElement): Unusable | null {
   const win = input.ownerDocument.defaultView;
   if (!win) return 'hidden';
-  const own = win.getComputedStyle(input);
-  if (own.visibility === 'hidden' || own.visibility === 'collapse') return 'hidden';
+  const { visibility } = win.getComputedStyle(input);
+  if (visibility === 'hidden' || visibility === 'collapse') return 'hidden';
   let opacity = 1;
   for (let element: Element | null = input; element; element = parentAcrossShadow(element)) {
     if (element.hasAttribute('hidden') && element.getAttribute('hidden') !== 'until-found') return 'hidden';
     const style = win.getComputedStyle(element);
     if (style.display === 'none' || style.getPropertyValue('content-visibility') === 'hidden')
       return 'hidden';
-    const own = Number.parseFloat(style.opacity);
-    if (!Number.isNaN(own)) opacity *= own;
+    const layer = Number.parseFloat(style.opacity);
+    if (!Number.isNaN(layer)) opacity *= layer;
   }
   return opacity <= MAX_HIDDEN_OPACITY ? 'transparent' : null;
 }

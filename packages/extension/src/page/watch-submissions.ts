@@ -1,8 +1,10 @@
 // Notices a sign-in being submitted, so the extension can offer (in its own badge and popup, never in
-// the page) to save credentials Coffer does not hold. Fields are read only at the moment the user
-// submits: a form submitted, a click on a sign-in button outside a form, Enter in a field outside a
-// form. Events the page makes itself (isTrusted false) are ignored: a script could otherwise submit a
-// victim's username with a password of its choosing and have the popup offer to "update" the secret.
+// the page) to save credentials Coffer does not hold. Fields are read only when the user acts: a form
+// submitted, a click on a sign-in button outside a form, Enter in a field outside a form.
+// A page's script can submit a form itself (requestSubmit fires a trusted 'submit'), so a password is
+// reported only as the user last typed or pasted it: a script that set a password of its choosing
+// could otherwise have the popup offer to "update" the user's secret with it. Events a script makes
+// (isTrusted false) are ignored altogether.
 import { type PageOptions, type SignInForm, signInCandidates } from './detect-sign-in.js';
 import { browserGeometry, type Geometry } from './geometry.js';
 
@@ -28,9 +30,12 @@ export function watchSubmissions(
   const geometry = options.geometry ?? browserGeometry(doc);
   const accept = options.acceptEvent ?? ((event: Event) => event.isTrusted);
   let lastReported = '';
+  // What the user last typed into each field; a WeakMap, so a field removed from the page takes its
+  // value with it.
+  const typed = new WeakMap<HTMLInputElement, string>();
 
   const report = (origin: Element, fallbackToBest: boolean) => {
-    const submission = readSubmission(doc, pickForm(doc, origin, fallbackToBest, geometry));
+    const submission = readSubmission(doc, pickForm(doc, origin, fallbackToBest, geometry), typed);
     if (!submission) return;
     const key = JSON.stringify(submission);
     if (key === lastReported) return;
@@ -47,6 +52,11 @@ export function watchSubmissions(
     if (!accept(event) || !button || submitsItsForm(button)) return;
     if (SIGN_IN_BUTTON.test(buttonText(button))) report(button, true);
   };
+  const onInput = (event: Event) => {
+    const field = targetOf(event);
+    if (accept(event) && field?.localName === 'input')
+      typed.set(field as HTMLInputElement, (field as HTMLInputElement).value);
+  };
   const onKeyDown = (event: Event) => {
     const field = targetOf(event);
     if (!accept(event) || (event as KeyboardEvent).key !== 'Enter' || field?.localName !== 'input') return;
@@ -57,7 +67,9 @@ export function watchSubmissions(
   doc.addEventListener('submit', onSubmitEvent, true);
   doc.addEventListener('click', onClick, true);
   doc.addEventListener('keydown', onKeyDown, true);
+  doc.addEventListener('input', onInput, true);
   return () => {
+    doc.removeEventListener('input', onInput, true);
     doc.removeEventListener('submit', onSubmitEvent, true);
     doc.removeEventListener('click', onClick, true);
     doc.removeEventListener('keydown', onKeyDown, true);
@@ -99,13 +111,17 @@ function pickForm(
   return candidates.find((candidate) => candidate.kind !== 'username-only') ?? candidates[0];
 }
 
-function readSubmission(doc: Document, form: SignInForm | undefined): Submission | null {
+function readSubmission(
+  doc: Document,
+  form: SignInForm | undefined,
+  typed: WeakMap<HTMLInputElement, string>,
+): Submission | null {
   if (!form) return null;
   const origin = doc.location.origin;
   const url = doc.URL;
   const { username, password } = form.fields;
   if (password) {
-    if (password.value === '') return null;
+    if (password.value === '' || typed.get(password) !== password.value) return null;
     const name = username?.value ?? quietUsername(form.scope);
     return { step: 'sign-in', origin, url, username: name, password: password.value };
   }
