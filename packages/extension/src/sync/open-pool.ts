@@ -92,7 +92,9 @@ export function createWorkerOpener(owner: OpenerOwner, { count, spawn }: WorkerO
     for (let index = 0; index < count; index += 1) {
       const slot: Slot = { worker: spawn(), task: null };
       slots.push(slot);
-      slot.worker.addEventListener('message', (event: MessageEvent<FromOpenWorker>) => onReply(slot, event.data));
+      slot.worker.addEventListener('message', (event: MessageEvent<FromOpenWorker>) =>
+        onReply(slot, event.data),
+      );
       slot.worker.addEventListener('error', breakDown);
       slot.worker.addEventListener('messageerror', breakDown);
       const init: ToOpenWorker = { type: 'init', userId: owner.userId, privateKey: owner.privateKey };

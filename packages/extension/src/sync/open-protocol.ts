@@ -44,6 +44,10 @@ export function createOpenWorkerHandler(): (message: ToOpenWorker) => Promise<Fr
       return null;
     }
     if (!owner) return { type: 'refused', id: message.id };
-    return { type: 'opened', id: message.id, outcomes: await openAll(message.secrets, owner.userId, owner.privateKey) };
+    return {
+      type: 'opened',
+      id: message.id,
+      outcomes: await openAll(message.secrets, owner.userId, owner.privateKey),
+    };
   };
 }

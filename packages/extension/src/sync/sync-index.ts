@@ -42,7 +42,14 @@ const DEFAULT_BATCH = 100;
 
 /** Syncs `index` in place and sets its cursor; the caller seals and stores it afterwards (saveIndex). */
 export async function syncIndex(options: SyncOptions): Promise<SyncCounts> {
-  const counts: SyncCounts = { opened: 0, failed: 0, removed: 0, unchanged: 0, full: false, reconciled: false };
+  const counts: SyncCounts = {
+    opened: 0,
+    failed: 0,
+    removed: 0,
+    unchanged: 0,
+    full: false,
+    reconciled: false,
+  };
   const { index } = options;
   let readable: number;
   try {
@@ -125,7 +132,12 @@ function triage(
 function withMetadata(entry: IndexEntry, item: Secret): IndexEntry {
   const chestName = item.vault?.name ?? item.vault_name;
   const { chestName: _previous, ...rest } = entry;
-  return { ...rest, name: item.name, chestId: item.vault_id, ...(chestName === undefined ? {} : { chestName }) };
+  return {
+    ...rest,
+    name: item.name,
+    chestId: item.vault_id,
+    ...(chestName === undefined ? {} : { chestName }),
+  };
 }
 
 async function openInBatches(
