@@ -2,7 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { createHttpTransport, SyncReadError } from './changes-api.js';
 
 function recordingFetch(status = 200, body: unknown = {}) {
-  return vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => new Response(JSON.stringify(body), { status }));
+  return vi.fn(
+    async (_url: RequestInfo | URL, _init?: RequestInit) => new Response(JSON.stringify(body), { status }),
+  );
 }
 
 describe('the HTTP transport', () => {

@@ -13,6 +13,11 @@ export interface IndexEntry {
   category: 'password';
   /** The main URL first (with its match rule), then the further ones; empty URLs left out. */
   urls: SecretUrl[];
+  /**
+   * The registrable domains of `urls` (site-key.ts), worked out once when the payload is opened, so
+   * that opening the index in a popup does not run the public suffix list over every URL again.
+   */
+  sites: string[];
   /** Shown by the popup beside the name; absent when the payload has none. */
   username?: string;
 }

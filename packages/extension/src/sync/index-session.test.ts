@@ -20,6 +20,7 @@ function filledIndex(owner = OWNER): SecretIndex {
     name: 'Mail',
     category: 'password',
     urls: [{ url: 'https://mail.example.com', match: 'host' }],
+    sites: ['example.com'],
     username: 'ann@example.com',
   });
   index.skip('s-2', 1);

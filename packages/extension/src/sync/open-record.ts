@@ -5,6 +5,7 @@
 import type { Secret, SecretUrl } from '@coffer/core';
 import { openSecret, readPasswordExtras, readUrlMatchRule, unwrapSecretKey } from '@coffer/core';
 import type { IndexEntry } from './index-entry.js';
+import { siteKeys } from './site-key.js';
 
 /** The parts of a changed secret the opener needs (what travels to a worker). */
 export type ChangedSecret = Pick<
@@ -85,6 +86,7 @@ export function toEntry(secret: ChangedSecret, payload: Record<string, unknown>)
     name: secret.name,
     category: 'password',
     urls,
+    sites: siteKeys(urls),
     ...(username === '' ? {} : { username }),
   };
 }

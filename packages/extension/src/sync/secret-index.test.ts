@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { IndexEntry } from './index-entry.js';
 import { SecretIndex } from './secret-index.js';
-import { siteKey } from './site-key.js';
+import { siteKey, siteKeys } from './site-key.js';
 
 const OWNER = { userId: 'user-1', server: 'https://coffer.test' };
 
@@ -13,6 +13,7 @@ function entry(secretId: string, ...urls: string[]): IndexEntry {
     name: secretId,
     category: 'password',
     urls: urls.map((url) => ({ url })),
+    sites: siteKeys(urls.map((url) => ({ url }))),
   };
 }
 

@@ -128,7 +128,7 @@ export class SecretIndex {
 
   private linkSites(entry: IndexEntry): void {
     if (!this.bySite) return;
-    for (const key of entrySiteKeys(entry)) {
+    for (const key of entry.sites) {
       let ids = this.bySite.get(key);
       if (!ids) {
         ids = new Set();
@@ -141,19 +141,10 @@ export class SecretIndex {
   private unlinkSites(secretId: string): void {
     const entry = this.byId.get(secretId);
     if (!entry || !this.bySite) return;
-    for (const key of entrySiteKeys(entry)) {
+    for (const key of entry.sites) {
       const ids = this.bySite.get(key);
       ids?.delete(secretId);
       if (ids?.size === 0) this.bySite.delete(key);
     }
   }
-}
-
-function entrySiteKeys(entry: IndexEntry): Set<string> {
-  const keys = new Set<string>();
-  for (const { url } of entry.urls) {
-    const key = siteKey(url);
-    if (key) keys.add(key);
-  }
-  return keys;
 }

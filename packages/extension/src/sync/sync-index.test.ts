@@ -74,6 +74,7 @@ describe('syncIndex: the first sync', () => {
         { url: 'https://login.bank.example.com/', match: 'starts-with' },
         { url: 'https://bank.example.org', match: 'exact' },
       ],
+      sites: ['example.com', 'example.org'],
       username: 'ann@example.com',
     });
     expect(index.get(bare)).toMatchObject({ urls: [], name: 'Bare' });
