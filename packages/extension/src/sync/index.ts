@@ -21,6 +21,7 @@ export {
   MAX_OPEN_WORKERS,
   type OpenerOwner,
   openWorkerCount,
+  WORKER_THRESHOLD,
 } from './open-pool.js';
 export type { ChangedSecret, OpenOutcome, SkipReason } from './open-record.js';
 export { type RankCandidates, SecretIndex } from './secret-index.js';

@@ -2,7 +2,7 @@
 // Node's WebCrypto: jsdom's realm does not hand every key to it (docs/testing.md).
 import { generateUserKeyPair } from '@coffer/core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createWorkerOpener } from './open-pool.js';
+import { createIndexOpener, createInlineOpener, createWorkerOpener, WORKER_THRESHOLD } from './open-pool.js';
 import type { FromOpenWorker, ToOpenWorker } from './open-protocol.js';
 import { createOpenWorkerHandler } from './open-protocol.js';
 import type { ChangedSecret } from './open-record.js';
@@ -105,5 +105,20 @@ describe('the worker opener', () => {
   it('a worker refuses a batch before its key arrives', async () => {
     const handle = createOpenWorkerHandler();
     await expect(handle({ type: 'open', id: 7, secrets })).resolves.toEqual({ type: 'refused', id: 7 });
+  });
+});
+
+describe('the default opener', () => {
+  it('stays inline for a few payloads and starts the workers for a large batch', async () => {
+    let started = 0;
+    const opener = createIndexOpener({ userId: USER, privateKey }, () => {
+      started += 1;
+      return createInlineOpener({ userId: USER, privateKey });
+    });
+    await opener.open(secrets.slice(0, 2));
+    expect(started).toBe(0);
+    await opener.open(Array.from({ length: WORKER_THRESHOLD }, () => secrets[0] as ChangedSecret));
+    await opener.open(secrets);
+    expect(started).toBe(1);
   });
 });

@@ -140,8 +140,41 @@ function spawnOpenWorker(): Worker {
   return new Worker(new URL('./open-worker.ts', import.meta.url), { type: 'module' });
 }
 
-/** The default: workers where the context has them, else inline. */
-export function createIndexOpener(owner: OpenerOwner): IndexOpener {
-  if (typeof Worker !== 'function') return createInlineOpener(owner);
-  return createWorkerOpener(owner, { count: openWorkerCount(), spawn: spawnOpenWorker });
+/** Below this many payloads in one sync, starting workers costs more than it saves. */
+export const WORKER_THRESHOLD = 50;
+
+/**
+ * The default: inline for the few payloads of an incremental sync; workers (where the context has
+ * them) from the first batch of `WORKER_THRESHOLD` or more, or once that many have been opened.
+ */
+export function createIndexOpener(
+  owner: OpenerOwner,
+  startWorkers: () => IndexOpener | null = () =>
+    typeof Worker === 'function'
+      ? createWorkerOpener(owner, { count: openWorkerCount(), spawn: spawnOpenWorker })
+      : null,
+): IndexOpener {
+  const inline = createInlineOpener(owner);
+  let pool: IndexOpener | null = null;
+  let tried = false;
+  let handed = 0;
+  return {
+    get kind() {
+      return pool?.kind ?? 'inline';
+    },
+    get threads() {
+      return pool?.threads ?? inline.threads;
+    },
+    open(secrets) {
+      handed += secrets.length;
+      if (!tried && (secrets.length >= WORKER_THRESHOLD || handed >= WORKER_THRESHOLD)) {
+        tried = true;
+        pool = startWorkers();
+      }
+      return (pool ?? inline).open(secrets);
+    },
+    close() {
+      pool?.close();
+    },
+  };
 }
