@@ -69,12 +69,12 @@ function payloadOf(n: number): Partial<PasswordPayload> {
   return {
     username: `person${n}@mail.example.net`,
     password: `Tr0ub4dor&3-${n}-${Math.random().toString(36).slice(2)}`,
-    url: `https://login.site${site}.example.com/signin`,
+    url: `https://login.brand${site}.com/signin`,
     note: `Rotated every quarter (${n}); ask Operations before changing it.`,
     ...(n % 5 === 0
       ? {
           urlMatch: 'starts-with' as const,
-          moreUrls: [{ url: `https://site${site}.example.org/`, match: 'host' as const }],
+          moreUrls: [{ url: `https://brand${site}.co.uk/`, match: 'host' as const }],
         }
       : {}),
   };
@@ -301,7 +301,7 @@ async function lookup(
     entries: 0,
   };
   for (let n = 0; n < times; n += 1) {
-    const pageUrl = `https://www.site${(n * 389) % SITES}.example.com/account/login?next=%2F`;
+    const pageUrl = `https://www.brand${(n * 389) % SITES}.com/account/login?next=%2F`;
     const startedAt = performance.now();
     const index = await loadIndex({ store: s.store, key: s.key }, { userId: CALLER, server: ORIGIN });
     const loadedAt = performance.now();

@@ -14,6 +14,7 @@ export class SecretIndex {
   private readonly skippedById = new Map<string, number>();
   // Built on the first lookup (opening the blob does not wait for it), then kept up to date.
   private bySite: Map<string, Set<string>> | null = null;
+  private lookups = 0;
 
   private constructor(
     readonly owner: IndexOwner,
@@ -92,6 +93,9 @@ export class SecretIndex {
   candidatesFor(site: string): IndexEntry[] {
     const key = siteKey(site);
     if (!key) return [];
+    // A popup looks up once: a pass over the entries beats building the map it would then drop.
+    if (!this.bySite && this.lookups++ === 0)
+      return [...this.byId.values()].filter((entry) => entry.sites.includes(key));
     const ids = this.sites().get(key);
     if (!ids) return [];
     return [...ids].flatMap((id) => {
