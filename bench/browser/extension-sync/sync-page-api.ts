@@ -24,7 +24,7 @@ export function pageFetch(server: FakeSyncServer, latencyMs: number, requests: P
     }
     if (url.pathname === '/api/v1/secrets/ids.json') {
       requests.ids += 1;
-      return answer(await server.transport.ids(query.get('cursor')));
+      return answer(await server.transport.ids(query.get('after')));
     }
     const match = SECRET_PATH.exec(url.pathname);
     if (match) {

@@ -28,16 +28,15 @@ describe('the HTTP transport', () => {
   });
 
   it('pages the readable ids', async () => {
-    const fetch = recordingFetch(200, { items: [{ id: 'a', revision: 2 }], cursor: null, more: false });
+    const fetch = recordingFetch(200, { items: [{ id: 'a', revision: 2 }], more: false });
     const transport = createHttpTransport({ server: 'https://coffer.test', token: () => 't', fetch });
 
-    await expect(transport.ids('next')).resolves.toEqual({
+    await expect(transport.ids('last-id')).resolves.toEqual({
       items: [{ id: 'a', revision: 2 }],
-      cursor: null,
       more: false,
     });
     expect(fetch.mock.calls[0]?.[0]).toBe(
-      'https://coffer.test/api/v1/secrets/ids.json?category=password&cursor=next',
+      'https://coffer.test/api/v1/secrets/ids.json?category=password&after=last-id',
     );
   });
 

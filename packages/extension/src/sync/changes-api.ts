@@ -20,17 +20,17 @@ export interface ChangesPage {
   readable: number;
 }
 
-/** One page of `GET /api/v1/secrets/ids.json`. */
+/** One page of `GET /api/v1/secrets/ids.json` (ordered by id; the next page starts `after` the last). */
 export interface IdsPage {
   items: { id: string; revision: number }[];
-  cursor: string | null;
   more: boolean;
 }
 
 /** What a sync reads; the extension's is HTTP (createHttpTransport), the tests' a fake. */
 export interface SyncTransport {
   changes(since: string | null, limit: number, signal?: AbortSignal): Promise<ChangesPage>;
-  ids(cursor: string | null, signal?: AbortSignal): Promise<IdsPage>;
+  /** The readable ids after `after` (null: from the first). */
+  ids(after: string | null, signal?: AbortSignal): Promise<IdsPage>;
   /** One secret as `GET /api/v1/secrets/:id.json` returns it; null when the caller cannot read it (404). */
   secret(id: string, signal?: AbortSignal): Promise<Secret | null>;
 }
@@ -80,10 +80,10 @@ export function createHttpTransport({ server, token, fetch: fetchFn }: HttpTrans
         { ...(since === null ? {} : { since }), limit: String(limit), category: 'password' },
         signal,
       ),
-    ids: (cursor, signal) =>
+    ids: (after, signal) =>
       get<IdsPage>(
         '/api/v1/secrets/ids.json',
-        { category: 'password', ...(cursor === null ? {} : { cursor }) },
+        { category: 'password', ...(after === null ? {} : { after }) },
         signal,
       ),
     secret: (id, signal) =>

@@ -55,7 +55,8 @@ export async function syncIndex(options: SyncOptions): Promise<SyncCounts> {
   try {
     readable = await readChanges(options, index.cursor, counts);
   } catch (error) {
-    // A cursor the server has forgotten (400/410): list everything again; indexed revisions stay unopened.
+    // A cursor the server refuses (400: not valid for this user or this server's data; 410): list
+    // everything again from the beginning; revisions already indexed stay unopened.
     if (!(error instanceof SyncReadError) || index.cursor === null || ![400, 410].includes(error.status))
       throw error;
     readable = await readChanges(options, null, counts);
@@ -176,12 +177,12 @@ async function reconcile(options: SyncOptions, counts: SyncCounts): Promise<void
   const { index, transport, opener, signal } = options;
   counts.reconciled = true;
   const live = new Map<string, number>();
-  let cursor: string | null = null;
+  let after: string | null = null;
   for (;;) {
-    const page = await transport.ids(cursor, signal);
+    const page = await transport.ids(after, signal);
     for (const { id, revision } of page.items) live.set(id, revision);
-    cursor = page.cursor;
-    if (!page.more || cursor === null) break;
+    after = page.items.at(-1)?.id ?? null;
+    if (!page.more || after === null) break;
   }
   for (const id of index.knownIds()) if (!live.has(id) && index.remove(id)) counts.removed += 1;
   const missing = [...live].filter(([id, revision]) => {

@@ -28,7 +28,7 @@ export class FakeSyncServer {
   private readonly stored = new Map<string, Stored>();
   private readonly removals = new Map<string, number>();
   private seq = 0;
-  /** Answers 410 to any `since` older than this (a cursor the server has forgotten). */
+  /** Answers 400 to any `since` older than this (a cursor the server refuses, as h3's does). */
   forgottenBefore = 0;
 
   constructor(
@@ -140,7 +140,7 @@ export class FakeSyncServer {
     changes: async (since, limit) => {
       this.reads.changes += 1;
       const from = since === null ? 0 : Number(since);
-      if (since !== null && from < this.forgottenBefore) throw new SyncReadError(410);
+      if (since !== null && from < this.forgottenBefore) throw new SyncReadError(400);
       const events = [
         ...[...this.stored.values()]
           .filter((stored) => stored.readable && stored.seq > from)
@@ -160,15 +160,17 @@ export class FakeSyncServer {
       };
       return structuredClone(answer);
     },
-    ids: async (cursor) => {
+    ids: async (after) => {
       this.reads.ids += 1;
-      const all = [...this.stored.values()].filter((stored) => stored.readable);
-      const start = cursor === null ? 0 : Number(cursor);
-      const slice = all.slice(start, start + 2);
+      const all = [...this.stored.values()]
+        .filter((stored) => stored.readable)
+        .map((stored) => stored.secret)
+        .sort((a, b) => (a.id < b.id ? -1 : 1));
+      const start = after === null ? 0 : all.findIndex((secret) => secret.id > after);
+      const slice = start < 0 ? [] : all.slice(start, start + 2);
       const answer: IdsPage = {
-        items: slice.map((stored) => ({ id: stored.secret.id, revision: stored.secret.revision })),
-        cursor: String(start + slice.length),
-        more: start + slice.length < all.length,
+        items: slice.map((secret) => ({ id: secret.id, revision: secret.revision })),
+        more: start >= 0 && start + slice.length < all.length,
       };
       return answer;
     },
