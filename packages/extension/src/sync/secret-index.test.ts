@@ -24,6 +24,8 @@ describe('siteKey', () => {
     ['https://login.example.co.uk/path?q=1', 'example.co.uk'],
     ['HTTPS://WWW.Example.COM', 'example.com'],
     ['example.com/login', 'example.com'],
+    // ICANN's part only: the ranking, which knows private suffixes, tells alice.github.io from bob's.
+    ['https://alice.github.io/blog', 'github.io'],
     ['http://192.168.1.10:8080/admin', '192.168.1.10'],
     ['http://localhost:3000', 'localhost'],
     ['about:blank', null],

@@ -4,8 +4,8 @@
 import type { IndexEntry, IndexOwner, IndexSnapshot } from './index-entry.js';
 import { siteKey } from './site-key.js';
 
-/** Orders the candidates of a page (h4's URL matching: rankSecrets); it may also leave some out. */
-export type RankCandidates = (pageUrl: string, candidates: readonly IndexEntry[]) => readonly IndexEntry[];
+/** Ranks the candidates of a page: h4's `rankSecrets` from matching/ fits as it is. */
+export type RankCandidates<R> = (pageUrl: string, candidates: readonly IndexEntry[]) => R;
 
 export class SecretIndex {
   /** The server's cursor after the last sync; null before the first. */
@@ -88,7 +88,9 @@ export class SecretIndex {
 
   /**
    * The entries with a URL on the same registrable domain as `site` (a page's URL or a host): what
-   * h4's ranking then orders. Empty for a page without a host (about:blank, a file).
+   * h4's ranking then orders. The domain is the public suffix list's ICANN part, so a site under a
+   * private suffix (github.io) finds all of that suffix's entries and the ranking (which knows the
+   * private suffixes) keeps its own. Empty for a page without a host (about:blank, a file).
    */
   candidatesFor(site: string): IndexEntry[] {
     const key = siteKey(site);
@@ -104,10 +106,9 @@ export class SecretIndex {
     });
   }
 
-  /** The page's matches: its candidates, ordered (and filtered) by `rank` when given. */
-  entriesFor(pageUrl: string, rank?: RankCandidates): IndexEntry[] {
-    const candidates = this.candidatesFor(pageUrl);
-    return rank ? [...rank(pageUrl, candidates)] : candidates;
+  /** The page's matches: its candidates as `rank` (h4's `rankSecrets`) orders and filters them. */
+  entriesFor<R>(pageUrl: string, rank: RankCandidates<R>): R {
+    return rank(pageUrl, this.candidatesFor(pageUrl));
   }
 
   /** What the sealed blob holds. */

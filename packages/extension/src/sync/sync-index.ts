@@ -3,7 +3,7 @@
 // revisions the index does not have (docs/extension-sync.md). Pages are read while the previous
 // page's payloads are being opened, and applied in order.
 import type { Secret } from '@coffer/core';
-import type { SyncTransport } from './changes-api.js';
+import type { ChangesPage, SyncTransport } from './changes-api.js';
 import { CHANGES_PAGE_LIMIT, SyncReadError } from './changes-api.js';
 import type { IndexEntry } from './index-entry.js';
 import type { IndexOpener } from './open-pool.js';
@@ -76,7 +76,15 @@ async function readChanges(options: SyncOptions, since: string | null, counts: S
   let cursor = since;
   let readable = 0;
   for (;;) {
-    const page = await transport.changes(cursor, limit, signal);
+    let page: ChangesPage;
+    try {
+      page = await transport.changes(cursor, limit, signal);
+    } catch (error) {
+      // Nothing goes on changing the index once the sync has failed; what was opened stays (valid,
+      // with the old cursor, so the next sync reads those changes again and opens nothing twice).
+      await applied.catch(() => undefined);
+      throw error;
+    }
     const toOpen: ChangedSecret[] = [];
     for (const item of page.items) {
       const secret = triage(index, pending, item, counts);
