@@ -98,6 +98,29 @@ describe('syncIndex: the first sync', () => {
     expect(counts.reconciled).toBe(false);
   });
 
+  it('keeps its old cursor when a page fails, and the next sync opens nothing twice', async () => {
+    const { server, index } = setUp();
+    for (let n = 0; n < 4; n += 1) await server.add({ payload: { url: `https://p${n}.example` } });
+    let pages = 0;
+    const failing = {
+      ...server.transport,
+      changes: async (since: string | null, limit: number) => {
+        pages += 1;
+        if (pages === 2) throw new Error('offline');
+        return server.transport.changes(since, limit);
+      },
+    };
+    const opener = countingOpener();
+
+    await expect(syncIndex({ index, transport: failing, opener, pageLimit: 2 })).rejects.toThrow('offline');
+
+    expect(index.cursor).toBeNull();
+    expect(index.size).toBe(2);
+    const counts = await syncIndex({ index, transport: server.transport, opener, pageLimit: 2 });
+    expect(counts).toMatchObject({ opened: 2, unchanged: 2 });
+    expect(opener.payloads).toBe(4);
+  });
+
   it('skips and counts a payload that fails its integrity check, and indexes the rest', async () => {
     const { server, index, sync } = setUp();
     const good = await server.add({ payload: { url: 'https://good.example' } });
