@@ -58,26 +58,37 @@ export function packIndex(snapshot: IndexSnapshot): PackedIndex {
 export function unpackIndex(packed: PackedIndex): IndexSnapshot {
   if (packed.v !== 1 || !Array.isArray(packed.entries) || !Array.isArray(packed.chests))
     throw new Error('Unknown index format.');
-  const chests = packed.chests;
   return {
     version: 1,
     userId: packed.user,
     server: packed.server,
     cursor: packed.cursor,
-    entries: packed.entries.map(([secretId, revision, chestAt, name, urls, sites, username]) => {
-      const [chestId, chestName] = chests[chestAt] ?? ['', null];
-      return {
-        secretId,
-        revision,
-        chestId,
-        ...(chestName === null ? {} : { chestName }),
-        name,
-        category: 'password' as const,
-        urls: urls.map(([url, match]): SecretUrl => (match ? { url, match } : { url })),
-        sites,
-        ...(username === '' ? {} : { username }),
-      };
-    }),
+    entries: packed.entries.map(unpackEntry(packed.chests)),
     skipped: packed.skipped.map(([secretId, revision]) => ({ secretId, revision })),
+  };
+}
+
+// Run for every entry at each popup open: plain assignments rather than object spreads, which V8 runs
+// more slowly, 10,000 times over.
+function unpackEntry(chests: PackedIndex['chests']): (packed: PackedEntry) => IndexEntry {
+  return ([secretId, revision, chestAt, name, packedUrls, sites, username]) => {
+    const chest = chests[chestAt];
+    const urls: SecretUrl[] = new Array(packedUrls.length);
+    for (let at = 0; at < packedUrls.length; at += 1) {
+      const [url, match] = packedUrls[at] as PackedUrl;
+      urls[at] = match ? { url, match } : { url };
+    }
+    const entry: IndexEntry = {
+      secretId,
+      revision,
+      chestId: chest?.[0] ?? '',
+      name,
+      category: 'password',
+      urls,
+      sites,
+    };
+    if (chest?.[1] != null) entry.chestName = chest[1];
+    if (username !== '') entry.username = username;
+    return entry;
   };
 }
