@@ -72,6 +72,20 @@ test('a new user installs it, signs in through the popup and fills a real form',
   await expectEmptyForm(sitePage);
 
   const popup = await browser.openPopup();
+  // A server that does not answer, and one that is not Coffer, each say so before anything is sent.
+  await popup.getByLabel('Email').fill(account.email);
+  await popup.getByLabel('Password').fill(account.password);
+  await popup.getByLabel('Server').fill('http://127.0.0.1:9');
+  await popup.getByRole('button', { name: 'Sign in' }).click();
+  await expect(popup.getByRole('alert')).toHaveText(
+    'Coffer could not reach this server. Please check its address.',
+  );
+  await popup.getByLabel('Password').fill(account.password);
+  await popup.getByLabel('Server').fill(site.url(SITE_HOST, ''));
+  await popup.getByRole('button', { name: 'Sign in' }).click();
+  await expect(popup.getByRole('alert')).toHaveText(
+    'This address does not answer as a Coffer server. Please check it.',
+  );
   await popup.getByLabel('Server').fill(baseURL ?? '');
   await popup.getByLabel('Email').fill(account.email);
   await popup.getByLabel('Password').fill(account.password);
