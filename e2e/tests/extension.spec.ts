@@ -184,6 +184,18 @@ test('offers to save a new sign-in and the web app reads it back', async () => {
   await expect(popup.getByRole('status')).toHaveText('Saved in Coffer.');
   await expect(popup.getByRole('option', { name: /shop\.example\.test/ })).toBeVisible();
 
+  // The same account signs in with a new password: the offer is to update the login, not to add one.
+  await shop.goto(site.url('shop.example.test', '/login'));
+  await shop.locator('#username').fill('grace@shop.test');
+  await shop.locator('#password').fill('Shop-Password-78');
+  await shop.getByRole('button', { name: 'Sign in' }).click();
+  await expect(shop.getByRole('heading', { name: 'Signed in' })).toBeVisible();
+  await popup.reload();
+  await expect(offer).toContainText('Update the password of');
+  await offer.getByRole('button', { name: 'Update' }).click();
+  await expect(popup.getByRole('status')).toHaveText('Password updated in Coffer.');
+  await expect(popup.getByRole('option', { name: /shop\.example\.test/ })).toHaveCount(1);
+
   await popup.getByRole('button', { name: 'Lock' }).click();
   await expect(popup.getByRole('button', { name: 'Sign in' })).toBeVisible();
   await popup.reload();

@@ -6,7 +6,8 @@ import { sessionProblemOf } from '../session/session-error.js';
 import type { UnlockedSession } from '../session/unlocked-session.js';
 import { loadEntries } from '../vault/fallback-index.js';
 import { judgeUrls, rankByTab } from '../vault/list-order.js';
-import { offerStillNeeded } from '../vault/offer-check.js';
+import type { OfferVerdict } from '../vault/offer-check.js';
+import { judgeOffer } from '../vault/offer-check.js';
 import type { SaveOffer } from '../vault/save-login.js';
 import type { VaultEntry } from '../vault/vault-entry.js';
 import { searchEntries } from '../vault/vault-entry.js';
@@ -31,7 +32,10 @@ export function VaultView({ session, onLock }: VaultViewProps) {
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState(0);
   const [status, setStatus] = useState<string | null>(null);
-  const [offer, setOffer] = useState<SaveOffer | null>(null);
+  const [offer, setOffer] = useState<{
+    offer: SaveOffer;
+    verdict: Exclude<OfferVerdict, { kind: 'none' }>;
+  } | null>(null);
 
   const onError = useCallback(
     (error: unknown) => {
@@ -50,8 +54,9 @@ export function VaultView({ session, onLock }: VaultViewProps) {
     void Promise.all([readSession<SaveOffer>(SESSION_KEYS.saveOffer), loading])
       .then(async ([found, loaded]) => {
         if (!found) return;
-        if (await offerStillNeeded(found, loaded, session.userId)) setOffer(found);
-        else await dismissOffer();
+        const verdict = await judgeOffer(found, loaded, session.userId);
+        if (verdict.kind === 'none') await dismissOffer();
+        else setOffer({ offer: found, verdict });
       })
       .catch(() => undefined);
   }, [session.userId, onError]);
@@ -92,7 +97,8 @@ export function VaultView({ session, onLock }: VaultViewProps) {
       </header>
       {offer && (
         <SaveOfferPanel
-          offer={offer}
+          offer={offer.offer}
+          verdict={offer.verdict}
           userId={session.userId}
           onError={onError}
           onDone={(message) => {
