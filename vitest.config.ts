@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 
 const coreSource = fileURLToPath(new URL('./packages/core/src/index.ts', import.meta.url));
 const alias = { '@coffer/core': coreSource };
+const webSource = fileURLToPath(new URL('./packages/web/src', import.meta.url));
 
 // Server suites run once per database; PostgreSQL only where DATABASE_URL names a server.
 const serverProject = (dialect: 'sqlite' | 'postgres') => ({
@@ -98,8 +99,8 @@ export default defineConfig({
       },
       {
         // The browser extension's own modules (matching, form detection, the popup's logic); page-side
-        // tests build their forms in jsdom.
-        resolve: { alias },
+        // tests build their forms in jsdom. It imports the web app's API and crypto client as @coffer/web/.
+        resolve: { alias: { ...alias, '@coffer/web': webSource } },
         test: {
           name: 'extension',
           root: 'packages/extension',

@@ -48,6 +48,8 @@ const steps = [
     failures: () => tapFailures('.vitest-results/bench.tap'),
   },
   { name: 'build', cmd: 'npm', args: ['run', '-s', 'build'] },
+  // The Firefox package as addons.mozilla.org checks it; warnings are reported, errors fail the step.
+  { name: 'web-ext lint', cmd: 'npm', args: ['run', '-s', 'lint:firefox', '-w', '@coffer/extension'] },
   {
     name: 'browser journeys',
     cmd: 'npx',

@@ -13,6 +13,6 @@ const tsc = (args) =>
 const built = await tsc(['-b', 'packages/core', 'packages/server']);
 if (built !== 0) process.exit(built);
 
-const projects = ['packages/server/tsconfig.test.json', 'packages/web', 'e2e', 'bench'];
+const projects = ['packages/server/tsconfig.test.json', 'packages/web', 'packages/extension', 'e2e', 'bench'];
 const codes = await Promise.all(projects.map((project) => tsc(['-p', project, '--noEmit'])));
 process.exit(codes.find((code) => code !== 0) ?? 0);

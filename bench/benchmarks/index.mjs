@@ -8,6 +8,7 @@ import attachmentMemory from './attachment-memory.mjs';
 import attachmentTransfer from './attachment-transfer.mjs';
 import dashboardFirstPage from './dashboard-first-page.mjs';
 import exportSecrets from './export-secrets.mjs';
+import extensionSync from './extension-sync.mjs';
 import flood from './flood.mjs';
 import healthz from './healthz.mjs';
 import initialJs from './initial-js.mjs';
@@ -40,4 +41,5 @@ export const BENCHMARKS = [
   reshareAtScale,
   dashboardFirstPage,
   statisticsAllTime,
+  extensionSync,
 ];

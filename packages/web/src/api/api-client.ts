@@ -7,7 +7,15 @@ import { SIGNATURE_EXPIRED, sessionExpired } from './session-expired-event.js';
 import { getToken } from './token-store.js';
 
 // Same origin by default: the server serves the built app; the dev server proxies /api, /users, /healthz.
-const apiBase: string = import.meta.env.VITE_API_BASE ?? '';
+let apiBase: string = import.meta.env.VITE_API_BASE ?? '';
+
+/**
+ * Points every call at another server: the browser extension talks to the Coffer server its user chose
+ * (packages/extension). The web app never calls it. A trailing slash is dropped, as paths start with one.
+ */
+export function setApiBase(base: string): void {
+  apiBase = base.replace(/\/+$/, '');
+}
 
 /**
  * Sends one request and answers with status, body and headers whatever the status.

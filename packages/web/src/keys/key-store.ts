@@ -12,7 +12,16 @@ import { withKeyDatabaseStore } from './key-database.js';
 const PRIVATE_KEY = 'private-key';
 
 function withStore<T>(mode: IDBTransactionMode, act: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  if (memoryOnly) return Promise.reject(new Error('The private key is kept in memory only.'));
   return withKeyDatabaseStore('keys', mode, act);
+}
+
+// The browser extension keeps the key in memory only, never on disk (docs/extension.md): no IndexedDB.
+let memoryOnly = false;
+
+/** From now on the private key lives in this page's memory only; IndexedDB is never written or read. */
+export function keepPrivateKeyInMemoryOnly(): void {
+  memoryOnly = true;
 }
 
 // Kept in memory too, so decrypting a secret does not wait on IndexedDB each time.
@@ -66,6 +75,7 @@ export async function deletePrivateKey(): Promise<void> {
   cached = null;
   generation += 1;
   version += 1;
+  if (memoryOnly) return;
   await withStore('readwrite', (store) => store.delete(PRIVATE_KEY));
 }
 

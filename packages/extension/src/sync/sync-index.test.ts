@@ -1,0 +1,271 @@
+// @vitest-environment node
+// Node's WebCrypto: jsdom's realm does not hand every key to it (docs/testing.md).
+import { generateUserKeyPair } from '@coffer/core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { IndexOpener } from './open-pool.js';
+import { createInlineOpener } from './open-pool.js';
+import { SecretIndex } from './secret-index.js';
+import { syncIndex } from './sync-index.js';
+import { FakeSyncServer } from './testing/fake-sync-server.js';
+
+const USER = 'user-1';
+let privateKey: CryptoKey;
+let publicKey: string;
+
+beforeAll(async () => {
+  ({ privateKey, publicKey } = await generateUserKeyPair());
+}, 30_000);
+
+/** An inline opener that counts every payload it is handed. */
+function countingOpener(): IndexOpener & { payloads: number } {
+  const inline = createInlineOpener({ userId: USER, privateKey });
+  const opener = {
+    kind: inline.kind,
+    threads: inline.threads,
+    payloads: 0,
+    open: (secrets: Parameters<IndexOpener['open']>[0]) => {
+      opener.payloads += secrets.length;
+      return inline.open(secrets);
+    },
+    close: () => undefined,
+  };
+  return opener;
+}
+
+function setUp() {
+  const server = new FakeSyncServer(USER, publicKey);
+  const index = SecretIndex.empty({ userId: USER, server: 'https://coffer.test' });
+  const sync = (opener: IndexOpener = countingOpener(), pageLimit?: number) =>
+    syncIndex({ index, transport: server.transport, opener, ...(pageLimit ? { pageLimit } : {}) });
+  return { server, index, sync };
+}
+
+describe('syncIndex: the first sync', () => {
+  it('opens every readable password secret once and keeps only its URLs, username, name and chest', async () => {
+    const { server, index, sync } = setUp();
+    const bank = await server.add({
+      name: 'Bank',
+      chestId: 'c-1',
+      chestName: 'Money',
+      payload: {
+        username: 'ann@example.com',
+        password: 'correct horse',
+        note: 'PIN 1234',
+        url: 'https://login.bank.example.com/',
+        urlMatch: 'starts-with',
+        moreUrls: [{ url: 'https://bank.example.org', match: 'exact' }, { url: '  ' }],
+      },
+    });
+    const bare = await server.add({ name: 'Bare', payload: {} });
+    const opener = countingOpener();
+
+    const counts = await sync(opener);
+
+    expect(counts).toEqual({ opened: 2, failed: 0, removed: 0, unchanged: 0, full: true, reconciled: false });
+    expect(opener.payloads).toBe(2);
+    expect(index.get(bank)).toEqual({
+      secretId: bank,
+      revision: 1,
+      chestId: 'c-1',
+      chestName: 'Money',
+      name: 'Bank',
+      category: 'password',
+      urls: [
+        { url: 'https://login.bank.example.com/', match: 'starts-with' },
+        { url: 'https://bank.example.org', match: 'exact' },
+      ],
+      sites: ['example.com', 'example.org'],
+      username: 'ann@example.com',
+    });
+    expect(index.get(bare)).toMatchObject({ urls: [], name: 'Bare' });
+    expect(index.get(bare)).not.toHaveProperty('username');
+    const kept = JSON.stringify(index.toSnapshot());
+    expect(kept).not.toContain('correct horse');
+    expect(kept).not.toContain('PIN 1234');
+    expect(index.cursor).not.toBeNull();
+  });
+
+  it('pages through the changes from the beginning', async () => {
+    const { server, index, sync } = setUp();
+    for (let n = 0; n < 7; n += 1)
+      await server.add({ name: `S${n}`, payload: { url: `https://s${n}.example` } });
+
+    const counts = await sync(countingOpener(), 3);
+
+    expect(server.reads.changes).toBe(3);
+    expect(counts.opened).toBe(7);
+    expect(index.size).toBe(7);
+    expect(counts.reconciled).toBe(false);
+  });
+
+  it('keeps its old cursor when a page fails, and the next sync opens nothing twice', async () => {
+    const { server, index } = setUp();
+    for (let n = 0; n < 4; n += 1) await server.add({ payload: { url: `https://p${n}.example` } });
+    let pages = 0;
+    const failing = {
+      ...server.transport,
+      changes: async (since: string | null, limit: number) => {
+        pages += 1;
+        if (pages === 2) throw new Error('offline');
+        return server.transport.changes(since, limit);
+      },
+    };
+    const opener = countingOpener();
+
+    await expect(syncIndex({ index, transport: failing, opener, pageLimit: 2 })).rejects.toThrow('offline');
+
+    expect(index.cursor).toBeNull();
+    expect(index.size).toBe(2);
+    const counts = await syncIndex({ index, transport: server.transport, opener, pageLimit: 2 });
+    expect(counts).toMatchObject({ opened: 2, unchanged: 2 });
+    expect(opener.payloads).toBe(4);
+  });
+
+  it('skips and counts a payload that fails its integrity check, and indexes the rest', async () => {
+    const { server, index, sync } = setUp();
+    const good = await server.add({ payload: { url: 'https://good.example' } });
+    const broken = await server.add({ payload: { url: 'https://broken.example' } });
+    server.corrupt(broken);
+
+    const counts = await sync();
+
+    expect(counts).toMatchObject({ opened: 1, failed: 1, reconciled: false });
+    expect(index.get(good)).toBeDefined();
+    expect(index.get(broken)).toBeUndefined();
+    expect(index.skippedRevision(broken)).toBe(1);
+    // Not retried until it changes: the next sync reads nothing.
+    const again = await sync();
+    expect(again).toMatchObject({ opened: 0, failed: 0, reconciled: false });
+    await server.edit(broken, { url: 'https://mended.example' });
+    expect((await sync()).opened).toBe(1);
+    expect(index.get(broken)?.urls).toEqual([{ url: 'https://mended.example' }]);
+  });
+});
+
+describe('syncIndex: later syncs read only what changed', () => {
+  it('applies an added, a changed, a renamed, a moved and a removed secret, opening only new revisions', async () => {
+    const { server, index, sync } = setUp();
+    const changed = await server.add({ payload: { url: 'https://old.example' } });
+    const renamed = await server.add({ name: 'Old name', payload: { url: 'https://rename.example' } });
+    const moved = await server.add({ chestId: 'c-1', payload: { url: 'https://move.example' } });
+    const removed = await server.add({ payload: { url: 'https://gone.example' } });
+    await sync();
+
+    const added = await server.add({ payload: { url: 'https://new.example', username: 'bo' } });
+    await server.edit(changed, { url: 'https://changed.example' });
+    server.rename(renamed, 'New name');
+    server.rename(moved, 'Moved', { id: 'c-2', name: 'Chest two' });
+    server.remove(removed);
+    const opener = countingOpener();
+
+    const counts = await sync(opener);
+
+    expect(counts).toEqual({
+      opened: 2,
+      failed: 0,
+      removed: 1,
+      unchanged: 2,
+      full: false,
+      reconciled: false,
+    });
+    expect(opener.payloads).toBe(2);
+    expect(index.get(added)).toMatchObject({ username: 'bo', urls: [{ url: 'https://new.example' }] });
+    expect(index.get(changed)).toMatchObject({ revision: 2, urls: [{ url: 'https://changed.example' }] });
+    expect(index.get(renamed)).toMatchObject({ name: 'New name', revision: 1 });
+    expect(index.get(moved)).toMatchObject({ chestId: 'c-2', chestName: 'Chest two' });
+    expect(index.get(removed)).toBeUndefined();
+    expect(index.candidatesFor('https://gone.example')).toEqual([]);
+  });
+
+  it('reads at most 10 payloads for 10 changes among 60 secrets', async () => {
+    const { server, sync } = setUp();
+    const ids: string[] = [];
+    for (let n = 0; n < 60; n += 1) ids.push(await server.add({ payload: { url: `https://s${n}.example` } }));
+    await sync();
+    for (const id of ids.slice(0, 10)) await server.edit(id, { url: 'https://edited.example' });
+    const opener = countingOpener();
+
+    const counts = await sync(opener);
+
+    expect(opener.payloads).toBe(10);
+    expect(counts).toMatchObject({ opened: 10, unchanged: 0 });
+    expect((await sync(opener)).opened).toBe(0);
+  });
+
+  it('drops a secret whose key the caller lost without reading it, and opens it again after a reshare', async () => {
+    const { server, index, sync } = setUp();
+    const id = await server.add({ payload: { url: 'https://keyed.example' } });
+    await sync();
+    server.loseKey(id);
+    const opener = countingOpener();
+
+    const lost = await sync(opener);
+
+    expect(lost).toMatchObject({ removed: 1, opened: 0, reconciled: false });
+    expect(opener.payloads).toBe(0);
+    expect(index.get(id)).toBeUndefined();
+    await server.giveKey(id);
+    expect((await sync()).opened).toBe(1);
+    expect(index.get(id)?.urls).toEqual([{ url: 'https://keyed.example' }]);
+  });
+
+  it('re-lists the readable ids when the counts disagree: prunes what is gone, opens what was missed', async () => {
+    const { server, index, sync } = setUp();
+    const kept = await server.add({ payload: { url: 'https://kept.example' } });
+    const gone = await server.add({ payload: { url: 'https://gone.example' } });
+    const missed = await server.add({ payload: { url: 'https://missed.example' } });
+    await sync();
+    server.remove(gone);
+    server.forgetRemovals();
+    await server.editSilently(missed, { url: 'https://caught.example' });
+    const opener = countingOpener();
+
+    const counts = await sync(opener);
+
+    expect(counts).toMatchObject({ reconciled: true, removed: 1, opened: 1 });
+    expect(opener.payloads).toBe(1);
+    expect(index.get(gone)).toBeUndefined();
+    expect(index.get(kept)).toMatchObject({ revision: 1 });
+    expect(index.get(missed)).toMatchObject({ revision: 2, urls: [{ url: 'https://caught.example' }] });
+    // Agreeing again: the next sync neither re-lists nor reads a payload.
+    const idsReads = server.reads.ids;
+    expect(await sync(opener)).toMatchObject({ reconciled: false, opened: 0 });
+    expect(server.reads.ids).toBe(idsReads);
+  });
+
+  it('opens one by one the secrets the ids show missing or older', async () => {
+    const { server, index, sync } = setUp();
+    const a = await server.add({ payload: { url: 'https://a.example' } });
+    await sync();
+    const b = await server.add({ payload: { url: 'https://b.example' } });
+    // The index loses b's change (as if an earlier sync was cut short after its cursor was kept).
+    await sync();
+    index.remove(b);
+    await server.editSilently(a, { url: 'https://a2.example' });
+    server.remove(await server.add({}));
+    server.forgetRemovals();
+    const before = server.reads.secret;
+
+    const counts = await sync();
+
+    expect(counts.reconciled).toBe(true);
+    expect(server.reads.secret - before).toBe(2);
+    expect(index.get(b)?.urls).toEqual([{ url: 'https://b.example' }]);
+    expect(index.get(a)).toMatchObject({ revision: 2, urls: [{ url: 'https://a2.example' }] });
+  });
+
+  it('starts again from the beginning when the server no longer knows the cursor, re-opening nothing indexed', async () => {
+    const { server, index, sync } = setUp();
+    await server.add({ payload: { url: 'https://one.example' } });
+    await sync();
+    const added = await server.add({ payload: { url: 'https://two.example' } });
+    server.forgottenBefore = Number(index.cursor) + 1;
+    const opener = countingOpener();
+
+    const counts = await sync(opener);
+
+    expect(counts).toMatchObject({ full: true, opened: 1, unchanged: 1 });
+    expect(opener.payloads).toBe(1);
+    expect(index.get(added)).toBeDefined();
+  });
+});

@@ -1,0 +1,213 @@
+// One sync of the local index with the server: the first pages through every readable password
+// secret and opens each once; later ones read only what changed since the cursor and open only the
+// revisions the index does not have (docs/extension-sync.md). Pages are read while the previous
+// page's payloads are being opened, and applied in order.
+import type { Secret } from '@coffer/core';
+import type { ChangesPage, SyncTransport } from './changes-api.js';
+import { CHANGES_PAGE_LIMIT, SyncReadError } from './changes-api.js';
+import type { IndexEntry } from './index-entry.js';
+import type { IndexOpener } from './open-pool.js';
+import type { ChangedSecret, OpenOutcome } from './open-record.js';
+import { toChangedSecret } from './open-record.js';
+import type { SecretIndex } from './secret-index.js';
+
+/** What a sync did; `opened + failed` is how many payloads it decrypted (or tried to). */
+export interface SyncCounts {
+  /** Payloads opened and indexed. */
+  opened: number;
+  /** Payloads that failed their integrity check (or whose key did not unwrap): skipped, counted, retried when they change. */
+  failed: number;
+  /** Secrets dropped: removed, moved out, no longer readable, or whose key the caller lost. */
+  removed: number;
+  /** Changed secrets whose indexed revision was current: metadata updated, payload not read. */
+  unchanged: number;
+  /** True when it started from the beginning (no cursor, or the server no longer knew it). */
+  full: boolean;
+  /** True when the counts disagreed and the index was checked against the readable ids. */
+  reconciled: boolean;
+}
+
+export interface SyncOptions {
+  index: SecretIndex;
+  transport: SyncTransport;
+  opener: IndexOpener;
+  /** Changes per page (the server caps it at 500). */
+  pageLimit?: number;
+  /** Secrets per batch handed to the opener (one worker's message). */
+  batchSize?: number;
+  signal?: AbortSignal;
+}
+
+const DEFAULT_BATCH = 100;
+
+/** Syncs `index` in place and sets its cursor; the caller seals and stores it afterwards (saveIndex). */
+export async function syncIndex(options: SyncOptions): Promise<SyncCounts> {
+  const counts: SyncCounts = {
+    opened: 0,
+    failed: 0,
+    removed: 0,
+    unchanged: 0,
+    full: false,
+    reconciled: false,
+  };
+  const { index } = options;
+  let readable: number;
+  try {
+    readable = await readChanges(options, index.cursor, counts);
+  } catch (error) {
+    // A cursor the server refuses (400: not valid for this user or this server's data; 410): list
+    // everything again from the beginning; revisions already indexed stay unopened.
+    if (!(error instanceof SyncReadError) || index.cursor === null || ![400, 410].includes(error.status))
+      throw error;
+    readable = await readChanges(options, null, counts);
+  }
+  if (readable !== index.known) await reconcile(options, counts);
+  return counts;
+}
+
+/** Reads every page of changes from `since`, opening and applying them; answers the last `readable`. */
+async function readChanges(options: SyncOptions, since: string | null, counts: SyncCounts): Promise<number> {
+  const { index, transport, opener, signal } = options;
+  const limit = Math.min(options.pageLimit ?? CHANGES_PAGE_LIMIT, CHANGES_PAGE_LIMIT);
+  if (since === null) counts.full = true;
+  // Revisions sent to the opener but not applied yet, so a later page does not open them again.
+  const pending = new Map<string, number>();
+  let applied: Promise<void> = Promise.resolve();
+  let cursor = since;
+  let readable = 0;
+  for (;;) {
+    let page: ChangesPage;
+    try {
+      page = await transport.changes(cursor, limit, signal);
+    } catch (error) {
+      // Nothing goes on changing the index once the sync has failed; what was opened stays (valid,
+      // with the old cursor, so the next sync reads those changes again and opens nothing twice).
+      await applied.catch(() => undefined);
+      throw error;
+    }
+    const toOpen: ChangedSecret[] = [];
+    for (const item of page.items) {
+      const secret = triage(index, pending, item, counts);
+      if (secret) {
+        pending.set(secret.id, secret.revision);
+        toOpen.push(secret);
+      }
+    }
+    const opening = openInBatches(opener, toOpen, options.batchSize ?? DEFAULT_BATCH);
+    const removed = page.removed;
+    applied = applied.then(async () => {
+      applyOutcomes(index, await opening, counts);
+      for (const id of removed) if (index.remove(id)) counts.removed += 1;
+    });
+    // A failed batch must not go unobserved while the next page is read.
+    applied.catch(() => undefined);
+    cursor = page.cursor;
+    readable = page.readable;
+    if (!page.more) break;
+  }
+  await applied;
+  index.cursor = cursor;
+  return readable;
+}
+
+/** Decides what to do with one changed secret; answers it when its payload must be opened. */
+function triage(
+  index: SecretIndex,
+  pending: ReadonlyMap<string, number>,
+  item: Secret,
+  counts: SyncCounts,
+): ChangedSecret | null {
+  const entry = index.get(item.id);
+  if (item.category !== 'password') {
+    if (index.remove(item.id)) counts.removed += 1;
+    return null;
+  }
+  if (!item.secret_key) {
+    // Readable but without the caller's key (a reshare will bring one): nothing to open or to show.
+    if (entry) counts.removed += 1;
+    index.skip(item.id, item.revision);
+    return null;
+  }
+  const known = Math.max(entry?.revision ?? 0, pending.get(item.id) ?? 0);
+  if (known >= item.revision) {
+    // Renamed or moved between chests the caller reads: the payload is the one already indexed.
+    if (entry && entry.revision >= item.revision) index.put(withMetadata(entry, item));
+    counts.unchanged += 1;
+    return null;
+  }
+  return toChangedSecret(item);
+}
+
+function withMetadata(entry: IndexEntry, item: Secret): IndexEntry {
+  const chestName = item.vault?.name ?? item.vault_name;
+  const { chestName: _previous, ...rest } = entry;
+  return {
+    ...rest,
+    name: item.name,
+    chestId: item.vault_id,
+    ...(chestName === undefined ? {} : { chestName }),
+  };
+}
+
+async function openInBatches(
+  opener: IndexOpener,
+  secrets: readonly ChangedSecret[],
+  batchSize: number,
+): Promise<OpenOutcome[]> {
+  const batches: Promise<OpenOutcome[]>[] = [];
+  for (let start = 0; start < secrets.length; start += batchSize)
+    batches.push(opener.open(secrets.slice(start, start + batchSize)));
+  return (await Promise.all(batches)).flat();
+}
+
+function applyOutcomes(index: SecretIndex, outcomes: readonly OpenOutcome[], counts: SyncCounts): void {
+  for (const outcome of outcomes) {
+    const id = outcome.ok ? outcome.entry.secretId : outcome.secretId;
+    const revision = outcome.ok ? outcome.entry.revision : outcome.revision;
+    // A newer revision may have been applied meanwhile (a secret changed while the pages were read).
+    if ((index.get(id)?.revision ?? 0) > revision) continue;
+    if (outcome.ok) {
+      index.put(outcome.entry);
+      counts.opened += 1;
+    } else {
+      index.skip(id, revision);
+      counts.failed += 1;
+    }
+  }
+}
+
+/**
+ * The index's count disagreed with the server's: re-list the readable ids, drop what is no longer
+ * readable, and open what is missing or older (one by one when few, else a full listing that
+ * re-opens nothing already indexed).
+ */
+async function reconcile(options: SyncOptions, counts: SyncCounts): Promise<void> {
+  const { index, transport, opener, signal } = options;
+  counts.reconciled = true;
+  const live = new Map<string, number>();
+  let after: string | null = null;
+  for (;;) {
+    const page = await transport.ids(after, signal);
+    for (const { id, revision } of page.items) live.set(id, revision);
+    after = page.items.at(-1)?.id ?? null;
+    if (!page.more || after === null) break;
+  }
+  for (const id of index.knownIds()) if (!live.has(id) && index.remove(id)) counts.removed += 1;
+  const missing = [...live].filter(([id, revision]) => {
+    const known = index.get(id)?.revision ?? index.skippedRevision(id);
+    return known === undefined || known < revision;
+  });
+  if (missing.length === 0) return;
+  if (missing.length > (options.pageLimit ?? CHANGES_PAGE_LIMIT)) {
+    await readChanges(options, null, counts);
+    return;
+  }
+  const fetched = await Promise.all(missing.map(([id]) => transport.secret(id, signal)));
+  const toOpen: ChangedSecret[] = [];
+  for (const secret of fetched) {
+    if (!secret) continue;
+    const changed = triage(index, new Map(), secret, counts);
+    if (changed) toOpen.push(changed);
+  }
+  applyOutcomes(index, await openInBatches(opener, toOpen, options.batchSize ?? DEFAULT_BATCH), counts);
+}

@@ -1,0 +1,26 @@
+import type { SecretUrl } from '@coffer/core';
+
+/**
+ * What the popup lists of a login: never a password or username, only what finding it needs. The shape of
+ * issue 29's encrypted local index (src/sync/, another engineer's `index.entries()`), plus the chest's name.
+ */
+export interface VaultEntry {
+  secretId: string;
+  revision: number;
+  chestId: string;
+  chestName: string;
+  name: string;
+  urls: SecretUrl[];
+}
+
+/** Entries whose name, chest or address contains the query (case-insensitive); all of them for an empty one. */
+export function searchEntries(entries: readonly VaultEntry[], query: string): VaultEntry[] {
+  const needle = query.trim().toLowerCase();
+  if (needle === '') return [...entries];
+  return entries.filter(
+    (entry) =>
+      entry.name.toLowerCase().includes(needle) ||
+      entry.chestName.toLowerCase().includes(needle) ||
+      entry.urls.some((url) => url.url.toLowerCase().includes(needle)),
+  );
+}
