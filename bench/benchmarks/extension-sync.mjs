@@ -66,6 +66,23 @@ export default {
 
 const round = (value) => Math.round(value * 10) / 10;
 
+/**
+ * The verdict: the first sync's median against the bare floor's, every payload opened and none failed;
+ * at most CHANGES payloads read (and exactly CHANGES opened) per sync after CHANGES changes; the
+ * popup's p95 within the goal over an index of every secret.
+ */
+export function judgeExtensionSync({ first, later, popup }, secrets) {
+  const firstRatio = ratio(median(first.app), median(first.bare)) ?? Number.POSITIVE_INFINITY;
+  const mostPayloads = Math.max(...later.payloads);
+  const popupP95 = percentile(popup.total, 0.95);
+  const checks = {
+    first: firstRatio <= GOALS.firstSyncRatio && first.opened === secrets && first.failed === 0,
+    changed: mostPayloads <= GOALS.changedPayloads && later.opened.every((opened) => opened === CHANGES),
+    popup: popupP95 <= GOALS.popupMs && popup.entries === secrets,
+  };
+  return { firstRatio, mostPayloads, popupP95, checks, pass: checks.first && checks.changed && checks.popup };
+}
+
 function report({ first, later, popup }, { cpu, chromiumVersion, server }) {
   const stats = {
     app: median(first.app),
@@ -76,15 +93,10 @@ function report({ first, later, popup }, { cpu, chromiumVersion, server }) {
     popupP95: percentile(popup.total, 0.95),
     popupLoad: median(popup.load),
     popupFind: median(popup.find),
+    popupFloor: median(popup.floor),
+    popupFloorP95: percentile(popup.floor, 0.95),
   };
-  const firstRatio = ratio(stats.app, stats.bare) ?? Number.POSITIVE_INFINITY;
-  const mostPayloads = Math.max(...later.payloads);
-  const checks = {
-    first: firstRatio <= GOALS.firstSyncRatio && first.opened === SECRETS && first.failed === 0,
-    changed: mostPayloads <= GOALS.changedPayloads && later.opened.every((opened) => opened === CHANGES),
-    popup: stats.popupP95 <= GOALS.popupMs && popup.entries === SECRETS,
-  };
-  const pass = checks.first && checks.changed && checks.popup;
+  const { firstRatio, mostPayloads, checks, pass } = judgeExtensionSync({ first, later, popup }, SECRETS);
   const seconds = (ms) => (ms / 1000).toFixed(2);
   const rows = [
     [
@@ -106,14 +118,25 @@ function report({ first, later, popup }, { cpu, chromiumVersion, server }) {
       '',
     ],
     [
+      "a popup's open, floor",
+      `the same index as plain JSON (${formatKilobytes(popup.plainBytes)}, no encryption, packing or compression) parsed and scanned for the page's site`,
+      `${round(stats.popupFloor)} ms (p95 ${round(stats.popupFloorP95)})`,
+      '1.00×',
+    ],
+    [
       "a popup's open",
       `the sealed index (${formatKilobytes(first.blobBytes)}) read as stored, opened (${round(stats.popupLoad)} ms median), the page's candidates found (${round(stats.popupFind)} ms; ${Math.min(...popup.candidates)}–${Math.max(...popup.candidates)} of ${formatInteger(popup.entries)})`,
       `${round(stats.popup)} ms (p95 ${round(stats.popupP95)})`,
-      '',
+      `${ratio(stats.popup, stats.popupFloor)?.toFixed(2)}×`,
     ],
   ];
   const body = [
-    renderTable(['what', 'what a run does', 'median', 'vs floor'], rows, ['left', 'left', 'right', 'right']),
+    renderTable(['what', 'what a run does', 'median', 'vs its floor'], rows, [
+      'left',
+      'left',
+      'right',
+      'right',
+    ]),
     '',
     `Chromium ${chromiumVersion} (\`/usr/bin/chromium\`, headless), a page served by ${server.name} under its ` +
       `own CSP running the extension's sync module (\`packages/extension/src/sync\`) as the popup or an offscreen ` +
@@ -124,7 +147,9 @@ function report({ first, later, popup }, { cpu, chromiumVersion, server }) {
       `The first sync runs ${ROUNDS} times each way, the order alternating (workers started inside each run). ` +
       'The store keeps the blob as a JSON string, as `chrome.storage.local` serialises it; reading from ' +
       "Chromium's own storage is not in this page. The popup's lookup is `candidatesFor` (the registrable " +
-      "domain's entries); the final ranking (h4's `rankSecrets`) orders those few.",
+      "domain's entries); the final ranking (h4's `rankSecrets`) orders those few. Its floor, side by side " +
+      'in the same opens (the order alternating), says how fast this machine was at the time: the goal is ' +
+      'absolute, so a shared machine can miss it with the floor missing it too.',
     '',
     `Goals: first sync ≤ ${GOALS.firstSyncRatio}× the bare floor (median): **${firstRatio.toFixed(2)}×**, ` +
       `${formatVerdict(checks.first)}; a sync after ${CHANGES} changes reads ≤ ${GOALS.changedPayloads} payloads: ` +

@@ -30,9 +30,13 @@ export function fromBase64(text: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
+// Written straight into the transform: a Blob's stream would read its bytes back through the
+// browser's blob storage, a round trip per chunk that a busy machine makes slow.
 async function pipe(bytes: Uint8Array<ArrayBuffer>, transform: CompressionStream | DecompressionStream) {
-  const stream = new Blob([bytes]).stream().pipeThrough(transform);
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+  const writer = transform.writable.getWriter();
+  const written = writer.write(bytes).then(() => writer.close());
+  const [out] = await Promise.all([new Response(transform.readable).arrayBuffer(), written]);
+  return new Uint8Array(out);
 }
 
 /** Raw DEFLATE (the platform's CompressionStream). */

@@ -2,6 +2,7 @@
 // Node's WebCrypto: jsdom's realm does not hand every key to it (docs/testing.md).
 import { generateUserKeyPair } from '@coffer/core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { ChangesPage } from './changes-api.js';
 import type { IndexOpener } from './open-pool.js';
 import { createInlineOpener } from './open-pool.js';
 import { SecretIndex } from './secret-index.js';
@@ -207,6 +208,28 @@ describe('syncIndex: later syncs read only what changed', () => {
     await server.giveKey(id);
     expect((await sync()).opened).toBe(1);
     expect(index.get(id)?.urls).toEqual([{ url: 'https://keyed.example' }]);
+  });
+
+  it('applies a later page after the payloads of the earlier ones (a key lost while the pages are read)', async () => {
+    const { server, index } = setUp();
+    const id = await server.add({ payload: { url: 'https://race.example' } });
+    const [served] = (await server.transport.changes(null, 10)).items;
+    if (!served) throw new Error('no secret served');
+    const pages: ChangesPage[] = [
+      { items: [served], removed: [], cursor: '1', more: true, readable: 1 },
+      { items: [{ ...served, secret_key: null }], removed: [], cursor: '2', more: false, readable: 1 },
+    ];
+    const scripted = {
+      ...server.transport,
+      changes: async () => structuredClone(pages.shift() as ChangesPage),
+    };
+
+    const counts = await syncIndex({ index, transport: scripted, opener: countingOpener() });
+
+    expect(index.get(id)).toBeUndefined();
+    expect(index.skippedRevision(id)).toBe(1);
+    expect(counts).toMatchObject({ opened: 1, removed: 1, reconciled: false });
+    expect(index.cursor).toBe('2');
   });
 
   it('re-lists the readable ids when the counts disagree: prunes what is gone, opens what was missed', async () => {

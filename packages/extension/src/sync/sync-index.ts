@@ -86,8 +86,10 @@ async function readChanges(options: SyncOptions, since: string | null, counts: S
       throw error;
     }
     const toOpen: ChangedSecret[] = [];
+    // The page's other changes wait for the earlier pages' payloads, so that they apply in order.
+    const edits: Edit[] = [];
     for (const item of page.items) {
-      const secret = triage(index, pending, item, counts);
+      const secret = triage(index, pending, item, edits);
       if (secret) {
         pending.set(secret.id, secret.revision);
         toOpen.push(secret);
@@ -96,6 +98,7 @@ async function readChanges(options: SyncOptions, since: string | null, counts: S
     const opening = openInBatches(opener, toOpen, options.batchSize ?? DEFAULT_BATCH);
     const removed = page.removed;
     applied = applied.then(async () => {
+      for (const edit of edits) edit(counts);
       applyOutcomes(index, await opening, counts);
       for (const id of removed) if (index.remove(id)) counts.removed += 1;
     });
@@ -110,29 +113,41 @@ async function readChanges(options: SyncOptions, since: string | null, counts: S
   return readable;
 }
 
-/** Decides what to do with one changed secret; answers it when its payload must be opened. */
+/** A change to the index that needs no payload, applied in its page's turn. */
+type Edit = (counts: SyncCounts) => void;
+
+/**
+ * Decides what to do with one changed secret: answers it when its payload must be opened, else
+ * queues in `edits` what the index must do without reading it.
+ */
 function triage(
   index: SecretIndex,
   pending: ReadonlyMap<string, number>,
   item: Secret,
-  counts: SyncCounts,
+  edits: Edit[],
 ): ChangedSecret | null {
-  const entry = index.get(item.id);
   if (item.category !== 'password') {
-    if (index.remove(item.id)) counts.removed += 1;
+    edits.push((counts) => {
+      if (index.remove(item.id)) counts.removed += 1;
+    });
     return null;
   }
   if (!item.secret_key) {
     // Readable but without the caller's key (a reshare will bring one): nothing to open or to show.
-    if (entry) counts.removed += 1;
-    index.skip(item.id, item.revision);
+    edits.push((counts) => {
+      if (index.get(item.id)) counts.removed += 1;
+      index.skip(item.id, item.revision);
+    });
     return null;
   }
-  const known = Math.max(entry?.revision ?? 0, pending.get(item.id) ?? 0);
+  const known = Math.max(index.get(item.id)?.revision ?? 0, pending.get(item.id) ?? 0);
   if (known >= item.revision) {
     // Renamed or moved between chests the caller reads: the payload is the one already indexed.
-    if (entry && entry.revision >= item.revision) index.put(withMetadata(entry, item));
-    counts.unchanged += 1;
+    edits.push((counts) => {
+      const entry = index.get(item.id);
+      if (entry && entry.revision >= item.revision) index.put(withMetadata(entry, item));
+      counts.unchanged += 1;
+    });
     return null;
   }
   return toChangedSecret(item);
@@ -204,10 +219,12 @@ async function reconcile(options: SyncOptions, counts: SyncCounts): Promise<void
   }
   const fetched = await Promise.all(missing.map(([id]) => transport.secret(id, signal)));
   const toOpen: ChangedSecret[] = [];
+  const edits: Edit[] = [];
   for (const secret of fetched) {
     if (!secret) continue;
-    const changed = triage(index, new Map(), secret, counts);
+    const changed = triage(index, new Map(), secret, edits);
     if (changed) toOpen.push(changed);
   }
+  for (const edit of edits) edit(counts);
   applyOutcomes(index, await openInBatches(opener, toOpen, options.batchSize ?? DEFAULT_BATCH), counts);
 }
