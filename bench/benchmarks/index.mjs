@@ -10,6 +10,7 @@ import dashboardFirstPage from './dashboard-first-page.mjs';
 import exportSecrets from './export-secrets.mjs';
 import flood from './flood.mjs';
 import healthz from './healthz.mjs';
+import importThroughput from './import-throughput.mjs';
 import initialJs from './initial-js.mjs';
 import openSecret from './open-secret.mjs';
 import openSecretAttachments from './open-secret-attachments.mjs';
@@ -40,4 +41,5 @@ export const BENCHMARKS = [
   reshareAtScale,
   dashboardFirstPage,
   statisticsAllTime,
+  importThroughput,
 ];
