@@ -21,8 +21,8 @@ export function importSettings() {
     items: readCount('BENCH_IMPORT_ITEMS', 10_000),
     readers: readCount('BENCH_IMPORT_READERS', 20),
     warmupItems: 200,
-    probeSecrets: 100,
-    probeConnections: 2,
+    probeSecrets: 20,
+    probeConnections: 1,
     quietSeconds: readCount('BENCH_IMPORT_QUIET_SECONDS', 20),
   };
 }

@@ -121,7 +121,7 @@ export interface ImportProgress {
 }
 
 /** How many items a run saves at a time (after the first): enough to keep sealing and requests overlapping. */
-export const IMPORT_CONCURRENCY = 6;
+export const IMPORT_CONCURRENCY = 4;
 
 /** Refused before anything is written. */
 export class ImportRefusedError extends Error {
