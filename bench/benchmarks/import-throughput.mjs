@@ -18,7 +18,7 @@ export default {
       goal: `import ≤ ${IMPORT_GOALS.maxRatio}× the bare crypto floor, list p99 during ≤ ${IMPORT_GOALS.maxListP99Ratio}× alone`,
       pass: verdict.pass,
       cpu: measured.cpu,
-      settings: `${settings.items} items, ${settings.readers} readers, one import, the floor twice; the list on ${settings.probeConnections} connections.`,
+      settings: `${settings.items} items, ${settings.readers} readers, one import, the floor twice; the list on ${settings.probeConnections === 1 ? 'one connection' : `${settings.probeConnections} connections`}.`,
       data: {
         settings,
         verdict,

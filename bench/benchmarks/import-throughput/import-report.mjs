@@ -104,7 +104,7 @@ export function renderImport(measured, verdict, settings) {
       `once before and once after the import (${measured.floorMs.map(seconds).join(' s and ')} s; the median is the reference). ` +
       `Meanwhile the administrator's second session asks for another chest's list ` +
       `(\`GET /api/v1/secrets.json?vault_id=…\`, ${settings.probeSecrets} secrets) back to back on ` +
-      `${settings.probeConnections} connections: ${settings.quietSeconds} s before the import, during it (requests ` +
+      `${settings.probeConnections === 1 ? 'one connection' : `${settings.probeConnections} connections`}: ${settings.quietSeconds} s before the import, during it (requests ` +
       `wholly inside it), and ${settings.quietSeconds} s after it.`,
     '',
     `Goals: the import at most ${IMPORT_GOALS.maxRatio}× the floor: **${verdict.importRatio.toFixed(2)}×**; the ` +
