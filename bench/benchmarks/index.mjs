@@ -11,6 +11,7 @@ import exportSecrets from './export-secrets.mjs';
 import extensionSync from './extension-sync.mjs';
 import flood from './flood.mjs';
 import healthz from './healthz.mjs';
+import importThroughput from './import-throughput.mjs';
 import initialJs from './initial-js.mjs';
 import openSecret from './open-secret.mjs';
 import openSecretAttachments from './open-secret-attachments.mjs';
@@ -42,4 +43,5 @@ export const BENCHMARKS = [
   dashboardFirstPage,
   statisticsAllTime,
   extensionSync,
+  importThroughput,
 ];

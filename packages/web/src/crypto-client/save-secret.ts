@@ -153,7 +153,7 @@ export async function buildBody(
 
 // The chest's readers changed between fetching their keys and saving (someone joined: 409, someone
 // left: 400): fetch the keys again and save once more. A stale revision is not retried.
-async function withOneRetry<T>(attempt: () => Promise<T>): Promise<T> {
+export async function withOneRetry<T>(attempt: () => Promise<T>): Promise<T> {
   try {
     return await attempt();
   } catch (error) {
@@ -162,7 +162,8 @@ async function withOneRetry<T>(attempt: () => Promise<T>): Promise<T> {
   }
 }
 
-function readersChanged(error: unknown): boolean {
+/** Whether the server refused a save because the chest's readers are not the ones wrapped for. */
+export function readersChanged(error: unknown): boolean {
   if (!(error instanceof ApiError)) return false;
   if (error.status === 409)
     return error.serverMessage === undefined || error.serverMessage === READERS_CHANGED_MESSAGE;

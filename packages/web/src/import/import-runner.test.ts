@@ -16,6 +16,7 @@ import type {
 import {
   analyseImport,
   chestNameFor,
+  IMPORT_CONCURRENCY,
   ImportRefusedError,
   runImport,
   TEAM_REQUIRED_MESSAGE,
@@ -350,6 +351,67 @@ describe('runImport', () => {
     });
     expect(report).toMatchObject({ created: 1, cancelled: true, notDone: 2 });
     expect(fake.secrets).toHaveLength(1);
+  });
+
+  it('saves the first item alone, then a few at a time, and a cancel starts no further item', async () => {
+    const file = {
+      format: 'chrome-csv',
+      items: Array.from({ length: 12 }, (_v, n) =>
+        sourceItem(`row ${n + 2}`, { title: `Site ${n}`, username: 'a', password: `p-${n}` }),
+      ),
+      skipped: { trashed: 0, notASecret: 0 },
+      problems: [],
+    };
+    const plan = await planImport(file);
+    const controller = new AbortController();
+    const fake = fakeServices();
+    let inFlight = 0;
+    const widths: number[] = [];
+    let finished = 0;
+    const create = fake.services.createSecret;
+    fake.services.createSecret = async (draft, batchId, files) => {
+      inFlight += 1;
+      widths.push(inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await create(draft, batchId, files);
+      inFlight -= 1;
+      finished += 1;
+      if (finished === 3) controller.abort();
+    };
+    const progress: number[] = [];
+    const mapping: ImportMapping = { targets: { '': { kind: 'existing', chestId: 'c' } }, teamId: null };
+    const report = await runFirstImport(plan, mapping, fake.services, {
+      signal: controller.signal,
+      onProgress: ({ done }) => progress.push(done),
+    });
+    // The first item (which lists the chest's readers and may ask about people) goes alone.
+    expect(widths[0]).toBe(1);
+    expect(Math.max(...widths)).toBe(IMPORT_CONCURRENCY);
+    // The items already being saved when the user cancelled finish; nothing after them starts.
+    expect(report.cancelled).toBe(true);
+    expect(report.created).toBe(fake.secrets.length);
+    expect(report.created).toBeGreaterThan(3);
+    expect(report.created).toBeLessThanOrEqual(3 + IMPORT_CONCURRENCY);
+    expect(report.created + report.notDone).toBe(12);
+    expect(progress).toEqual(Array.from({ length: report.created + 1 }, (_v, n) => n));
+  });
+
+  it('reports failures in the order of the file, whichever finished first', async () => {
+    const plan = await planOf();
+    const fake = fakeServices();
+    const create = fake.services.createSecret;
+    fake.services.createSecret = async (draft, batchId, files) => {
+      // Bank (the third) fails at once, Wifi (the second) later.
+      await new Promise((resolve) => setTimeout(resolve, draft.name === 'Wifi' ? 20 : 0));
+      if (draft.name !== 'Mail') throw new Error(`${draft.name} was refused.`);
+      await create(draft, batchId, files);
+    };
+    const report = await runFirstImport(plan, intoChest('c'), fake.services);
+    expect(report.failed).toEqual([
+      { ref: plan.drafts[1]?.ref, message: 'Wifi was refused.' },
+      { ref: plan.drafts[2]?.ref, message: 'Bank was refused.' },
+    ]);
+    expect(report.created).toBe(1);
   });
 
   it('reports a failed item by its reference and goes on', async () => {

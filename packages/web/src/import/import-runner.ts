@@ -2,7 +2,7 @@
  * The import wizard's work once the user has mapped the source's containers onto chests: find the
  * secrets an earlier import of the same file created (only those whose name equals a draft's are
  * opened), check the free plan's limits before anything is written, then create the chests, the
- * batch and the secrets one after the other, stopping between two items when cancelled.
+ * batch and the secrets (a few at a time), starting no further item when cancelled.
  *
  * Everything that touches the server or the crypto client comes in as ImportServices (bound for real
  * in import-services.ts), so the rules here are tested without either.
@@ -119,6 +119,9 @@ export interface ImportProgress {
   done: number;
   total: number;
 }
+
+/** How many items a run saves at a time (after the first): enough to keep sealing and requests overlapping. */
+export const IMPORT_CONCURRENCY = 4;
 
 /** Refused before anything is written. */
 export class ImportRefusedError extends Error {
@@ -281,8 +284,9 @@ function messageOf(error: unknown): string {
 
 /**
  * Runs the import: checks the mapping and the plan's limits (nothing written when either refuses),
- * opens the batch (nothing written when it cannot be), creates the new chests, then each item in turn. A failed item is reported by its
- * reference and the run goes on; a cancel stops before the next item and reports what was done.
+ * opens the batch (nothing written when it cannot be), creates the new chests, then the items,
+ * IMPORT_CONCURRENCY at a time after the first. A failed item is reported by its reference and the run
+ * goes on; a cancel starts no further item and reports what was done.
  */
 export async function runImport(
   plan: ImportPlan,
@@ -327,51 +331,72 @@ export async function runImport(
   }
   const matchOf = new Map(analysis.matches.map((match) => [match.draftIndex, match]));
 
-  for (const [index, draft] of plan.drafts.entries()) {
-    if (signal?.aborted) {
-      report.cancelled = true;
-      report.notDone = total - index;
-      break;
-    }
+  const saveOne = async (index: number, draft: ImportDraft) => {
     const action = actions[index];
-    try {
-      if (action === 'skip-unchanged') report.skippedUnchanged += 1;
-      else if (action === 'skip-choice') report.skippedByChoice += 1;
-      else {
-        const vaultId = chestOf.get(draft.containerKey) as string;
-        const password = 'password' in draft.payload ? draft.payload.password : '';
-        const base: ImportSecretDraft = {
-          vaultId,
-          name: draft.name,
-          category: draft.category,
-          payload: draft.payload,
-          strength: draft.category === 'password' ? await services.strength(password, draft.name) : null,
-          formFill: draft.category === 'password',
-          hidden: false,
-        };
-        if (action === 'update') {
-          const match = matchOf.get(index) as ImportMatch;
-          const existing = match.existing;
-          const kept = existing.payload.attachments ?? [];
-          const keptNames = new Set(kept.map((file) => file.name));
-          // The earlier values go to the history; a file already there by name is not uploaded again.
-          const payload = withPasswordHistory(existing.payload, draft.payload, now);
-          await services.updateSecret(
-            { id: existing.id, baseRevision: existing.revision },
-            { ...base, payload, hidden: existing.hidden, formFill: existing.formFill },
-            kept,
-            draft.attachments.filter((file) => !keptNames.has(file.name)),
-          );
-          report.updated += 1;
-        } else {
-          await services.createSecret(base, (batch as { id: string }).id, draft.attachments);
-          report.created += 1;
-        }
+    if (action === 'skip-unchanged') report.skippedUnchanged += 1;
+    else if (action === 'skip-choice') report.skippedByChoice += 1;
+    else {
+      const vaultId = chestOf.get(draft.containerKey) as string;
+      const password = 'password' in draft.payload ? draft.payload.password : '';
+      const base: ImportSecretDraft = {
+        vaultId,
+        name: draft.name,
+        category: draft.category,
+        payload: draft.payload,
+        strength: draft.category === 'password' ? await services.strength(password, draft.name) : null,
+        formFill: draft.category === 'password',
+        hidden: false,
+      };
+      if (action === 'update') {
+        const match = matchOf.get(index) as ImportMatch;
+        const existing = match.existing;
+        const kept = existing.payload.attachments ?? [];
+        const keptNames = new Set(kept.map((file) => file.name));
+        // The earlier values go to the history; a file already there by name is not uploaded again.
+        const payload = withPasswordHistory(existing.payload, draft.payload, now);
+        await services.updateSecret(
+          { id: existing.id, baseRevision: existing.revision },
+          { ...base, payload, hidden: existing.hidden, formFill: existing.formFill },
+          kept,
+          draft.attachments.filter((file) => !keptNames.has(file.name)),
+        );
+        report.updated += 1;
+      } else {
+        await services.createSecret(base, (batch as { id: string }).id, draft.attachments);
+        report.created += 1;
       }
-    } catch (error) {
-      report.failed.push({ ref: draft.ref, message: messageOf(error) });
     }
-    onProgress?.({ done: index + 1, total });
+  };
+
+  // Items are saved IMPORT_CONCURRENCY at a time, so one item's sealing overlaps another's request;
+  // the first goes alone, as it lists the chest's readers and may ask the user to confirm people.
+  // Cancel starts nothing new: the items being saved finish and what was created stays.
+  const failed: { index: number; ref: string; message: string }[] = [];
+  let started = 0;
+  let done = 0;
+  const saveNext = async (): Promise<boolean> => {
+    if (started >= total || signal?.aborted) return false;
+    const index = started;
+    started += 1;
+    const draft = plan.drafts[index] as ImportDraft;
+    try {
+      await saveOne(index, draft);
+    } catch (error) {
+      failed.push({ index, ref: draft.ref, message: messageOf(error) });
+    }
+    done += 1;
+    onProgress?.({ done, total });
+    return true;
+  };
+  const worker = async () => {
+    for (;;) if (!(await saveNext())) return;
+  };
+  await saveNext();
+  await Promise.all(Array.from({ length: IMPORT_CONCURRENCY }, worker));
+  report.failed = failed.sort((a, b) => a.index - b.index).map(({ ref, message }) => ({ ref, message }));
+  if (started < total) {
+    report.cancelled = true;
+    report.notDone = total - started;
   }
   return report;
 }

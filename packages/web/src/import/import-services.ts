@@ -1,8 +1,9 @@
 /**
  * The import runner's services, bound to the real API and crypto client: candidates listed by chest
  * and opened in this browser, chests and the batch created with the existing calls, and each secret
- * sealed and wrapped by createEncryptedSecret / updateEncryptedSecret, its files uploaded with
- * saveWithAttachments (a new secret: created, files uploaded, revision 2).
+ * sealed and wrapped by a secretCreator of the run (the chest's readers listed, confirmed and imported
+ * once per batch) or updateEncryptedSecret, its files uploaded with saveWithAttachments (a new secret:
+ * created, files uploaded, revision 2).
  */
 import { canUseTeams, PAGE_SIZE } from '@coffer/core';
 import { fetchBillingConfig, fetchSubscription } from '../api/billing-api.js';
@@ -17,7 +18,9 @@ import type { UploadSource } from '../crypto-client/attachment-transfer.js';
 import type { TrustOptions } from '../crypto-client/confirm-reader-keys.js';
 import { openSecretRecord } from '../crypto-client/open-secret-record.js';
 import type { SecretDraft } from '../crypto-client/save-secret.js';
-import { createEncryptedSecret, updateEncryptedSecret } from '../crypto-client/save-secret.js';
+import { updateEncryptedSecret } from '../crypto-client/save-secret.js';
+import type { CreateSecret } from '../crypto-client/secret-creator.js';
+import { secretCreator } from '../crypto-client/secret-creator.js';
 import type { ImportFile, ImportServices, ListedSecret, PlanRoom } from './import-runner.js';
 
 /** What the screen provides: who imports, how people are confirmed, and how strength is scored. */
@@ -63,6 +66,12 @@ async function planCounts(isAdministrator: boolean): Promise<PlanRoom | null> {
 /** The runner's services for this user. */
 export function importServices(context: ImportServiceContext): ImportServices {
   const { userId, trust } = context;
+  // One creator per run (each run opens its own batch): readers are listed and checked afresh per run.
+  let run: { batchId: string; create: CreateSecret } | null = null;
+  const creatorFor = (batchId: string) => {
+    if (run?.batchId !== batchId) run = { batchId, create: secretCreator(userId, trust) };
+    return run.create;
+  };
   return {
     listChestSecrets,
     openSecret: async (id, signal) => {
@@ -82,12 +91,11 @@ export function importServices(context: ImportServiceContext): ImportServices {
     createBatch: (format, itemCount) => startImportBatch(format, itemCount),
     createSecret: async (draft, batchId, files) => {
       const sealed: SecretDraft = { ...draft, importBatchId: batchId };
+      const create = creatorFor(batchId);
       const save: SaveRevision = (refs, target) => {
         const withFiles = { ...sealed, payload: withAttachments(sealed.payload, refs) };
         // Revision 2 (the files' refs) is a save of the created secret: only a creation sends the batch.
-        return target
-          ? updateEncryptedSecret(target, withFiles, userId, trust)
-          : createEncryptedSecret(withFiles, userId, trust);
+        return target ? updateEncryptedSecret(target, withFiles, userId, trust) : create(withFiles);
       };
       await saveWithAttachments(undefined, { before: [], kept: [], added: files.map(uploadOf) }, save);
     },

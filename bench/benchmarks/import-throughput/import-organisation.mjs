@@ -1,0 +1,164 @@
+// The organisation import-throughput imports into, made through the real API as a team would make it:
+// an administrator registered (keys made here with core's crypto, the mailed confirmation read from the
+// server's outbox), readers added by the administrator into the default team, and a chest linked to that
+// team, so every secret saved there is wrapped for all of them. A second chest holds a page of secrets
+// for the list the second client keeps asking for while the import runs.
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  DEFAULT_KDF_ITERATIONS,
+  deriveAccountKeys,
+  generateSecretKey,
+  generateUserKeyPair,
+  newSecretId,
+  sealPrivateKey,
+  sealSecret,
+  wrapSecretKey,
+} from '@coffer/core';
+import { ROOT_DIR } from '../../lib/index.mjs';
+
+const OUTBOX_READER = pathToFileURL(path.join(ROOT_DIR, 'packages/server/dist/mail/outbox-reader.js')).href;
+
+/** One JSON call with a bearer token (or none): answers the parsed body, throws unless 2xx. */
+export async function callApi(server, token, method, route, body) {
+  const response = await fetch(`${server.url}${route}`, {
+    method,
+    headers: {
+      accept: 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  // The answer's text is not printed: an error names the call and its status only.
+  if (response.status >= 300) throw new Error(`${method} ${route.split('?')[0]} answered ${response.status}`);
+  return { body: text ? JSON.parse(text) : null, headers: response.headers };
+}
+
+async function sealedAccount(email, password) {
+  const [keys, pair] = await Promise.all([
+    deriveAccountKeys({ email, password, iterations: DEFAULT_KDF_ITERATIONS }),
+    generateUserKeyPair(),
+  ]);
+  const sealed = await sealPrivateKey(pair.privateKey, keys.encryptionKey, DEFAULT_KDF_ITERATIONS);
+  return {
+    password: keys.authHash,
+    public_key: pair.publicKey,
+    ...sealed,
+    kdf_iterations: DEFAULT_KDF_ITERATIONS,
+  };
+}
+
+/** Signs `email` in as the web app does (the auth hash derived here): answers a session token. */
+export async function signInToken(server, email, password) {
+  const { authHash } = await deriveAccountKeys({ email, password, iterations: DEFAULT_KDF_ITERATIONS });
+  const answer = await callApi(server, null, 'POST', '/users/sign_in.json', {
+    user: { email, password: authHash },
+  });
+  return (answer.headers.get('authorization') ?? '').replace(/^Bearer\s+/i, '');
+}
+
+async function confirmByMail(server, email) {
+  const { readOutbox } = await import(OUTBOX_READER);
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const mail = (await readOutbox(server.dataDir)).find((one) => one.to.toLowerCase().includes(email));
+    const link = mail?.links.find((candidate) => candidate.includes('confirmation_token='));
+    if (link) {
+      await callApi(server, null, 'GET', `/users/confirmation.json${new URL(link).search}`);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('no confirmation mail in the outbox');
+}
+
+/**
+ * Registers the organisation, adds `readers - 1` users to its default team, makes the import chest and
+ * the probe chest (both linked to that team) and seals `probeSecrets` secrets into the probe chest.
+ * Answers { administrator: { email, password }, token, importChestId, probeChestId, readers }.
+ */
+export async function makeImportOrganisation(server, { readers, probeSecrets, log }) {
+  const tag = `${Date.now()}-${randomBytes(3).toString('hex')}`;
+  const administrator = {
+    email: `import-admin-${tag}@bench.example`,
+    password: `Coffer-${randomBytes(8).toString('hex')}-Import!`,
+  };
+  log(`  registering an organisation and adding ${readers - 1} readers through the API`);
+  await callApi(server, null, 'POST', '/users', {
+    user: {
+      email: administrator.email,
+      name: 'Import Administrator',
+      ...(await sealedAccount(administrator.email, administrator.password)),
+      owned_organisation_attributes: { name: `Import Bench ${tag}` },
+      termsOfService: true,
+    },
+  });
+  await confirmByMail(server, administrator.email);
+  const token = await signInToken(server, administrator.email, administrator.password);
+  const teams = (await callApi(server, token, 'GET', '/api/v1/teams.json')).body.items;
+  const everyone = teams.find((team) => team.default_for_new_users);
+  if (!everyone) throw new Error('the organisation has no default team');
+  for (let index = 1; index < readers; index += 1) {
+    const email = `import-reader-${index}-${tag}@bench.example`;
+    await callApi(server, token, 'POST', '/api/v1/users.json', {
+      user: {
+        name: `Reader ${index}`,
+        email,
+        ...(await sealedAccount(email, `Coffer-${randomBytes(8).toString('hex')}-Reader!`)),
+        team_ids: [everyone.id],
+      },
+    });
+  }
+  const chest = async (name) =>
+    (
+      await callApi(server, token, 'POST', '/api/v1/vaults.json', {
+        vault: { name, assignments_attributes: [{ team_id: everyone.id, edit_access: true }] },
+      })
+    ).body.id;
+  const importChestId = await chest('Imported');
+  const probeChestId = await chest('Operations');
+  const keys = (await callApi(server, token, 'GET', `/api/v1/vaults/${importChestId}/public_keys.json`)).body
+    .items;
+  if (keys.length !== readers) throw new Error(`the chest has ${keys.length} readers, not ${readers}`);
+  for (let index = 0; index < probeSecrets; index += 1) {
+    await sealIntoChest(server, token, probeChestId, keys, `Server ${index}`);
+  }
+  return { administrator, token, importChestId, probeChestId, readers: keys.length };
+}
+
+// A password secret sealed here with core's crypto, wrapped for every reader, as the browser saves one.
+async function sealIntoChest(server, token, chestId, readers, name) {
+  const id = newSecretId();
+  const secretKey = generateSecretKey();
+  const sealed = await sealSecret({
+    secretId: id,
+    revision: 1,
+    payload: { username: 'ops', password: randomBytes(12).toString('base64url'), url: '', note: '' },
+    secretKey,
+  });
+  const wrapped = await Promise.all(
+    readers.map(async (reader) => ({
+      user_id: reader.user_id,
+      encrypted_value: await wrapSecretKey(secretKey, reader.public_key, {
+        secretId: id,
+        userId: reader.user_id,
+      }),
+    })),
+  );
+  await callApi(server, token, 'POST', '/api/v1/secrets.json', {
+    secret: {
+      id,
+      revision: 1,
+      vault_id: chestId,
+      name,
+      category: 'password',
+      ...sealed,
+      secret_keys_attributes: wrapped,
+      strength: 3,
+      form_fill: false,
+      hidden: false,
+    },
+  });
+}
