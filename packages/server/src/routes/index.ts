@@ -14,6 +14,7 @@ import { importBatchRoutes } from './imports/import-batch-routes.js';
 import { organisationRoutes } from './organisation/organisation-routes.js';
 import { secretKeyRoutes } from './secret-keys/secret-key-routes.js';
 import { secretRoutes } from './secrets/secret-routes.js';
+import { secretSyncRoutes } from './secrets/secret-sync-routes.js';
 import { statisticsRoutes } from './statistics/statistics-routes.js';
 import { teamRoutes } from './teams/team-routes.js';
 import { keyEndorsementRoutes } from './users/key-endorsement-routes.js';
@@ -55,6 +56,7 @@ const signedInRoutes: FastifyPluginAsync = async (app) => {
   await app.register(organisationRoutes); // settings, transfer, deletion
   await app.register(vaultRoutes); // chests
   await app.register(secretRoutes);
+  await app.register(secretSyncRoutes);
   await app.register(secretKeyRoutes);
   await app.register(attachmentRoutes); // files beside secrets: upload in chunks, download, remove
   await app.register(importBatchRoutes); // import batches: start, history, undo (issue 28)
