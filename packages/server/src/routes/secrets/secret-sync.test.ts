@@ -14,6 +14,7 @@ import {
   buildUser,
   fakeWrappedKey,
 } from '../../test/factories.js';
+import { testDialect } from '../../test/test-database.js';
 
 // GET /api/v1/secrets/changes and /ids (issue 29, the extension's sync), on either engine.
 describe('the secrets changed since a cursor', () => {
@@ -254,6 +255,25 @@ describe('the secrets changed since a cursor', () => {
     expect(notes.ids).toEqual([body.secret.id]);
     expect(notes.readable).toBe(1);
   });
+
+  // SQLite has one writer and one connection: a transaction held open would hold the sync too.
+  it.runIf(testDialect() === 'postgres')(
+    'never skips a change whose transaction commits after a sync read past its start',
+    async () => {
+      const { chest, users } = setup.scenario;
+      const before = (await syncAll(token('reader'))).cursor;
+      let during: Awaited<ReturnType<typeof syncAll>> | undefined;
+      const secret = await setup.context.db.transaction().execute(async (trx) => {
+        const written = await buildSecret(trx, users.writer, chest.id, { readerIds: await chestReaders() });
+        // Meanwhile, on another connection: the uncommitted secret is neither answered nor passed.
+        during = await syncAll(token('reader'), before);
+        return written;
+      });
+      expect(during?.ids).toEqual([]);
+      const after = await syncAll(token('reader'), during?.cursor);
+      expect(after.ids).toEqual([secret.id]);
+    },
+  );
 
   it('refuses a bad cursor, another user’s cursor and a limit out of range with 400', async () => {
     const mine = (await syncAll(token('reader'))).cursor;
