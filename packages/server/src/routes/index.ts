@@ -9,6 +9,7 @@ import { twoFactorRoutes } from './accounts/two-factor-routes.js';
 import { attachmentRoutes } from './attachments/attachment-routes.js';
 import { auditLogRoutes } from './audit/audit-log-routes.js';
 import { billingRoutes } from './billing/billing-routes.js';
+import { extensionRoutes } from './extension/extension-routes.js';
 import { healthRoutes } from './health.js';
 import { importBatchRoutes } from './imports/import-batch-routes.js';
 import { organisationRoutes } from './organisation/organisation-routes.js';
@@ -26,6 +27,7 @@ import { vaultRoutes } from './vaults/vault-routes.js';
  */
 const publicRoutes: FastifyPluginAsync = async (app) => {
   await app.register(healthRoutes);
+  await app.register(extensionRoutes); // the browser extension's zips and what the download page shows
   await app.register(registrationRoutes);
   await app.register(confirmationRoutes);
   await app.register(sessionRoutes); // prelogin, two-factor check, sign-in
