@@ -70,7 +70,11 @@ describe('the browser extension downloads', () => {
 
   it('serves nothing else from the folder', async () => {
     await writeFile(path.join(extensionDir, 'other.zip'), ZIP);
-    for (const url of ['/downloads/other.zip', '/downloads/..%2Fother.zip', '/downloads/coffer-extension-chromium.zip.bak']) {
+    for (const url of [
+      '/downloads/other.zip',
+      '/downloads/..%2Fother.zip',
+      '/downloads/coffer-extension-chromium.zip.bak',
+    ]) {
       const response = await context.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(404);
     }
