@@ -8,6 +8,8 @@ import {
   useChestScenario,
 } from '../../test/chest-scenario.js';
 import {
+  buildAssignment,
+  buildChest,
   buildMembership,
   buildSecret,
   buildSession,
@@ -162,6 +164,28 @@ describe('the secrets changed since a cursor', () => {
       expect(sync.ids).toEqual([]);
     }
     for (const role of NON_READERS) expect((await syncAll(token(role), before[role])).removed).toEqual([]);
+  });
+
+  it('removes the secrets of a deleted chest (their keys go by cascade)', async () => {
+    const { readTeam, users } = setup.scenario;
+    const organisationId = users.owner.organisation_id;
+    const doomed = await buildChest(setup.context.db, organisationId);
+    await buildAssignment(setup.context.db, organisationId, doomed.id, readTeam.id, false);
+    const secret = await buildSecret(setup.context.db, users.administrator, doomed.id, {
+      readerIds: [users.owner.id, users.administrator.id, users.reader.id],
+    });
+    const before = await cursors();
+    const deleted = await callApi(
+      app(),
+      token('administrator'),
+      'DELETE',
+      `/api/v1/vaults/${doomed.id}.json`,
+    );
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    for (const role of ['owner', 'administrator', 'reader'] as const) {
+      expect((await syncAll(token(role), before[role])).removed).toEqual([secret.id]);
+    }
+    expect((await syncAll(token('writer'), before.writer)).removed).toEqual([]);
   });
 
   it('removes what a member can no longer read once they leave the team, and counts it', async () => {
