@@ -21,6 +21,7 @@ import { nordPassCsv } from './formats/nordpass-csv.js';
 import { onePasswordPif } from './formats/onepassword-1pif.js';
 import { onePasswordPux } from './formats/onepassword-1pux.js';
 import { onePasswordCsv } from './formats/onepassword-csv.js';
+import { onePasswordOpvault } from './formats/onepassword-opvault.js';
 import { padlockCsv } from './formats/padlock-csv.js';
 import { passkyJson } from './formats/passky-json.js';
 import { passmanJson } from './formats/passman-json.js';
@@ -41,6 +42,7 @@ export const IMPORT_FORMATS: readonly ImportFormat[] = [
   keePassKdbx,
   cofferExport,
   onePasswordPux,
+  onePasswordOpvault,
   onePasswordPif,
   enpassJson,
   protonPassJson,
