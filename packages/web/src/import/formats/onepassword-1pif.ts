@@ -7,7 +7,7 @@ import {
   type SourceItem,
   sourceItem,
 } from '../source-item.js';
-import { fallbackTitle } from './csv-format.js';
+import { fallbackTitle } from './fallback-title.js';
 import type { FileSample, ImportFormat } from './import-format.js';
 import { epochTime, fieldValue } from './onepassword-values.js';
 

@@ -18,7 +18,7 @@ async function refusal(input: Uint8Array, password?: string): Promise<ImportErro
 
 describe('1Password OPVault', () => {
   it('is detected from the zipped folder and asks for its password', async () => {
-    expect(detectFormat(sampleOf(vault)).id).toBe('1password-opvault');
+    expect((await detectFormat(sampleOf(vault))).format.id).toBe('1password-opvault');
     expect(await refusal(vault)).toMatchObject({
       kind: 'needs-password',
       message: 'This file is protected: give its password.',
