@@ -7,7 +7,9 @@ import type { SourceFile, SourceItem } from './source-item.js';
 
 async function read(bytes: Uint8Array | string): Promise<{ file: SourceFile; batches: SourceItem[][] }> {
   const batches: SourceItem[][] = [];
-  const file = await readExport(new Blob([bytes]), {}, (items) => batches.push(items));
+  const file = await readExport(new Blob([typeof bytes === 'string' ? bytes : bytes.slice()]), {}, (items) =>
+    batches.push(items),
+  );
   return { file, batches };
 }
 
