@@ -10,6 +10,7 @@ import dashboardFirstPage from './dashboard-first-page.mjs';
 import exportSecrets from './export-secrets.mjs';
 import flood from './flood.mjs';
 import healthz from './healthz.mjs';
+import importMemory from './import-memory.mjs';
 import initialJs from './initial-js.mjs';
 import openSecret from './open-secret.mjs';
 import openSecretAttachments from './open-secret-attachments.mjs';
@@ -27,6 +28,7 @@ export const BENCHMARKS = [
   healthz,
   serverMemory,
   attachmentMemory,
+  importMemory,
   staticAsset,
   secretsList,
   adminSecretsList,
