@@ -18,7 +18,7 @@ export interface ToImportWorker {
  * problems (its items are those batches), or why it cannot be read (an ImportError's kind and text).
  */
 export type FromImportWorker =
-  | { kind: 'items'; items: SourceItem[] }
+  | { kind: 'items'; format: string; items: SourceItem[] }
   | { kind: 'done'; file: SourceFile }
   | { kind: 'failed'; error: ImportError['kind'] | 'failed'; message: string };
 
@@ -38,7 +38,7 @@ export async function handleImportMessage(
         ...(message.password ? { password: message.password } : {}),
         ...(message.keyFile ? { keyFile: new Uint8Array(message.keyFile) } : {}),
       },
-      (items) => post({ kind: 'items', items }),
+      (items, format) => post({ kind: 'items', format, items }),
     );
     post({ kind: 'done', file });
   } catch (error) {
@@ -57,14 +57,24 @@ export function transferablesOf(answer: FromImportWorker): ArrayBuffer[] {
   return [...buffers];
 }
 
+/** Takes each batch of items as it arrives (the file then comes back without them). */
+export type ItemsConsumer = (items: SourceItem[], format: string) => void;
+
 /**
  * Gathers the worker's answers into the parsed file: `take` returns it once the last answer came,
- * throws the parsers' ImportError on a refusal, and undefined while items are still arriving.
+ * throws the parsers' ImportError on a refusal, and undefined while items are still arriving. Items
+ * go to `onItems` where given, else into the file.
  */
-export function answerCollector(): (answer: FromImportWorker) => SourceFile | undefined {
+export function answerCollector(
+  onItems?: ItemsConsumer,
+): (answer: FromImportWorker) => SourceFile | undefined {
   const items: SourceItem[] = [];
   return (answer) => {
     if (answer.kind === 'items') {
+      if (onItems) {
+        onItems(answer.items, answer.format);
+        return undefined;
+      }
       // One by one: a spread of a long batch would pass the engine's argument limit.
       for (const item of answer.items) items.push(item);
       return undefined;

@@ -34,17 +34,18 @@ function blobBytes(blob: Blob): Promise<ArrayBuffer> {
 export async function readExport(
   blob: Blob,
   options: ParseOptions,
-  onItems: (items: SourceItem[]) => void,
+  onItems: (items: SourceItem[], format: string) => void,
 ): Promise<SourceFile> {
   if (!options.format && typeof blob.stream === 'function') {
     const head = new TextDecoder().decode(await blobBytes(blob.slice(0, HEAD_BYTES)));
     if (BITWARDEN_STREAM_HEAD.test(head)) {
       // The streaming reader (and @streamparser/json) is loaded only for a file it reads.
       const { streamBitwardenJson } = await import('./formats/bitwarden-json-stream.js');
-      return streamBitwardenJson(blob.stream(), onItems);
+      return streamBitwardenJson(blob.stream(), (items) => onItems(items, 'bitwarden-json'));
     }
   }
   const file = await parseExport(new Uint8Array(await blobBytes(blob)), options);
-  for (let at = 0; at < file.items.length; at += BATCH) onItems(file.items.slice(at, at + BATCH));
+  for (let at = 0; at < file.items.length; at += BATCH)
+    onItems(file.items.slice(at, at + BATCH), file.format);
   return { ...file, items: [] };
 }
