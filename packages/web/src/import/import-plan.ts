@@ -92,9 +92,10 @@ export async function fingerprintOf(item: SourceItem): Promise<string> {
 }
 
 /**
- * Builds a plan as the items arrive (the import worker posts them in batches), so each batch's
- * SourceItems can be let go once they are drafts: the page never holds a large file's items and
- * its drafts at once. `finish` takes the parsed file (its counts, problems and any items of its own).
+ * Builds a plan batch by batch: `add` makes drafts of some items, `finish` takes the parsed file (its
+ * counts, problems and any items of its own). The page makes them all once the worker has ended
+ * (planImport); drafting each batch as the worker posted it was measured to raise the tab's peak, as
+ * the worker's memory and the drafts then add up (docs/import.md, "Memory and size").
  */
 export interface PlanBuilder {
   add(format: string, items: readonly SourceItem[]): Promise<void>;

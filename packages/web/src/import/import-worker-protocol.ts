@@ -57,24 +57,14 @@ export function transferablesOf(answer: FromImportWorker): ArrayBuffer[] {
   return [...buffers];
 }
 
-/** Takes each batch of items as it arrives (the file then comes back without them). */
-export type ItemsConsumer = (items: SourceItem[], format: string) => void;
-
 /**
  * Gathers the worker's answers into the parsed file: `take` returns it once the last answer came,
- * throws the parsers' ImportError on a refusal, and undefined while items are still arriving. Items
- * go to `onItems` where given, else into the file.
+ * throws the parsers' ImportError on a refusal, and undefined while items are still arriving.
  */
-export function answerCollector(
-  onItems?: ItemsConsumer,
-): (answer: FromImportWorker) => SourceFile | undefined {
+export function answerCollector(): (answer: FromImportWorker) => SourceFile | undefined {
   const items: SourceItem[] = [];
   return (answer) => {
     if (answer.kind === 'items') {
-      if (onItems) {
-        onItems(answer.items, answer.format);
-        return undefined;
-      }
       // One by one: a spread of a long batch would pass the engine's argument limit.
       for (const item of answer.items) items.push(item);
       return undefined;

@@ -1,10 +1,5 @@
 import type { FromImportWorker, ToImportWorker } from './import-worker-protocol.js';
-import {
-  answerCollector,
-  handleImportMessage,
-  type ItemsConsumer,
-  PARSE_FAILED_MESSAGE,
-} from './import-worker-protocol.js';
+import { answerCollector, handleImportMessage, PARSE_FAILED_MESSAGE } from './import-worker-protocol.js';
 import type { SourceFile } from './source-item.js';
 
 /** How a file is opened: a format chosen instead of detected, its password and KeePass key file. */
@@ -19,17 +14,15 @@ export interface ParseRequest {
  * is not copied), the worker reads it (a Bitwarden JSON export as it streams) and posts the items
  * back in batches as they are read; where the browser has no workers (tests under jsdom), on the
  * page. Rejects with the parsers' ImportError (needs-password, wrong-password, unknown-format…).
- * An abort terminates the worker. With `onItems`, each batch goes there as it arrives and the file
- * comes back without items (the page turns them into drafts batch by batch: import-plan.ts).
+ * An abort terminates the worker.
  */
 export async function parseInWorker(
   file: Blob,
   request: ParseRequest = {},
   signal?: AbortSignal,
-  onItems?: ItemsConsumer,
 ): Promise<SourceFile> {
   const message: ToImportWorker = { file, ...request };
-  const take = answerCollector(onItems);
+  const take = answerCollector();
   if (typeof Worker !== 'function') {
     let parsed: SourceFile | undefined;
     await handleImportMessage(message, (answer) => {

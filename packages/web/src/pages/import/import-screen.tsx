@@ -14,7 +14,7 @@ import { computeStrength } from '../../components/secrets/compute-strength.js';
 import { FORMAT_CATALOGUE, formatName } from '../../import/format-catalogue.js';
 import { ImportError } from '../../import/import-error.js';
 import type { ImportPlan } from '../../import/import-plan.js';
-import { planBuilder } from '../../import/import-plan.js';
+import { planImport } from '../../import/import-plan.js';
 import type {
   ImportAnalysis,
   ImportMapping,
@@ -124,24 +124,15 @@ export function Component() {
     setErrors([]);
     setStep('reading');
     try {
-      // The file itself goes to the worker (a Blob is not copied), which reads it there and posts
-      // its items in batches; each batch becomes drafts as it comes, so its items can be let go.
-      const builder = planBuilder();
-      let drafted = Promise.resolve();
-      const parsed = await parseInWorker(
-        chosen,
-        {
-          ...(options.format ? { format: options.format } : {}),
-          ...(options.password ? { password: options.password } : {}),
-          ...(options.keyFile ? { keyFile: await readBytes(options.keyFile) } : {}),
-        },
-        undefined,
-        (items, itemsFormat) => {
-          drafted = drafted.then(() => builder.add(itemsFormat, items));
-        },
-      );
-      await drafted;
-      const built = await builder.finish(parsed);
+      // The file itself goes to the worker (a Blob is not copied), which reads it there. The drafts are
+      // made once the worker has ended: made batch by batch while it still ran, its memory and theirs
+      // added up to a higher peak (docs/import.md, "Memory and size").
+      const parsed = await parseInWorker(chosen, {
+        ...(options.format ? { format: options.format } : {}),
+        ...(options.password ? { password: options.password } : {}),
+        ...(options.keyFile ? { keyFile: await readBytes(options.keyFile) } : {}),
+      });
+      const built = await planImport(parsed);
       setCounts(await services.planCounts());
       setPlan(built);
       setFormat(built.format);
