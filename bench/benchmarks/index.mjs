@@ -11,6 +11,7 @@ import exportSecrets from './export-secrets.mjs';
 import extensionSync from './extension-sync.mjs';
 import flood from './flood.mjs';
 import healthz from './healthz.mjs';
+import importMemory from './import-memory.mjs';
 import importThroughput from './import-throughput.mjs';
 import initialJs from './initial-js.mjs';
 import openSecret from './open-secret.mjs';
@@ -29,6 +30,7 @@ export const BENCHMARKS = [
   healthz,
   serverMemory,
   attachmentMemory,
+  importMemory,
   staticAsset,
   secretsList,
   adminSecretsList,

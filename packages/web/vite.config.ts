@@ -32,6 +32,9 @@ export default defineConfig({
       { find: /^fflate$/, replacement: fflateWithoutWorkers },
     ],
   },
+  // Workers as ES modules (they are started with type: 'module'), so the import worker's dynamic
+  // imports stay chunks of their own: each format family is fetched only when a file needs it.
+  worker: { format: 'es' },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,93 +1,28 @@
-import { bitwardenCsv, bitwardenOrganisationCsv } from './formats/bitwarden-csv.js';
-import { bitwardenJson } from './formats/bitwarden-json.js';
-import { bitwardenJsonEncrypted } from './formats/bitwarden-json-encrypted.js';
-import { chromeCsv, firefoxCsv, safariCsv } from './formats/browser-csv.js';
-import { buttercupCsv } from './formats/buttercup-csv.js';
-import { cofferExport } from './formats/coffer-export.js';
-import { dashlaneCsv } from './formats/dashlane-csv.js';
-import { dashlaneJson } from './formats/dashlane-json.js';
-import { enpassJson } from './formats/enpass-json.js';
+import { FORMAT_CATALOGUE, type FormatFamily } from './format-catalogue.js';
 import type { FileSample, ImportFormat, OpenOptions } from './formats/import-format.js';
-import { keePassCsv } from './formats/keepass-csv.js';
-import { keePassKdbx } from './formats/keepass-kdbx.js';
-import { keePassXml } from './formats/keepass-xml.js';
-import { keePassXcCsv } from './formats/keepassxc-csv.js';
-import { keeperCsv } from './formats/keeper-csv.js';
-import { keeperJson } from './formats/keeper-json.js';
-import { lastPassCsv } from './formats/lastpass-csv.js';
-import { mykiCsv } from './formats/myki-csv.js';
-import { netwrixPasswordSecureCsv } from './formats/netwrix-passwordsecure-csv.js';
-import { nordPassCsv } from './formats/nordpass-csv.js';
-import { onePasswordPif } from './formats/onepassword-1pif.js';
-import { onePasswordPux } from './formats/onepassword-1pux.js';
-import { onePasswordCsv } from './formats/onepassword-csv.js';
-import { padlockCsv } from './formats/padlock-csv.js';
-import { passkyJson } from './formats/passky-json.js';
-import { passmanJson } from './formats/passman-json.js';
-import { passwordDepotXml } from './formats/password-depot-xml.js';
-import { protonPassJson } from './formats/protonpass-json.js';
-import { psonoJson } from './formats/psono-json.js';
-import { pwsafeXml } from './formats/pwsafe-xml.js';
-import { roboFormCsv } from './formats/roboform-csv.js';
-import { safeInCloudCsv } from './formats/safeincloud-csv.js';
-import { safeInCloudXml } from './formats/safeincloud-xml.js';
-import { zohoVaultCsv } from './formats/zoho-vault-csv.js';
 import { ImportError } from './import-error.js';
-import { readCsv } from './read-csv.js';
+import { loadFamily } from './load-formats.js';
 import type { SourceFile } from './source-item.js';
 
-/** Every format Coffer reads, most specific first (the first whose detection matches wins). */
-export const IMPORT_FORMATS: readonly ImportFormat[] = [
-  keePassKdbx,
-  cofferExport,
-  onePasswordPux,
-  onePasswordPif,
-  enpassJson,
-  protonPassJson,
-  psonoJson,
-  passmanJson,
-  passkyJson,
-  bitwardenJson,
-  bitwardenJsonEncrypted,
-  dashlaneJson,
-  keeperJson,
-  keePassXml,
-  pwsafeXml,
-  safeInCloudXml,
-  passwordDepotXml,
-  bitwardenCsv,
-  bitwardenOrganisationCsv,
-  lastPassCsv,
-  onePasswordCsv,
-  dashlaneCsv,
-  nordPassCsv,
-  mykiCsv,
-  keePassCsv,
-  buttercupCsv,
-  padlockCsv,
-  safeInCloudCsv,
-  zohoVaultCsv,
-  roboFormCsv,
-  netwrixPasswordSecureCsv,
-  firefoxCsv,
-  keePassXcCsv,
-  safariCsv,
-  chromeCsv,
-  keeperCsv,
-];
-
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+// KeePass 2's signature (kdbx 3.1 and 4): the family is known from these eight bytes, without kdbxweb.
+const KDBX_SIGNATURE = [0x03, 0xd9, 0xa2, 0x9a, 0x67, 0xfb, 0x4b, 0xb5];
+// 1PIF's record separator on a line of its own (formats/onepassword-1pif.ts reads it).
+const PIF_SEPARATOR_LINE = /^\*{3}5642bee8-a5ff-11dc-8314-0800200c9a66\*{3}\r?$/m;
 
-/** What detection reads: a zip as bytes; else the JSON when the text is JSON, or the header when it reads as CSV. */
+/**
+ * What detection reads: a zip or KeePass database as bytes; else the text, and its JSON when it is
+ * JSON. The CSV header is added by the CSV family (formats/csv-formats.ts), which alone needs Papa Parse.
+ */
 export function sampleOf(input: string | Uint8Array): FileSample {
   // Text given as text has no binary container to find, so it is not copied into bytes.
   const bytes = typeof input === 'string' ? new Uint8Array() : input;
   if (ZIP_MAGIC.every((byte, index) => bytes[index] === byte)) return { bytes, text: '', zip: true };
-  if (keePassKdbx.detect({ bytes, text: '' })) return { bytes, text: '' };
+  if (KDBX_SIGNATURE.every((byte, index) => bytes[index] === byte)) return { bytes, text: '' };
   const text = typeof input === 'string' ? input : new TextDecoder().decode(input);
   // A 1PIF file is JSON records between separator lines: JSON, but not one document.
-  if (onePasswordPif.detect({ bytes, text })) return { bytes, text };
   const trimmed = text.replace(/^\uFEFF/, '').trimStart();
+  if (trimmed.startsWith('{') && PIF_SEPARATOR_LINE.test(text)) return { bytes, text };
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
     try {
       return { bytes, text, json: JSON.parse(trimmed) };
@@ -98,21 +33,54 @@ export function sampleOf(input: string | Uint8Array): FileSample {
       );
     }
   }
-  try {
-    return { bytes, text, csvHeader: readCsv(text).header };
-  } catch {
-    return { bytes, text };
-  }
+  return { bytes, text };
 }
 
-/** The format of a file, from its content; an unknown one is named as such with the list of supported ones. */
-export function detectFormat(sample: FileSample): ImportFormat {
-  const found = IMPORT_FORMATS.find((format) => format.detect(sample));
-  if (found) return found;
-  throw new ImportError(
+// The families a sample can be, in the order their formats are tried (the catalogue's order).
+function familiesOf(sample: FileSample): FormatFamily[] {
+  if (sample.zip) return ['zip'];
+  if (sample.text === '') return sample.bytes.length > 0 ? ['kdbx'] : ['csv'];
+  const trimmed = sample.text.replace(/^\uFEFF/, '').trimStart();
+  if (sample.json !== undefined || trimmed.startsWith('{')) return ['json'];
+  return trimmed.startsWith('<') ? ['xml', 'csv'] : ['csv'];
+}
+
+/** The unknown-format refusal, naming every supported format. */
+export function unknownFormat(): ImportError {
+  return new ImportError(
     'unknown-format',
-    `This file is not in a format Coffer can import. Supported: ${IMPORT_FORMATS.map((f) => f.name).join(', ')}.`,
+    `This file is not in a format Coffer can import. Supported: ${FORMAT_CATALOGUE.map((f) => f.name).join(', ')}.`,
   );
+}
+
+/** A detected format and the sample as its family prepared it. */
+export interface Detected {
+  format: ImportFormat;
+  sample: FileSample;
+}
+
+/**
+ * The format of a file, from its content, loading only the families its shape allows; an unknown
+ * one is named as such with the list of supported ones.
+ */
+export async function detectFormat(sample: FileSample): Promise<Detected> {
+  for (const family of familiesOf(sample)) {
+    const loaded = await loadFamily(family);
+    const prepared = loaded.prepare ? loaded.prepare(sample) : sample;
+    const found = loaded.formats.find((format) => format.detect(prepared));
+    if (found) return { format: found, sample: prepared };
+  }
+  throw unknownFormat();
+}
+
+/** A format chosen by id, from its family's module. */
+export async function chosenFormat(id: string, sample: FileSample): Promise<Detected> {
+  const entry = FORMAT_CATALOGUE.find((format) => format.id === id);
+  if (!entry) throw new ImportError('unknown-format', `Unknown import format: ${id}.`);
+  const loaded = await loadFamily(entry.family);
+  const format = loaded.formats.find((candidate) => candidate.id === id);
+  if (!format) throw new ImportError('unknown-format', `Unknown import format: ${id}.`);
+  return { format, sample: loaded.prepare ? loaded.prepare(sample) : sample };
 }
 
 /** How parseExport reads a file: a format chosen instead of detected, and what opens a protected one. */
@@ -127,7 +95,6 @@ export async function parseExport(
 ): Promise<SourceFile> {
   const { format: formatId, ...open } = options;
   const sample = sampleOf(input);
-  const format = formatId ? IMPORT_FORMATS.find((f) => f.id === formatId) : detectFormat(sample);
-  if (!format) throw new ImportError('unknown-format', `Unknown import format: ${formatId}.`);
-  return format.parse(sample, open);
+  const found = formatId ? await chosenFormat(formatId, sample) : await detectFormat(sample);
+  return found.format.parse(found.sample, open);
 }

@@ -91,33 +91,56 @@ export async function fingerprintOf(item: SourceItem): Promise<string> {
   return sha256(JSON.stringify(canonical(values)));
 }
 
-/** Builds the plan of a parsed file: drafts with their source sealed in, and the preview's counts. */
-export async function planImport(file: SourceFile): Promise<ImportPlan> {
+/**
+ * Builds a plan batch by batch: `add` makes drafts of some items, `finish` takes the parsed file (its
+ * counts, problems and any items of its own). The page makes them all once the worker has ended
+ * (planImport); drafting each batch as the worker posted it was measured to raise the tab's peak, as
+ * the worker's memory and the drafts then add up (docs/import.md, "Memory and size").
+ */
+export interface PlanBuilder {
+  add(format: string, items: readonly SourceItem[]): Promise<void>;
+  finish(file: SourceFile): Promise<ImportPlan>;
+}
+
+export function planBuilder(): PlanBuilder {
   const kinds: Record<SourceKind, number> = { login: 0, note: 0, card: 0, identity: 0, other: 0 };
   const containers = new Map<ContainerKey, SourceContainer>();
   const drafts: ImportDraft[] = [];
-  for (const item of file.items) {
-    kinds[item.kind] += 1;
-    const key = containerKeyOf(item.container);
-    const container = containers.get(key) ?? { key, name: item.container.at(-1) ?? '', count: 0 };
-    container.count += 1;
-    containers.set(key, container);
-    const importedFrom: ImportSource = { format: file.format, fingerprint: await fingerprintOf(item) };
-    if (item.sourceId) importedFrom.sourceId = item.sourceId;
-    const draft = toSecretDraft(item);
-    drafts.push({
-      ...draft,
-      payload: { ...draft.payload, importedFrom },
-      containerKey: key,
-      importedFrom,
-    });
-  }
-  return {
-    format: file.format,
-    drafts,
-    kinds,
-    containers: [...containers.values()].sort((a, b) => a.key.localeCompare(b.key)),
-    skipped: file.skipped,
-    problems: file.problems,
+  const add = async (format: string, items: readonly SourceItem[]) => {
+    for (const item of items) {
+      kinds[item.kind] += 1;
+      const key = containerKeyOf(item.container);
+      const container = containers.get(key) ?? { key, name: item.container.at(-1) ?? '', count: 0 };
+      container.count += 1;
+      containers.set(key, container);
+      const importedFrom: ImportSource = { format, fingerprint: await fingerprintOf(item) };
+      if (item.sourceId) importedFrom.sourceId = item.sourceId;
+      const draft = toSecretDraft(item);
+      drafts.push({
+        ...draft,
+        payload: { ...draft.payload, importedFrom },
+        containerKey: key,
+        importedFrom,
+      });
+    }
   };
+  return {
+    add,
+    async finish(file) {
+      await add(file.format, file.items);
+      return {
+        format: file.format,
+        drafts,
+        kinds,
+        containers: [...containers.values()].sort((a, b) => a.key.localeCompare(b.key)),
+        skipped: file.skipped,
+        problems: file.problems,
+      };
+    },
+  };
+}
+
+/** Builds the plan of a parsed file: drafts with their source sealed in, and the preview's counts. */
+export function planImport(file: SourceFile): Promise<ImportPlan> {
+  return planBuilder().finish(file);
 }

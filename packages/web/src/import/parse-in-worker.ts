@@ -1,6 +1,5 @@
-import { ImportError } from './import-error.js';
 import type { FromImportWorker, ToImportWorker } from './import-worker-protocol.js';
-import { handleImportMessage, PARSE_FAILED_MESSAGE } from './import-worker-protocol.js';
+import { answerCollector, handleImportMessage, PARSE_FAILED_MESSAGE } from './import-worker-protocol.js';
 import type { SourceFile } from './source-item.js';
 
 /** How a file is opened: a format chosen instead of detected, its password and KeePass key file. */
@@ -10,36 +9,43 @@ export interface ParseRequest {
   keyFile?: ArrayBuffer;
 }
 
-function toResult(answer: FromImportWorker): SourceFile {
-  if (answer.ok) return answer.file;
-  if (answer.kind === 'failed') throw new Error(answer.message);
-  throw new ImportError(answer.kind, answer.message);
-}
-
 /**
- * Parses an export in a Web Worker (the file's ArrayBuffer is transferred, the SourceFile posted
- * back), so the page stays responsive; where the browser has no workers (tests under jsdom), on the
+ * Parses an export in a Web Worker, so the page stays responsive: the file itself is posted (a Blob
+ * is not copied), the worker reads it (a Bitwarden JSON export as it streams) and posts the items
+ * back in batches as they are read; where the browser has no workers (tests under jsdom), on the
  * page. Rejects with the parsers' ImportError (needs-password, wrong-password, unknown-format…).
  * An abort terminates the worker.
  */
 export async function parseInWorker(
-  bytes: ArrayBuffer,
+  file: Blob,
   request: ParseRequest = {},
   signal?: AbortSignal,
 ): Promise<SourceFile> {
-  const message: ToImportWorker = { bytes, ...request };
-  if (typeof Worker !== 'function') return toResult(await handleImportMessage(message));
+  const message: ToImportWorker = { file, ...request };
+  const take = answerCollector();
+  if (typeof Worker !== 'function') {
+    let parsed: SourceFile | undefined;
+    await handleImportMessage(message, (answer) => {
+      parsed = take(answer) ?? parsed;
+    });
+    if (!parsed) throw new Error(PARSE_FAILED_MESSAGE);
+    return parsed;
+  }
   const worker = new Worker(new URL('./import-worker.ts', import.meta.url), { type: 'module' });
   try {
-    const answer = await new Promise<FromImportWorker>((resolve, reject) => {
-      worker.addEventListener('message', (event: MessageEvent<FromImportWorker>) => resolve(event.data));
+    return await new Promise<SourceFile>((resolve, reject) => {
+      worker.addEventListener('message', (event: MessageEvent<FromImportWorker>) => {
+        try {
+          const parsed = take(event.data);
+          if (parsed) resolve(parsed);
+        } catch (error) {
+          reject(error);
+        }
+      });
       worker.addEventListener('error', () => reject(new Error(PARSE_FAILED_MESSAGE)));
       signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
-      const transfer: Transferable[] = [bytes];
-      if (request.keyFile) transfer.push(request.keyFile);
-      worker.postMessage(message, transfer);
+      worker.postMessage(message, request.keyFile ? [request.keyFile] : []);
     });
-    return toResult(answer);
   } finally {
     worker.terminate();
   }

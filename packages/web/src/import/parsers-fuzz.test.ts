@@ -1,5 +1,12 @@
+import { unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { BINARY_SAMPLES, SUPPORTED_SAMPLES, sampleBytes, sampleText } from '../test/import-samples.js';
+import {
+  BINARY_SAMPLES,
+  SUPPORTED_SAMPLES,
+  sampleBytes,
+  sampleFolderZip,
+  sampleText,
+} from '../test/import-samples.js';
 import { parseExport } from './detect-format.js';
 import type { OpenOptions } from './formats/import-format.js';
 import { ImportError } from './import-error.js';
@@ -82,5 +89,26 @@ describe('every binary parser against damaged files', () => {
     for (const variant of [bytes.slice(0, 4), bytes.slice(0, bytes.length / 2), bytes.slice(0, -20), flipped])
       await outcome(variant, options);
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
+
+describe('the OPVault reader against damaged vaults', () => {
+  it('keepassxc.opvault, zipped: the zip and each file inside damaged', async () => {
+    const vault = sampleFolderZip('1password-opvault', 'keepassxc.opvault', 'default');
+    const next = random(vault.length);
+    const started = Date.now();
+    const flip = (bytes: Uint8Array) =>
+      bytes.map((byte) => (next() < 0.02 ? Math.floor(next() * 256) : byte));
+    const variants = [vault.slice(0, vault.length / 2), vault.slice(0, -20), flip(vault)];
+    const entries = unzipSync(vault);
+    for (const name of Object.keys(entries)) {
+      const entry = entries[name] ?? new Uint8Array();
+      for (const damage of [flip(entry), entry.slice(0, entry.length / 2)])
+        variants.push(zipSync({ ...entries, [name]: damage }));
+    }
+    // Opened with its right password, so the damage is met past the key check.
+    for (const variant of variants) await outcome(variant, { password: 'a' });
+    // Each variant derives the key again (100,000 PBKDF2-SHA512 rounds): the bound is theirs.
+    expect(Date.now() - started).toBeLessThan(20_000);
   });
 });

@@ -1,9 +1,15 @@
+import { zipSync } from 'fflate';
+
 // Other managers' real exports live beside the repository in ../shared/import-samples/ (their licences
 // forbid copying them in). The web package has no Node types, since its code runs in browsers; its
 // tests run in Node, so the one call they need is typed here.
 type ReadFileSync = (path: string) => Uint8Array;
+type ReadDirSync = (path: string) => string[];
 const fsModule = 'node:fs';
-const { readFileSync } = (await import(/* @vite-ignore */ fsModule)) as { readFileSync: ReadFileSync };
+const { readFileSync, readdirSync } = (await import(/* @vite-ignore */ fsModule)) as {
+  readFileSync: ReadFileSync;
+  readdirSync: ReadDirSync;
+};
 
 // Through a variable: Vite rewrites `new URL('…', import.meta.url)` as an asset reference.
 const here = import.meta.url;
@@ -12,6 +18,17 @@ const SAMPLES = new URL('../../../../../shared/import-samples/', here);
 /** A sample's bytes, by its folder and file name (as the samples' README lists them). */
 export function sampleBytes(folder: string, file: string): Uint8Array {
   return readFileSync(decodeURIComponent(new URL(`${folder}/${file}`, SAMPLES).pathname));
+}
+
+/**
+ * A sample that is a folder (1Password's OPVault), zipped in memory as a user would compress it:
+ * every file under `{top}/{sub}/`, named with both.
+ */
+export function sampleFolderZip(folder: string, top: string, sub: string): Uint8Array {
+  const files: Record<string, Uint8Array> = {};
+  const at = decodeURIComponent(new URL(`${folder}/${top}/${sub}/`, SAMPLES).pathname);
+  for (const name of readdirSync(at)) files[`${top}/${sub}/${name}`] = readFileSync(`${at}${name}`);
+  return zipSync(files);
 }
 
 /** A sample's text (UTF-8). */

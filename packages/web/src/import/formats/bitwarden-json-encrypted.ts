@@ -1,4 +1,3 @@
-import { argon2id } from 'hash-wasm';
 import { ImportError } from '../import-error.js';
 import { record, text } from '../json-values.js';
 import type { SourceFile } from '../source-item.js';
@@ -122,6 +121,8 @@ async function derivedKey(password: string, kdf: KdfSettings): Promise<Uint8Arra
     return new Uint8Array(bits);
   }
   const salt = new Uint8Array(await crypto.subtle.digest('SHA-256', utf8(kdf.salt)));
+  // hash-wasm is loaded only for an Argon2id export (most use PBKDF2, which WebCrypto has).
+  const { argon2id } = await import('hash-wasm');
   try {
     const hash = await argon2id({
       password: utf8(password),

@@ -80,31 +80,51 @@ export function isBitwardenExport(json: unknown): boolean {
   );
 }
 
-function namesById(entries: unknown): Map<string, string> {
+/** Folder or collection names by id, from the export's `folders` or `collections` list. */
+export function namesById(entries: unknown): Map<string, string> {
   return new Map(list(entries).map((entry) => [text(record(entry)?.id), text(record(entry)?.name)]));
 }
 
 /** The items of a Bitwarden export's content (also what a password-protected export decrypts to). */
 export function bitwardenSourceFile(data: Record<string, unknown>, format: string): SourceFile {
-  const folders = namesById(data.folders);
-  const collections = namesById(data.collections);
+  const names = { folders: namesById(data.folders), collections: namesById(data.collections) };
   const file = emptySourceFile(format);
   list(data.items).forEach((entry, index) => {
-    const item = record(entry);
-    const id = text(item?.id);
-    const ref = id ? `item ${id}` : `item ${index + 1}`;
-    const kind = KINDS[Number(item?.type)];
-    if (!item || !kind) {
-      file.problems.push({ ref, message: 'Unknown item type.' });
-      return;
-    }
-    if (text(item.deletedDate)) {
-      file.skipped.trashed += 1;
-      return;
-    }
-    file.items.push(toSourceItem(item, kind, ref, folders, collections));
+    const item = readBitwardenItem(entry, index, names, file);
+    if (item) file.items.push(item);
   });
   return file;
+}
+
+/** The folders' and collections' names by id, which place the items. */
+export interface BitwardenNames {
+  folders: Map<string, string>;
+  collections: Map<string, string>;
+}
+
+/**
+ * One entry of `items` as a SourceItem; an unknown type is a problem and a deleted one is counted
+ * as trash (on `file`), and neither is an item. The streaming reader calls it as each item arrives.
+ */
+export function readBitwardenItem(
+  entry: unknown,
+  index: number,
+  names: BitwardenNames,
+  file: SourceFile,
+): SourceItem | null {
+  const item = record(entry);
+  const id = text(item?.id);
+  const ref = id ? `item ${id}` : `item ${index + 1}`;
+  const kind = KINDS[Number(item?.type)];
+  if (!item || !kind) {
+    file.problems.push({ ref, message: 'Unknown item type.' });
+    return null;
+  }
+  if (text(item.deletedDate)) {
+    file.skipped.trashed += 1;
+    return null;
+  }
+  return toSourceItem(item, kind, ref, names.folders, names.collections);
 }
 
 function toSourceItem(

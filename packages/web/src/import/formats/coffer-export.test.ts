@@ -144,8 +144,8 @@ describe('the Coffer export', () => {
       expect(everything).not.toContain(value);
   });
 
-  it('is recognised from its content', () => {
-    expect(detectFormat(sampleOf(archive)).id).toBe(cofferExport.id);
+  it('is recognised from its content', async () => {
+    expect((await detectFormat(sampleOf(archive))).format.id).toBe(cofferExport.id);
     expect(cofferExport.protected).toBe(true);
   });
 

@@ -3,6 +3,9 @@ import { type CsvOptions, type CsvRow, hasColumns, readCsv } from '../read-csv.j
 import { emptySourceFile, type SourceFile, type SourceItem } from '../source-item.js';
 import type { FileSample, ImportFormat } from './import-format.js';
 
+// Re-exported for the CSV formats; the JSON ones import it from its own file (no CSV reader with it).
+export { fallbackTitle } from './fallback-title.js';
+
 /** What a CSV format writes of its own: the columns that identify it, and a row's mapping. */
 export interface CsvMapping {
   id: string;
@@ -46,17 +49,4 @@ export function csvFormat(mapping: CsvMapping): ImportFormat {
 /** Whether every named cell of a row is empty (a row a manager wrote with nothing in it). */
 export function blankRow(row: CsvRow, columns: readonly string[]): boolean {
   return columns.every((column) => row.cell(column).trim() === '');
-}
-
-/** A title for an item the source left untitled: its first URL's host, else its username. */
-export function fallbackTitle(urls: readonly string[], username: string): string {
-  for (const url of urls) {
-    try {
-      const host = new URL(url).hostname;
-      if (host) return host;
-    } catch {
-      // Not a URL a browser can read (an app link, a bare host): try the next.
-    }
-  }
-  return username;
 }

@@ -1,7 +1,7 @@
 import { ImportError } from '../import-error.js';
 import { list, record, text } from '../json-values.js';
 import { emptySourceFile, type SourceFile, type SourceItem, sourceItem } from '../source-item.js';
-import { fallbackTitle } from './csv-format.js';
+import { fallbackTitle } from './fallback-title.js';
 import type { FileSample, ImportFormat } from './import-format.js';
 
 // Dashlane's older JSON export: one list per kind, named in Dashlane's own (French-rooted) words.

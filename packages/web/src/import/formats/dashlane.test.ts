@@ -86,8 +86,10 @@ describe('Dashlane CSV', () => {
     });
   });
 
-  it('does not guess at the header-less CSV of older Dashlane versions', () => {
-    expect(() => detectFormat(sampleOf(sampleText('dashlane-csv', 'dashlane.csv')))).toThrow(ImportError);
+  it('does not guess at the header-less CSV of older Dashlane versions', async () => {
+    await expect(detectFormat(sampleOf(sampleText('dashlane-csv', 'dashlane.csv')))).rejects.toThrow(
+      ImportError,
+    );
   });
 });
 

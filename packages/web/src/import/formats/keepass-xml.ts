@@ -1,8 +1,6 @@
-import kdbxweb from 'kdbxweb';
 import { ImportError } from '../import-error.js';
 import type { SourceFile } from '../source-item.js';
 import type { FileSample, ImportFormat } from './import-format.js';
-import { keePassSourceFile } from './keepass-database.js';
 
 /** KeePass 2's XML export (unprotected: every value in the clear). */
 export const keePassXml: ImportFormat = {
@@ -10,6 +8,11 @@ export const keePassXml: ImportFormat = {
   name: 'KeePass 2 (xml)',
   detect: ({ text }) => /^\s*(<\?xml[^>]*\?>\s*)?<KeePassFile[\s>]/.test(text.replace(/^\uFEFF/, '')),
   async parse(sample: FileSample): Promise<SourceFile> {
+    // kdbxweb (and the KeePass mapping) is loaded only for a KeePass XML, not for the other XML formats.
+    const [{ default: kdbxweb }, { keePassSourceFile }] = await Promise.all([
+      import('kdbxweb'),
+      import('./keepass-database.js'),
+    ]);
     try {
       const db = await kdbxweb.Kdbx.loadXml(sample.text, new kdbxweb.Credentials(null));
       return keePassSourceFile(db, keePassXml.id);

@@ -1,14 +1,9 @@
 import Papa from 'papaparse';
 import { ImportError } from '../import-error.js';
-import {
-  containerPath,
-  emptySourceFile,
-  type SourceField,
-  type SourceFile,
-  sourceItem,
-} from '../source-item.js';
+import { emptySourceFile, type SourceField, type SourceFile, sourceItem } from '../source-item.js';
 import { fallbackTitle } from './csv-format.js';
 import type { FileSample, ImportFormat } from './import-format.js';
+import { KEEPER_CONCEALED, keeperPath } from './keeper-values.js';
 
 // Keeper's CSV has no header row: folder, title, login, password, URL, notes, shared folder, then
 // custom fields as name, value pairs. Keeper nests folders with a backslash.
@@ -29,8 +24,6 @@ const HEADER_WORDS = new Set([
   'type',
 ]);
 const TOTP_FIELD = 'TFC:Keeper';
-/** Custom fields Keeper's exports do not mark: secret by their name (a PIN, a key, an account number). */
-export const KEEPER_CONCEALED = /password|secret|pin|code|key|number/i;
 
 /** Whether a first row reads as a Keeper record: seven cells and name, value pairs, and not a header. */
 function isKeeperRow(cells: readonly string[]): boolean {
@@ -87,8 +80,3 @@ export const keeperCsv: ImportFormat = {
     return file;
   },
 };
-
-/** A Keeper folder path: nested with backslashes (Keeper's) or slashes (as pass-import writes it). */
-export function keeperPath(path: string): string[] {
-  return containerPath(path.replaceAll('\\', '/'));
-}

@@ -7,9 +7,9 @@ import {
   type SourceItem,
   sourceItem,
 } from '../source-item.js';
-import { fallbackTitle } from './csv-format.js';
+import { fallbackTitle } from './fallback-title.js';
 import type { FileSample, ImportFormat } from './import-format.js';
-import { KEEPER_CONCEALED, keeperPath } from './keeper-csv.js';
+import { KEEPER_CONCEALED, keeperPath } from './keeper-values.js';
 
 // Keeper's JSON export: records (title, login, password, login_url, notes, custom_fields, folders) and
 // the shared folders' permissions, which are not secrets. A record's one-time code is the TFC:Keeper

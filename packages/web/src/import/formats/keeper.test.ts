@@ -61,9 +61,9 @@ describe('Keeper CSV', () => {
     });
   });
 
-  it('is not taken for another manager’s CSV with a header of seven columns', () => {
+  it('is not taken for another manager’s CSV with a header of seven columns', async () => {
     const header = 'Group,Title,Username,Password,URL,Notes,TOTP\n"Root","a","b","c","","",""\n';
-    expect(detectFormat(sampleOf(header)).id).not.toBe('keeper-csv');
+    expect((await detectFormat(sampleOf(header))).format.id).not.toBe('keeper-csv');
   });
 });
 

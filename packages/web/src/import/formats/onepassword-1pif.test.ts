@@ -134,12 +134,12 @@ describe('1Password 1PIF', () => {
     expect(wifi).toMatchObject({ kind: 'note', notes: 'ssid' });
   });
 
-  it('is not taken for a JSON export whose note quotes the separator', () => {
+  it('is not taken for a JSON export whose note quotes the separator', async () => {
     const bitwarden = JSON.stringify({
       encrypted: false,
       folders: [],
       items: [{ type: 2, notes: `a\n${SEPARATOR}\n` }],
     });
-    expect(detectFormat(sampleOf(bitwarden)).id).toBe('bitwarden-json');
+    expect((await detectFormat(sampleOf(bitwarden))).format.id).toBe('bitwarden-json');
   });
 });

@@ -7,7 +7,7 @@ import {
   type SourceItem,
   sourceItem,
 } from '../source-item.js';
-import { fallbackTitle } from './csv-format.js';
+import { fallbackTitle } from './fallback-title.js';
 import type { FileSample, ImportFormat } from './import-format.js';
 import { epochTime, fieldValue } from './onepassword-values.js';
 
@@ -102,7 +102,11 @@ function folderPath(entry: Record<string, unknown>, folders: Map<string, Record<
   return path;
 }
 
-function toSourceItem(
+/**
+ * One 1PIF entry as a SourceItem: its secureContents (fields, sections, notes, history) are what
+ * 1Password's OPVault items hold too once decrypted, so onepassword-opvault.ts maps them through here.
+ */
+export function toSourceItem(
   entry: Record<string, unknown>,
   kind: SourceItem['kind'],
   ref: string,

@@ -32,16 +32,20 @@ export const onePasswordPux: ImportFormat = {
   name: '1Password (1pux)',
   detect: (sample) => (sample.zip ? hasExportData(sample) : isExportData(sample.json)),
   parse(sample: FileSample): SourceFile {
-    const files = sample.zip ? unzipped(sample.bytes) : undefined;
-    const data = files ? readExportData(files) : sample.json;
+    const data = sample.zip ? readExportData(unzipped(sample.bytes, 'export.data')) : sample.json;
     if (!isExportData(data)) throw new ImportError('damaged', 'This is not a 1Password export.');
-    return parseAccounts(record(data) ?? {}, files ?? {});
+    return parseAccounts(record(data) ?? {}, sample.zip ? documentsIn(sample.bytes) : () => undefined);
   },
 };
 
-function unzipped(bytes: Uint8Array): Record<string, Uint8Array> {
+/** A document's file by its name in the zip, or none. */
+type DocumentFiles = (name: string) => Uint8Array | undefined;
+
+// One entry inflated, the others left as they are: export.data first, then each document's file only
+// when its item is read, so the documents are never all inflated at once beside the archive.
+function unzipped(bytes: Uint8Array, name: string): Record<string, Uint8Array> {
   try {
-    return unzipSync(bytes);
+    return unzipSync(bytes, { filter: (file) => file.name === name });
   } catch {
     throw new ImportError('damaged', 'The file is a damaged zip archive.');
   }
@@ -53,6 +57,17 @@ function hasExportData(sample: FileSample): boolean {
   } catch {
     return false;
   }
+}
+
+function documentsIn(bytes: Uint8Array): DocumentFiles {
+  return (name) => {
+    try {
+      return unzipSync(bytes, { filter: (file) => file.name === name })[name];
+    } catch {
+      // A document that cannot be inflated is named as missing, as one left out of the export.
+      return undefined;
+    }
+  };
 }
 
 function readExportData(files: Record<string, Uint8Array>): unknown {
@@ -69,7 +84,7 @@ function isExportData(json: unknown): boolean {
   return list(record(json)?.accounts).some((account) => Array.isArray(record(account)?.vaults));
 }
 
-function parseAccounts(data: Record<string, unknown>, files: Record<string, Uint8Array>): SourceFile {
+function parseAccounts(data: Record<string, unknown>, files: DocumentFiles): SourceFile {
   const file = emptySourceFile(onePasswordPux.id);
   const accounts = list(data.accounts);
   for (const account of accounts) {
@@ -107,7 +122,7 @@ function toSourceItem(
   item: Record<string, unknown>,
   ref: string,
   container: string[],
-  files: Record<string, Uint8Array>,
+  files: DocumentFiles,
 ): SourceItem {
   const details = record(item.details) ?? {};
   const overview = record(item.overview) ?? {};
@@ -171,10 +186,10 @@ function toSourceItem(
   });
 }
 
-function documentOf(details: Record<string, unknown>, files: Record<string, Uint8Array>): SourceAttachment[] {
+function documentOf(details: Record<string, unknown>, files: DocumentFiles): SourceAttachment[] {
   const document = record(details.documentAttributes);
   if (!document) return [];
   const name = text(document.fileName);
-  const data = files[`files/${text(document.documentId)}__${name}`];
+  const data = files(`files/${text(document.documentId)}__${name}`);
   return data ? [{ name, data }] : [];
 }

@@ -1,7 +1,7 @@
 import { ImportError } from '../import-error.js';
 import { list, record, text } from '../json-values.js';
 import { emptySourceFile, type SourceFile, sourceItem } from '../source-item.js';
-import { fallbackTitle } from './csv-format.js';
+import { fallbackTitle } from './fallback-title.js';
 import type { FileSample, ImportFormat } from './import-format.js';
 
 function isPasskyExport(json: unknown): json is Record<string, unknown> {

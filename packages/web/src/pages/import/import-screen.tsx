@@ -11,7 +11,7 @@ import { ImportHistory } from '../../components/import/import-history.js';
 import { confirmPeople } from '../../components/key-trust/confirm-people-modal.js';
 import { ProgressBar } from '../../components/progress/progress-bar.js';
 import { computeStrength } from '../../components/secrets/compute-strength.js';
-import { IMPORT_FORMATS } from '../../import/detect-format.js';
+import { FORMAT_CATALOGUE, formatName } from '../../import/format-catalogue.js';
 import { ImportError } from '../../import/import-error.js';
 import type { ImportPlan } from '../../import/import-plan.js';
 import { planImport } from '../../import/import-plan.js';
@@ -124,8 +124,10 @@ export function Component() {
     setErrors([]);
     setStep('reading');
     try {
-      // A fresh buffer each time: the worker takes this one over (transferred, not copied).
-      const parsed = await parseInWorker(await readBytes(chosen), {
+      // The file itself goes to the worker (a Blob is not copied), which reads it there. The drafts are
+      // made once the worker has ended: made batch by batch while it still ran, its memory and theirs
+      // added up to a higher peak (docs/import.md, "Memory and size").
+      const parsed = await parseInWorker(chosen, {
         ...(options.format ? { format: options.format } : {}),
         ...(options.password ? { password: options.password } : {}),
         ...(options.keyFile ? { keyFile: await readBytes(options.keyFile) } : {}),
@@ -229,7 +231,7 @@ export function Component() {
   const limitProblem =
     plan && analysis ? planLimitProblem(counts, creating, newChestCount(plan, mapping)) : null;
   const previewLimit = plan ? planLimitProblem(counts, plan.drafts.length, 0) : null;
-  const formatName = nameOfFormat(format);
+  const detectedName = formatName(format);
 
   return (
     <div className="import-screen">
@@ -323,13 +325,13 @@ export function Component() {
                 void read(file, { format: event.target.value, password, keyFile });
               }}
             >
-              {IMPORT_FORMATS.map((option) => (
+              {FORMAT_CATALOGUE.map((option) => (
                 <option key={option.id} value={option.id}>
                   {option.name}
                 </option>
               ))}
             </select>
-            <p className="import__hint">Detected from the file: {formatName}</p>
+            <p className="import__hint">Detected from the file: {detectedName}</p>
           </div>
           <ImportPreview plan={plan} limitNotice={previewLimit} />
           <div className="import__actions">
@@ -434,12 +436,7 @@ export function Component() {
         </>
       ) : null}
 
-      {step === 'choose' || step === 'report' ? <ImportHistory formatName={nameOfFormat} /> : null}
+      {step === 'choose' || step === 'report' ? <ImportHistory formatName={formatName} /> : null}
     </div>
   );
-}
-
-/** A format's name as the wizard shows it, for the history (which lists formats by id). */
-function nameOfFormat(id: string): string {
-  return IMPORT_FORMATS.find((format) => format.id === id)?.name ?? id;
 }
