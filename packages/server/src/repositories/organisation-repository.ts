@@ -106,6 +106,7 @@ export const ORGANISATION_TABLES = [
   'secret_keys',
   'secrets',
   'import_batches',
+  'health_dismissals',
   'vault_managers',
   'assignments',
   'memberships',
