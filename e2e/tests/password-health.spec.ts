@@ -26,22 +26,29 @@ import {
 // gets the explicit 'Nothing found in N secrets checked' state. Every request of the page is watched:
 // nothing about a password leaves the browser but the prefixes.
 
-// Apart from the journeys' server (E2E_PORT) and the other second servers (+1000, +1100, +1200, +1300).
-const port = Number(process.env.E2E_PORT ?? 8181) + 1500;
+// Apart from the journeys' server (E2E_PORT) and the other second servers (+1000, +1100, +1200, +1300);
+// one per worker, since a repeated run may hold this file in two workers at once.
+const portOf = (parallelIndex: number) => Number(process.env.E2E_PORT ?? 8181) + 1500 + parallelIndex;
 const BREACHED = 'password123';
 const REUSED = strongPassword();
 const sha1 = (text: string) => createHash('sha1').update(text, 'utf8').digest('hex').toUpperCase();
 
 test.describe('password health', () => {
-  test.use({ baseURL: `http://127.0.0.1:${port}` });
+  test.use({
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a function needs from this pattern
+    baseURL: async ({}, use, testInfo) => use(`http://127.0.0.1:${portOf(testInfo.parallelIndex)}`),
+  });
   let range: RangeStandIn | undefined;
   let server: BillingServer | undefined;
+  let port = 0;
 
-  test.beforeAll(async () => {
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a hook needs from this pattern
+  test.beforeAll(async ({}, workerInfo) => {
+    port = portOf(workerInfo.parallelIndex);
     range = await startRangeStandIn({ [BREACHED]: 31_337 });
     server = await startProviderServer({
       port,
-      dataDir: path.join(dataDir, 'password-health'),
+      dataDir: path.join(dataDir, `password-health-${workerInfo.parallelIndex}`),
       billing: 'off',
       env: { HIBP_RANGE_URL: range.url },
     });
