@@ -5,7 +5,7 @@
 // while it runs (PerformanceObserver 'longtask'). The breach check is off (HIBP_RANGE_URL=off: no
 // network outside the machine); the journey covers it against a local stand-in.
 // BENCH_HEALTH_SECRETS (10,000) sets how many; BENCH_SECRETS sizes the seeded organisation, whose
-// member reads about a sixth of it, about half of those passwords (so 10,000 needs BENCH_SECRETS ≥ 120,000).
+// member reads about a sixth of it, 70 % of those passwords (the default 100,000 gives about 11,600).
 // A quick check: BENCH_SECRETS=4000 BENCH_HEALTH_SECRETS=300 node bench/run.mjs password-health
 
 import { BENCH_PASSWORD, loadCredentials, startSeededServer } from '../dataset/index.mjs';
