@@ -39,13 +39,20 @@ export function createHealthChecker(): HealthChecker {
       pending.reject(error as Error);
     }
   });
+  // A worker that failed to load answers nothing more: every check then fails at once.
+  let broken = false;
   worker.addEventListener('error', () => {
+    broken = true;
     for (const pending of waiting.values()) pending.reject(new Error(HEALTH_CHECK_FAILED_MESSAGE));
     waiting.clear();
   });
   return {
     check: (message) =>
       new Promise((resolve, reject) => {
+        if (broken) {
+          reject(new Error(HEALTH_CHECK_FAILED_MESSAGE));
+          return;
+        }
         const requestId = nextId++;
         waiting.set(requestId, { resolve, reject });
         worker.postMessage({ ...message, requestId } satisfies ToHealthWorker);
