@@ -15,6 +15,8 @@ export function journeyServerEnv({ port, dataDir, billing }) {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: 'info',
     COFFER_E2E: '1',
+    // Journeys never reach the internet: the password-health journey starts its own range stand-in.
+    HIBP_RANGE_URL: 'off',
     BILLING: billing,
     // The browser extension's zips: start-server.mjs puts small ones here (extension-download.spec.ts).
     EXTENSION_DIR: `${dataDir}/extension`,

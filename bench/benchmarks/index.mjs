@@ -16,6 +16,7 @@ import importThroughput from './import-throughput.mjs';
 import initialJs from './initial-js.mjs';
 import openSecret from './open-secret.mjs';
 import openSecretAttachments from './open-secret-attachments.mjs';
+import passwordHealth from './password-health.mjs';
 import reshareAtScale from './reshare-at-scale.mjs';
 import reshareKeys from './reshare-keys.mjs';
 import saveSecret from './save-secret.mjs';
@@ -40,6 +41,7 @@ export const BENCHMARKS = [
   saveSecret,
   attachmentTransfer,
   exportSecrets,
+  passwordHealth,
   reshareKeys,
   reshareAtScale,
   dashboardFirstPage,

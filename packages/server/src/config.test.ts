@@ -2,6 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   ConfigError,
+  DEFAULT_PWNED_RANGE_URL,
   DEFAULT_STRIPE_PRICE_LOOKUP_KEY,
   loadConfig,
   PRODUCTION_MIN_KDF_ITERATIONS,
@@ -27,6 +28,7 @@ describe('loadConfig', () => {
       stripeWebhookSecret: null,
       stripePriceLookupKey: DEFAULT_STRIPE_PRICE_LOOKUP_KEY,
       stripeApiBase: null,
+      pwnedRangeUrl: DEFAULT_PWNED_RANGE_URL,
     });
     expect(config.webDist.endsWith(path.join('packages', 'web', 'dist'))).toBe(true);
   });
@@ -75,6 +77,9 @@ describe('loadConfig', () => {
       [{ STRIPE_PRICE_LOOKUP_KEY: 'team price s3cret-pw' }, 'STRIPE_PRICE_LOOKUP_KEY'],
       [{ STRIPE_API_BASE: 'ftp://s3cret-pw@stripe.test' }, 'STRIPE_API_BASE'],
       [{ TRUST_PROXY: 'every hop s3cret-pw' }, 'TRUST_PROXY'],
+      [{ HIBP_RANGE_URL: 'ftp://s3cret-pw@range.test/' }, 'HIBP_RANGE_URL'],
+      [{ HIBP_RANGE_URL: 'https://user:s3cret-pw@range.test/' }, 'HIBP_RANGE_URL'],
+      [{ HIBP_RANGE_URL: 'https://range.test/?key=s3cret-pw' }, 'HIBP_RANGE_URL'],
       [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
       [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
       [{ TRUST_PROXY: '1' }, 'TRUST_PROXY'],
@@ -91,6 +96,17 @@ describe('loadConfig', () => {
       expect((error as Error).message).toContain(variable);
       expect((error as Error).message).not.toContain('s3cret-pw');
     }
+  });
+
+  it('reads HIBP_RANGE_URL: the public range API by default, off, or a URL given its trailing slash', () => {
+    expect(loadConfig({ HIBP_RANGE_URL: 'off' }).pwnedRangeUrl).toBeNull();
+    expect(loadConfig({ HIBP_RANGE_URL: 'OFF' }).pwnedRangeUrl).toBeNull();
+    expect(loadConfig({ HIBP_RANGE_URL: 'http://127.0.0.1:9999/range' }).pwnedRangeUrl).toBe(
+      'http://127.0.0.1:9999/range/',
+    );
+    expect(loadConfig({ HIBP_RANGE_URL: 'https://hibp.example/range/' }).pwnedRangeUrl).toBe(
+      'https://hibp.example/range/',
+    );
   });
 
   it('reads TRUST_PROXY as the proxies to believe, never as every hop', () => {

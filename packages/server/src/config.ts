@@ -55,6 +55,11 @@ export interface Config {
   attachmentMaxBytes: number;
   /** An organisation's files together under BILLING=off (ATTACHMENT_ORG_MAX_BYTES; the Team Plan's 1 GB by default). */
   attachmentOrgMaxBytes: number;
+  /**
+   * The Pwned Passwords range API the browser asks for breached passwords (HIBP_RANGE_URL, ending in
+   * '/': the 5-character prefix is appended); null when `off`. The CSP allows it only when set.
+   */
+  pwnedRangeUrl: string | null;
 }
 
 /** Billing providers the server can run with (architecture.md). */
@@ -149,7 +154,25 @@ export function loadConfig(env: Env = process.env): Config {
       0,
       Number.MAX_SAFE_INTEGER,
     ),
+    pwnedRangeUrl: readPwnedRangeUrl(env),
   };
+}
+
+/** The public Pwned Passwords range API (k-anonymity: only 5 hex characters of a SHA-1 are sent). */
+export const DEFAULT_PWNED_RANGE_URL = 'https://api.pwnedpasswords.com/range/';
+
+// HIBP_RANGE_URL: unset → the public API, `off` → no breach check, else an http(s) URL without a
+// query or fragment (the prefix is appended to its path), given a trailing '/' when it lacks one.
+function readPwnedRangeUrl(env: Env): string | null {
+  const raw = readOptional(env, 'HIBP_RANGE_URL');
+  if (raw === null) return DEFAULT_PWNED_RANGE_URL;
+  if (raw.toLowerCase() === 'off') return null;
+  const checked = readUrl(env, 'HIBP_RANGE_URL', ['http:', 'https:']) as string;
+  const url = new URL(checked);
+  if (url.search || url.hash || url.username || url.password) {
+    throw new ConfigError('HIBP_RANGE_URL', 'must be a URL without credentials, query or fragment, or off');
+  }
+  return url.href.endsWith('/') ? url.href : `${url.href}/`;
 }
 
 // Test-only: lets server tests register accounts with cheap key derivation. Ignored outside NODE_ENV=test.

@@ -9,6 +9,7 @@ export * from './layout-constants.js';
 export * from './length-constants.js';
 export * from './list-orders.js';
 export * from './paging-constants.js';
+export * from './password-health-constants.js';
 export * from './payment-countries.js';
 export * from './plan-constants.js';
 export * from './secret-api-messages.js';

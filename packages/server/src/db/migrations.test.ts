@@ -33,6 +33,7 @@ const TABLES = [
   'attachment_chunks',
   'import_batches',
   'secret_key_removals',
+  'health_dismissals',
 ];
 
 // Counted before anyone knows the account's organisation (migration 2026-11-23-0020).

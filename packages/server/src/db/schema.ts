@@ -404,6 +404,15 @@ export interface ImportBatchesTable {
   undone_at: Nullable<string>;
 }
 
+/** health_dismissals: a user's dismissed password-health findings, sealed in the browser for that user. */
+export interface HealthDismissalsTable {
+  user_id: string;
+  organisation_id: string;
+  /** The browser's sealed blob (base64 JSON); opaque to the server. */
+  sealed: string;
+  updated_at: string;
+}
+
 export interface Database {
   organisations: OrganisationsTable;
   users: UsersTable;
@@ -430,6 +439,7 @@ export interface Database {
   attachments: AttachmentsTable;
   attachment_chunks: AttachmentChunksTable;
   import_batches: ImportBatchesTable;
+  health_dismissals: HealthDismissalsTable;
 }
 
 /** Rows as read, written and updated; repositories map them to domain records. */

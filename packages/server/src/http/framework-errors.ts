@@ -20,7 +20,7 @@ const CLIENT_ERRORS: Record<string, number> = {
  * logged, since it may carry a token.
  */
 export function buildFrameworkErrorHandler(
-  config: Pick<Config, 'billing' | 'publicUrl'>,
+  config: Pick<Config, 'billing' | 'publicUrl' | 'pwnedRangeUrl'>,
 ): NonNullable<FastifyServerOptions['frameworkErrors']> {
   const writeSecurityHeaders = createSecurityHeaderWriter(config);
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {

@@ -7,7 +7,7 @@ import { createTestContext, type TestContext } from '../test/test-app.js';
 import { buildCspDirectives, buildHelmetOptions, createSecurityHeaderWriter } from './security-headers.js';
 
 const EXPECTED_CSP =
-  "default-src 'self';script-src 'self' 'wasm-unsafe-eval';style-src 'self';img-src 'self' data:;connect-src 'self';" +
+  "default-src 'self';script-src 'self' 'wasm-unsafe-eval';style-src 'self';img-src 'self' data:;connect-src 'self' https://api.pwnedpasswords.com/range/;" +
   "font-src 'self';object-src 'none';base-uri 'none';frame-ancestors 'none';form-action 'self'";
 
 describe('security headers', () => {
@@ -70,7 +70,16 @@ describe('security headers behind https with Stripe', () => {
   });
 
   it('keeps third-party origins out unless BILLING=stripe', () => {
-    expect(JSON.stringify(buildCspDirectives({ billing: 'local' }))).not.toContain('stripe');
+    expect(JSON.stringify(buildCspDirectives({ billing: 'local', pwnedRangeUrl: null }))).not.toContain(
+      'stripe',
+    );
+  });
+
+  it('lets the browser reach the breach range API only while HIBP_RANGE_URL is on', () => {
+    const on = buildCspDirectives({ billing: 'local', pwnedRangeUrl: 'http://127.0.0.1:9999/range/' });
+    expect(on['connect-src']).toEqual(["'self'", 'http://127.0.0.1:9999/range/']);
+    const off = buildCspDirectives({ billing: 'local', pwnedRangeUrl: null });
+    expect(off['connect-src']).toEqual(["'self'"]);
   });
 });
 

@@ -9,18 +9,23 @@ const STRIPE_FRAMES = ['https://js.stripe.com', 'https://hooks.stripe.com'];
 const STRIPE_API = 'https://api.stripe.com';
 
 /**
- * The Content-Security-Policy: our own origin only, plus Stripe's when BILLING=stripe. Scripts may
+ * The Content-Security-Policy: our own origin only, plus Stripe's when BILLING=stripe and the
+ * Pwned Passwords range API unless HIBP_RANGE_URL=off. Scripts may
  * compile WebAssembly (`'wasm-unsafe-eval'`: WebAssembly only, no `eval` and no inline script) because
  * an import derives Argon2 keys in the browser (KeePass KDBX 4, Argon2id-protected Bitwarden exports).
  */
-export function buildCspDirectives(config: Pick<Config, 'billing'>): Record<string, string[]> {
+export function buildCspDirectives(
+  config: Pick<Config, 'billing' | 'pwnedRangeUrl'>,
+): Record<string, string[]> {
   const stripe = config.billing === 'stripe';
+  // The password health check's range API (HIBP_RANGE_URL), by its path: only while it is on.
+  const pwned = config.pwnedRangeUrl ? [config.pwnedRangeUrl] : [];
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'", "'wasm-unsafe-eval'", ...(stripe ? [STRIPE_SCRIPT] : [])],
     'style-src': ["'self'"],
     'img-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", ...(stripe ? [STRIPE_API] : [])],
+    'connect-src': ["'self'", ...(stripe ? [STRIPE_API] : []), ...pwned],
     'font-src': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'none'"],
@@ -31,7 +36,7 @@ export function buildCspDirectives(config: Pick<Config, 'billing'>): Record<stri
 }
 
 /** helmet's settings: the CSP above, no-referrer, nosniff, DENY, and HSTS only behind https. */
-export function buildHelmetOptions(config: Pick<Config, 'billing' | 'publicUrl'>) {
+export function buildHelmetOptions(config: Pick<Config, 'billing' | 'publicUrl' | 'pwnedRangeUrl'>) {
   const https = config.publicUrl.startsWith('https:');
   return {
     contentSecurityPolicy: { useDefaults: false, directives: buildCspDirectives(config) },
@@ -71,7 +76,7 @@ type HelmetMiddleware = (request: IncomingMessage, response: ServerResponse, nex
  * over-long path parameter): helmet itself, as @fastify/helmet resolves it, with the same settings.
  */
 export function createSecurityHeaderWriter(
-  config: Pick<Config, 'billing' | 'publicUrl'>,
+  config: Pick<Config, 'billing' | 'publicUrl' | 'pwnedRangeUrl'>,
 ): SecurityHeaderWriter {
   const fromPlugin = createRequire(createRequire(import.meta.url).resolve('@fastify/helmet'));
   const helmetFactory = fromPlugin('helmet') as (options: object) => HelmetMiddleware;

@@ -108,6 +108,7 @@ export const ORGANISATION_TABLES = [
   'secret_key_removals',
   'secrets',
   'import_batches',
+  'health_dismissals',
   'vault_managers',
   'assignments',
   'memberships',

@@ -13,6 +13,7 @@ import { extensionRoutes } from './extension/extension-routes.js';
 import { healthRoutes } from './health.js';
 import { importBatchRoutes } from './imports/import-batch-routes.js';
 import { organisationRoutes } from './organisation/organisation-routes.js';
+import { clientConfigRoutes, healthDismissalRoutes } from './password-health/password-health-routes.js';
 import { secretKeyRoutes } from './secret-keys/secret-key-routes.js';
 import { secretRoutes } from './secrets/secret-routes.js';
 import { secretSyncRoutes } from './secrets/secret-sync-routes.js';
@@ -32,6 +33,7 @@ const publicRoutes: FastifyPluginAsync = async (app) => {
   await app.register(confirmationRoutes);
   await app.register(sessionRoutes); // prelogin, two-factor check, sign-in
   await app.register(invitationDetailsRoutes);
+  await app.register(clientConfigRoutes); // settings the web app reads (the breach range API, issue 31)
   // Stripe calls its webhook, proven by signature; the SDK is loaded only when Stripe is the provider.
   if (app.config.billing === 'stripe') {
     await app.register((await import('./billing/stripe-webhook-routes.js')).stripeWebhookRoutes);
@@ -66,6 +68,7 @@ const signedInRoutes: FastifyPluginAsync = async (app) => {
   await app.register(auditLogRoutes);
   await app.register(billingRoutes); // plans, subscription, card, invoices (404 under BILLING=off)
   await app.register(statisticsRoutes); // the data dashboard: data administrators only
+  await app.register(healthDismissalRoutes); // the caller's own sealed health dismissals (issue 31)
 };
 
 /**

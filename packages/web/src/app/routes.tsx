@@ -143,6 +143,12 @@ const signedInScreens: RouteObject[] = [
   // Everyone signed in: administrators import into any chest, members into the chests they can write.
   { path: paths.import, handle: { title: 'Import' }, lazy: () => import('../pages/import/import-screen.js') },
   { path: paths.dataDashboard, loader: () => redirect(paths.adminDataDashboard) }, // spec §2's other name of it
+  // Everyone signed in (issue 31): password health over what the viewer can read.
+  {
+    path: paths.securityCentre,
+    handle: { title: 'Security centre' },
+    lazy: () => import('../pages/security-centre/security-centre-screen.js'),
+  },
   {
     path: paths.profile,
     handle: { title: 'Account Settings' },

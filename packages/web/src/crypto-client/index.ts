@@ -53,6 +53,8 @@ export type { Rewrapper, RewrapperFactory } from './rewrapper.js';
 export { createPageRewrapper, createRewrapper } from './rewrapper.js';
 export type { EditTarget, SavedSecret, SecretDraft } from './save-secret.js';
 export { createEncryptedSecret, updateEncryptedSecret } from './save-secret.js';
+export type { SelfSealedPlace } from './sealed-for-self.js';
+export { openForSelf, sealForSelf } from './sealed-for-self.js';
 export type { SecretAccessErrorKind } from './secret-access-error.js';
 export {
   CONFLICT_MESSAGE,

@@ -18,6 +18,8 @@ export const paths = {
   plans: '/plans',
   // Import from another password manager (issue 28)
   import: '/import',
+  // The security centre (issue 31): password health for everyone
+  securityCentre: '/security',
   dataDashboard: '/datadashboard',
   // Welcome flow
   welcome: '/welcome',

@@ -36,12 +36,15 @@ export function listExportChests(signal?: AbortSignal): Promise<ExportChest[]> {
   return listEverything<ExportChest>('/api/v1/vaults.json', { everything: true }, signal);
 }
 
+/** A secret's metadata with the date of its revision: what the password health check lists (issue 31). */
+export type DatedSecretRow = ExportSecretRow & Pick<SecretListItem, 'updated_at'>;
+
 /**
  * Every live secret of the organisation with its chest (metadata only: lists never carry a payload),
  * by name. Secrets marked for deletion are not listed.
  */
-export function listExportSecrets(signal?: AbortSignal): Promise<ExportSecretRow[]> {
-  return listEverything<ExportSecretRow>(
+export function listExportSecrets(signal?: AbortSignal): Promise<DatedSecretRow[]> {
+  return listEverything<DatedSecretRow>(
     '/api/v1/secrets.json',
     { everything: true, options: ['vault'] },
     signal,

@@ -43,6 +43,10 @@ function AdministratorFrame() {
             Statistics
           </NavLink>
         ) : null}
+        {/* Outside the admin area (everyone's page), so not one of the sections Shift+↓ walks. */}
+        <NavLink to={paths.securityCentre} className="admin__section">
+          Security centre
+        </NavLink>
       </nav>
       <AdminTopBar searchRef={searchRef} />
       <div className="admin__screen">

@@ -1,4 +1,6 @@
 import type { KeyboardEvent, RefObject } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../navigation/paths.js';
 import type { DashboardState, DashboardTab } from './use-dashboard-state.js';
 
 const TABS: readonly { id: DashboardTab; label: string }[] = [
@@ -83,6 +85,9 @@ export function DashboardToolbar({
       >
         {state.open ? 'Hide list' : 'Show list'}
       </button>
+      <Link className="button button--ghost button--small" to={paths.securityCentre}>
+        Security centre
+      </Link>
     </div>
   );
 }
