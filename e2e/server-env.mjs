@@ -16,6 +16,8 @@ export function journeyServerEnv({ port, dataDir, billing }) {
     LOG_LEVEL: 'info',
     COFFER_E2E: '1',
     BILLING: billing,
+    // The browser extension's zips: start-server.mjs puts small ones here (extension-download.spec.ts).
+    EXTENSION_DIR: `${dataDir}/extension`,
     // Every journey comes from 127.0.0.1, so the per-address limits (sized for one person) would count
     // the whole suite as one guesser. Per-account limits stay as shipped; their own server tests cover them.
     ...Object.fromEntries(

@@ -35,6 +35,8 @@ export interface Config {
   redisUrl: string | null;
   logLevel: LogLevel;
   webDist: string;
+  /** The built browser extension's zips (EXTENSION_DIR), served at /downloads (issue 29). */
+  extensionDir: string;
   /** Which proxies' X-Forwarded-For the server believes (TRUST_PROXY): none, or the listed ones. */
   trustProxy: TrustProxy;
   /** base64 of 32 bytes; when null the key lives in DATA_DIR/server-secrets.json. */
@@ -81,6 +83,7 @@ const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debu
 const BILLING_MODES: readonly BillingMode[] = ['local', 'stripe', 'off'];
 // src/config.ts and dist/config.js sit at the same depth, so one relative path serves both.
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const DEFAULT_EXTENSION_DIR = fileURLToPath(new URL('../../extension/dist', import.meta.url));
 
 type Env = Record<string, string | undefined>;
 
@@ -126,6 +129,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: readUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
     logLevel: readChoice(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     webDist: path.resolve(readOptional(env, 'WEB_DIST') ?? DEFAULT_WEB_DIST),
+    extensionDir: path.resolve(readOptional(env, 'EXTENSION_DIR') ?? DEFAULT_EXTENSION_DIR),
     trustProxy: readTrustProxy(env),
     serverSecretKey: readKey(env, 'SERVER_SECRET_KEY'),
     minKdfIterations: readMinKdfIterations(env, nodeEnv),

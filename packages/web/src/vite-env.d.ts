@@ -6,10 +6,6 @@ interface ImportMetaEnv {
   readonly VITE_API_BASE?: string;
   /** Where the footer's Help link points. */
   readonly VITE_HELP_URL?: string;
-  /** Chrome Web Store page of the browser extension. */
-  readonly VITE_CHROME_EXTENSION_URL?: string;
-  /** Firefox Add-ons page of the browser extension. */
-  readonly VITE_FIREFOX_EXTENSION_URL?: string;
 }
 
 interface ImportMeta {

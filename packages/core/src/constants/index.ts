@@ -2,6 +2,7 @@
 export * from './account-mail.js';
 export * from './country-list.js';
 export * from './export-constants.js';
+export * from './extension-constants.js';
 export * from './format-helpers.js';
 export * from './inactivity-constants.js';
 export * from './layout-constants.js';

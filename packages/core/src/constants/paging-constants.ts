@@ -8,3 +8,13 @@ export const ACTIVITY_LOG_PAGE_SIZE = 10;
 export const AUDIT_LOG_FETCH_LIMIT = 200;
 /** Default number of missing-key pairs answered per reshare call (api.md). */
 export const KEYSHARE_FETCH_LIMIT = 500;
+
+/** Most changes a page of `GET /api/v1/secrets/changes.json` answers, and its default (issue 29). */
+export const SECRET_CHANGES_MAX_LIMIT = 500;
+
+/** Most ids a page of `GET /api/v1/secrets/ids.json` answers, and its default. */
+export const SECRET_IDS_MAX_LIMIT = 5000;
+
+/** The 400 of a `since` the server did not give this user, or cannot read. */
+export const SECRET_CHANGES_CURSOR_MESSAGE =
+  'The sync cursor is not valid. Sync again from the beginning (without since).';

@@ -6,6 +6,7 @@ export type * from './billing-model.js';
 export type * from './chest-model.js';
 export type * from './common-model.js';
 export type * from './dashboard-model.js';
+export type * from './extension-model.js';
 export type * from './import-model.js';
 export type * from './key-share-model.js';
 export type * from './organisation-model.js';

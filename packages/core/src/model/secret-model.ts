@@ -101,3 +101,32 @@ export interface SecretUpdateRequest {
 export interface SecretMoveRequest {
   secret: { vault_id: Id; secret_keys_attributes?: SecretKeyAttributes[] };
 }
+
+/**
+ * `GET /api/v1/secrets/changes.json?since=&limit=&category=` (issue 29, the extension's sync): what
+ * changed for the caller since `since` (no `since`: from the beginning). `items` are the secrets the
+ * caller can read now that changed, each as `GET /api/v1/secrets/:id.json` answers it; `removed` the
+ * ids the caller may have held and cannot read now (deleted, marked for deletion, moved away, access
+ * or key lost, or of another category), possibly some they never held. Send `cursor` back as the
+ * next `since`; `more` says another page follows at once. `readable` counts the secrets the caller
+ * can read now (of `category`): a client whose own count differs prunes with `GET /api/v1/secrets/ids.json`.
+ */
+export interface SecretChanges {
+  items: Secret[];
+  removed: string[];
+  cursor: string;
+  more: boolean;
+  readable: number;
+}
+
+/** One readable secret in `GET /api/v1/secrets/ids.json`: its id and revision. */
+export interface SecretIdRevision {
+  id: string;
+  revision: number;
+}
+
+/** `GET /api/v1/secrets/ids.json?after=&limit=&category=`: readable secrets by id; `after` the last id for the next page. */
+export interface SecretIdPage {
+  items: SecretIdRevision[];
+  more: boolean;
+}

@@ -32,6 +32,7 @@ const TABLES = [
   'attachments',
   'attachment_chunks',
   'import_batches',
+  'secret_key_removals',
 ];
 
 // Counted before anyone knows the account's organisation (migration 2026-11-23-0020).

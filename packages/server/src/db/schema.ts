@@ -23,6 +23,8 @@ export interface OrganisationsTable {
   owner_id: Nullable<string>;
   /** Minutes of inactivity before a session ends; -1 means never. */
   inactivity_length: DefaultedInt;
+  /** Changes of secrets and wrapped keys so far: written only by the triggers of migration 2026-12-07-0001. */
+  change_seq: DefaultedInt;
   created_at: string;
   updated_at: string;
 }
@@ -213,6 +215,8 @@ export interface SecretsTable {
   deleted_at: Nullable<string>;
   /** The import batch that created the secret (issue 28), or null. */
   import_batch_id: Nullable<string>;
+  /** The organisation's change_seq of the last write (a trigger stamps it; the sync reads it). */
+  change_seq: DefaultedInt;
   created_at: string;
   updated_at: string;
 }
@@ -225,8 +229,22 @@ export interface SecretKeysTable {
   user_id: string;
   encrypted_value: string;
   version: DefaultedInt;
+  /** The organisation's change_seq when the key was written (a trigger stamps it; the sync reads it). */
+  change_seq: DefaultedInt;
   created_at: string;
   updated_at: string;
+}
+
+/**
+ * secret_key_removals: a wrapped key deleted, with the organisation's change_seq of the deletion; at
+ * most one per secret and user, dropped when the user gets a key of the secret again. Written only by
+ * triggers (migration 2026-12-07-0001); read by the sync.
+ */
+export interface SecretKeyRemovalsTable {
+  organisation_id: string;
+  secret_id: string;
+  user_id: string;
+  change_seq: number;
 }
 
 /** missing_keys: a (secret, reader) pair whose reader holds no wrapped key, kept by services/key-bookkeeping.ts. */
@@ -401,6 +419,7 @@ export interface Database {
   secrets: SecretsTable;
   secret_keys: SecretKeysTable;
   missing_keys: MissingKeysTable;
+  secret_key_removals: SecretKeyRemovalsTable;
   audit_log_entries: AuditLogEntriesTable;
   billing_customers: BillingCustomersTable;
   billing_subscriptions: BillingSubscriptionsTable;

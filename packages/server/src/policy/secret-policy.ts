@@ -30,6 +30,11 @@ export function secretContext(caller: CallerAccess, secret: SecretRef): SecretAc
   return { ...chestContext(caller, secret.vault_id), hidden: secret.hidden };
 }
 
+/** Whether the caller may see the secret (hidden ones: administrators only), the rule of requireVisibleSecret. */
+export function maySeeSecret(caller: CallerAccess, secret: SecretRef): boolean {
+  return canSeeSecret(secretContext(caller, secret));
+}
+
 /** The secret if the caller may see it (hidden ones: administrators only); 404 otherwise. */
 export function requireVisibleSecret<T extends SecretRef>(caller: CallerAccess, secret: T | null): T {
   if (!secret || !canSeeSecret(secretContext(caller, secret))) throw notFound();

@@ -104,6 +104,8 @@ export const ORGANISATION_TABLES = [
   'attachments',
   'missing_keys',
   'secret_keys',
+  // After secret_keys: deleting them records removals.
+  'secret_key_removals',
   'secrets',
   'import_batches',
   'vault_managers',

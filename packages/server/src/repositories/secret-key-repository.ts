@@ -204,3 +204,21 @@ export async function deleteKeysWithoutAccess(
   }
   return deleted;
 }
+
+/** One user's wrapped keys of these secrets, by secret id (at most 500 ids). */
+export async function findWrappedKeysOfUser(
+  db: Kysely<Database>,
+  organisationId: string,
+  userId: string,
+  secretIds: readonly string[],
+): Promise<Map<string, WrappedKey>> {
+  if (secretIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('secret_keys')
+    .select(['secret_id', 'user_id', 'encrypted_value', 'version'])
+    .where('organisation_id', '=', organisationId)
+    .where('user_id', '=', userId)
+    .where('secret_id', 'in', secretIds)
+    .execute();
+  return new Map(rows.map(({ secret_id, ...key }) => [secret_id, key]));
+}

@@ -108,7 +108,7 @@ const METADATA_COLUMNS = [
 
 type MetadataRow = Omit<
   Selectable<SecretsTable>,
-  'encrypted_data' | 'encryption_iv' | 'suite' | 'import_batch_id'
+  'encrypted_data' | 'encryption_iv' | 'suite' | 'import_batch_id' | 'change_seq'
 >;
 type ListRow = Pick<MetadataRow, keyof SecretListRecord>;
 
@@ -504,4 +504,20 @@ export async function markSecretsForDeletion(
     }
     return marked === secrets.length;
   });
+}
+
+/** These secrets with their sealed payloads, in this organisation (unknown ids are left out; at most 500). */
+export async function findSealedSecretsByIds(
+  db: Kysely<Database>,
+  organisationId: string,
+  ids: readonly string[],
+): Promise<SealedSecretRecord[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('secrets')
+    .select([...METADATA_COLUMNS, 'encrypted_data', 'encryption_iv'])
+    .where(sameOrganisation('organisation_id', organisationId))
+    .where('id', 'in', ids)
+    .execute();
+  return rows.map(toSecret);
 }

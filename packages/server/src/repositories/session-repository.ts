@@ -45,6 +45,7 @@ const ORGANISATION_COLUMNS = Object.keys({
   name: true,
   owner_id: true,
   inactivity_length: true,
+  change_seq: true,
   created_at: true,
   updated_at: true,
 } satisfies Record<keyof OrganisationRow, true>) as (keyof OrganisationRow & string)[];

@@ -9,11 +9,13 @@ import { twoFactorRoutes } from './accounts/two-factor-routes.js';
 import { attachmentRoutes } from './attachments/attachment-routes.js';
 import { auditLogRoutes } from './audit/audit-log-routes.js';
 import { billingRoutes } from './billing/billing-routes.js';
+import { extensionRoutes } from './extension/extension-routes.js';
 import { healthRoutes } from './health.js';
 import { importBatchRoutes } from './imports/import-batch-routes.js';
 import { organisationRoutes } from './organisation/organisation-routes.js';
 import { secretKeyRoutes } from './secret-keys/secret-key-routes.js';
 import { secretRoutes } from './secrets/secret-routes.js';
+import { secretSyncRoutes } from './secrets/secret-sync-routes.js';
 import { statisticsRoutes } from './statistics/statistics-routes.js';
 import { teamRoutes } from './teams/team-routes.js';
 import { keyEndorsementRoutes } from './users/key-endorsement-routes.js';
@@ -25,6 +27,7 @@ import { vaultRoutes } from './vaults/vault-routes.js';
  */
 const publicRoutes: FastifyPluginAsync = async (app) => {
   await app.register(healthRoutes);
+  await app.register(extensionRoutes); // the browser extension's zips and what the download page shows
   await app.register(registrationRoutes);
   await app.register(confirmationRoutes);
   await app.register(sessionRoutes); // prelogin, two-factor check, sign-in
@@ -55,6 +58,7 @@ const signedInRoutes: FastifyPluginAsync = async (app) => {
   await app.register(organisationRoutes); // settings, transfer, deletion
   await app.register(vaultRoutes); // chests
   await app.register(secretRoutes);
+  await app.register(secretSyncRoutes);
   await app.register(secretKeyRoutes);
   await app.register(attachmentRoutes); // files beside secrets: upload in chunks, download, remove
   await app.register(importBatchRoutes); // import batches: start, history, undo (issue 28)

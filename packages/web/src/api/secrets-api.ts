@@ -1,4 +1,12 @@
-import type { Secret, SecretCreate, SecretListItem, SecretUpdate } from '@coffer/core';
+import type {
+  Secret,
+  SecretCategory,
+  SecretChanges,
+  SecretCreate,
+  SecretIdPage,
+  SecretListItem,
+  SecretUpdate,
+} from '@coffer/core';
 import { PAGE_SIZE } from '@coffer/core';
 import { requestOrThrow } from './api-client.js';
 import type { PagePosition } from './paging.js';
@@ -83,4 +91,43 @@ export function unmarkSecretForDeletion(id: string): Promise<unknown> {
 /** Deletes a secret permanently (the owner only; irrecoverable). */
 export function deleteSecretPermanently(id: string): Promise<unknown> {
   return requestOrThrow(secretPath(id), { method: 'DELETE' });
+}
+
+/** What `fetchSecretChanges` asks for: after `since` (a cursor it answered; none: from the beginning). */
+export interface SecretChangesRequest {
+  since?: string;
+  /** 1 to 500; the server's default is 500. */
+  limit?: number;
+  /** One category only (the extension fills passwords). */
+  category?: SecretCategory;
+}
+
+/**
+ * The browser extension's sync (issue 29): the secrets that changed for the caller since `since`,
+ * each with its ciphertext and the caller's wrapped key, and the ids to drop. Call again with the
+ * answer's `cursor` while `more`; keep the last cursor for the next sync. A 400 means the cursor
+ * is no good (another account's, or garbled): sync again without one.
+ */
+export function fetchSecretChanges(
+  { since, limit, category }: SecretChangesRequest = {},
+  signal?: AbortSignal,
+): Promise<SecretChanges> {
+  return requestOrThrow<SecretChanges>('/api/v1/secrets/changes.json', {
+    query: { since, limit, category },
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/**
+ * Every secret the caller can read, by id with its revision, a page at a time (`after`: the last
+ * id of the page before): for a sync whose own count disagrees with the answer's `readable`.
+ */
+export function fetchReadableSecretIds(
+  { after, limit, category }: { after?: string; limit?: number; category?: SecretCategory } = {},
+  signal?: AbortSignal,
+): Promise<SecretIdPage> {
+  return requestOrThrow<SecretIdPage>('/api/v1/secrets/ids.json', {
+    query: { after, limit, category },
+    ...(signal ? { signal } : {}),
+  });
 }

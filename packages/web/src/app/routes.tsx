@@ -184,8 +184,13 @@ const visitorScreens: RouteObject[] = [
   },
 ];
 
-/** Screens for anyone, signed in or not: the page of the link mailed to a new e-mail address. */
+/** Screens for anyone, signed in or not: the page of the link mailed to a new e-mail address, the extension's downloads. */
 const openScreens: RouteObject[] = [
+  {
+    path: paths.extension,
+    handle: { title: 'Browser Extension' },
+    lazy: () => import('../pages/extension/extension-screen.js'),
+  },
   {
     path: paths.emailChange,
     handle: { title: 'Change Email' },

@@ -8,6 +8,8 @@ export const paths = {
   register: '/register',
   // Open to anyone, signed in or not: the link mailed to a new address
   emailChange: '/email_change',
+  // Open to anyone: the browser extension's downloads and install steps (issue 29)
+  extension: '/extension',
   // Main routes
   home: '/',
   profile: '/profile',

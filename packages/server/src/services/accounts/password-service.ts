@@ -23,7 +23,7 @@ import { markPasswordVerified, revokeUserSessions } from '../../repositories/ses
 import { completeUser, updateUser } from '../../repositories/user-repository.js';
 import type { AttemptCounter } from '../../security/rate-limits.js';
 import { auditOwnAccount } from '../caller-audit.js';
-import { recordKeyChange } from '../key-bookkeeping.js';
+import { beginKeyChange, recordKeyChange } from '../key-bookkeeping.js';
 import { runChange } from '../organisation-change.js';
 import type { ServiceContext } from '../service-context.js';
 import { requestEmailChange } from './email-change-service.js';
@@ -221,6 +221,8 @@ function saveChange(
   newKey: KeyEndorsementValues | null,
 ) {
   return runChange(ctx.db, caller.organisation.id, async (trx) => {
+    // First: the organisation's row, as in every change of secrets or keys (key-bookkeeping.ts).
+    if (newKey) await beginKeyChange(trx, caller.organisation.id);
     const user = await updateUser(trx, caller.user, values);
     if (newKey) await saveKeyEndorsement(trx, user, newKey);
     await deletePendingEmailChange(trx, user);

@@ -118,6 +118,8 @@ export async function removeChest(ctx: ServiceContext, caller: CallerAccess, id:
   const chest = requireVisibleChest(caller, await findChest(db, caller.organisation.id, id));
   requireAdministrator(caller);
   await runChange(db, caller.organisation.id, async (trx) => {
+    // First: the organisation's row, as in every change of secrets or keys (key-bookkeeping.ts).
+    await beginKeyChange(trx, caller.organisation.id);
     await deleteChest(trx, chest);
     await auditByCaller(trx, caller, `Deleted chest ${chest.name} and its secrets`, 'Vault', chest.id);
   });

@@ -19,6 +19,7 @@ import {
 } from '../../repositories/import-batch-repository.js';
 import { findLiveBatchSecrets, markSecretsForDeletion } from '../../repositories/secret-repository.js';
 import { auditByCaller } from '../caller-audit.js';
+import { beginKeyChange } from '../key-bookkeeping.js';
 import { runChange } from '../organisation-change.js';
 import type { ServiceContext } from '../service-context.js';
 
@@ -151,6 +152,8 @@ export async function undoImportBatch(
     if (!(await setImportBatchUndone(trx, organisationId, id, now))) {
       throw AppError.conflict(IMPORT_ALREADY_UNDONE_MESSAGE);
     }
+    // Then the organisation's row, before the chests' (key-bookkeeping.ts), as a create takes them.
+    await beginKeyChange(trx, organisationId);
     const live = await findLiveBatchSecrets(trx, organisationId, id);
     const removable = live.filter((secret) => mayUndoBatchSecret(caller, secret));
     if (!(await markSecretsForDeletion(trx, organisationId, removable, now, caller.user.id))) {

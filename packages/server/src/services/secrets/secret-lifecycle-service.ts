@@ -9,6 +9,7 @@ import {
   setSecretDeletedAt,
 } from '../../repositories/secret-repository.js';
 import { auditByCaller } from '../caller-audit.js';
+import { beginKeyChange } from '../key-bookkeeping.js';
 import { runChange } from '../organisation-change.js';
 import type { ServiceContext } from '../service-context.js';
 
@@ -24,6 +25,8 @@ export async function markSecretForDeletion(
   const secret = requireWritableSecret(caller, await findSecret(db, organisationId, id));
   if ((secret.deleted_at !== null) === marked) return;
   await runChange(db, organisationId, async (trx) => {
+    // First: the organisation's row, as in every change of secrets or keys (key-bookkeeping.ts).
+    await beginKeyChange(trx, organisationId);
     // A restored secret is live again, so it counts against the plan like a new one.
     if (!marked) await requireWithinPlan(trx, ctx.config.billing, organisationId, 'secret');
     const deletedAt = marked ? new Date().toISOString() : null;
@@ -46,6 +49,8 @@ export async function deleteSecretPermanently(
   const organisationId = caller.organisation.id;
   const secret = requirePermanentDelete(caller, await findSecret(db, organisationId, id));
   await runChange(db, organisationId, async (trx) => {
+    // First: the organisation's row, as in every change of secrets or keys (key-bookkeeping.ts).
+    await beginKeyChange(trx, organisationId);
     if (!(await deleteSecret(trx, organisationId, id, placeOf(secret)))) {
       throw AppError.conflict(STALE_REVISION_MESSAGE);
     }

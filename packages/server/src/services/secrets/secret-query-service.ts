@@ -160,7 +160,7 @@ export async function showSecretMetadataFor(
 }
 
 /** The chest (options `vault`) and its teams (options `teams`) of each secret, by chest id. */
-async function loadSecretExtras(
+export async function loadSecretExtras(
   db: Kysely<Database>,
   caller: CallerAccess,
   secrets: readonly SecretListRecord[],

@@ -187,6 +187,8 @@ export async function removeUserByAdministrator(
   const target = await findManagedUser(ctx, caller, id);
   requireRemovable(caller, target);
   await runChange(ctx.db, organisationId, async (trx) => {
+    // First: the organisation's row, as in every change of secrets or keys (key-bookkeeping.ts).
+    await beginKeyChange(trx, organisationId);
     await deleteMembershipsOfUser(trx, organisationId, target.id);
     await deleteManagersOfUser(trx, organisationId, target.id);
     await deleteKeysOfUser(trx, organisationId, target.id);
@@ -272,6 +274,8 @@ export async function resetUserPassword(
   };
   const twoFactorWasOn = target.otp_required_for_login;
   const updated = await runChange(ctx.db, caller.organisation.id, async (trx) => {
+    // First: the organisation's row, as in every change of secrets or keys (key-bookkeeping.ts).
+    await beginKeyChange(trx, caller.organisation.id);
     const user = await updateUser(trx, target, values);
     await revokeUserSessions(trx, user, 'password_reset');
     await deleteRecoveryCodes(trx, user);

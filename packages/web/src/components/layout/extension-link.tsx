@@ -1,19 +1,23 @@
-import { CHROME_EXTENSION_URL, FIREFOX_EXTENSION_URL } from '../../navigation/external-links.js';
+import { Link } from 'react-router';
+import { paths } from '../../navigation/paths.js';
 import { detectExtensionBrowser } from './detect-browser.js';
 
-const LINKS = {
-  chrome: { href: CHROME_EXTENSION_URL, label: 'Get the Chrome extension' },
-  firefox: { href: FIREFOX_EXTENSION_URL, label: 'Get the Firefox extension' },
+const LABELS = {
+  chrome: 'Get the Chrome extension',
+  firefox: 'Get the Firefox extension',
 } as const;
 
-/** The browser-extension download link, for Chrome and Firefox only; nothing elsewhere. */
+/**
+ * The browser-extension link, for Chrome and Firefox only (spec: nothing elsewhere). It opens this
+ * server's own download page (/extension, issue 29): the extension is built with the server, not
+ * fetched from a store.
+ */
 export function ExtensionLink({ userAgent = globalThis.navigator?.userAgent ?? '' }: { userAgent?: string }) {
   const browser = detectExtensionBrowser(userAgent);
   if (!browser) return null;
-  const link = LINKS[browser];
   return (
-    <a className="footer__link" href={link.href} target="_blank" rel="noopener noreferrer">
-      {link.label}
-    </a>
+    <Link className="footer__link" to={paths.extension}>
+      {LABELS[browser]}
+    </Link>
   );
 }

@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '../../test/mock-fetch.js';
 import { buildProfile } from '../../test/profile-fixture.js';
@@ -24,11 +25,21 @@ describe('the extension link', () => {
     expect(detectExtensionBrowser(ANDROID_CHROME)).toBeNull();
   });
 
-  it('renders the right store link, and nothing elsewhere', () => {
-    const { unmount } = render(<ExtensionLink userAgent={FIREFOX} />);
-    expect(screen.getByRole('link', { name: 'Get the Firefox extension' })).toBeTruthy();
+  it('opens the download page of this server, and renders nothing elsewhere', () => {
+    const { unmount } = render(
+      <MemoryRouter>
+        <ExtensionLink userAgent={FIREFOX} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('link', { name: 'Get the Firefox extension' }).getAttribute('href')).toBe(
+      '/extension',
+    );
     unmount();
-    const { container } = render(<ExtensionLink userAgent={SAFARI} />);
+    const { container } = render(
+      <MemoryRouter>
+        <ExtensionLink userAgent={SAFARI} />
+      </MemoryRouter>,
+    );
     expect(container.innerHTML).toBe('');
   });
 });

@@ -1,0 +1,52 @@
+import { SECRET_CATEGORIES, SECRET_CHANGES_MAX_LIMIT, SECRET_IDS_MAX_LIMIT } from '@coffer/core';
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  listReadableSecretIdsFor,
+  listSecretChanges,
+  type SecretChangesQuery,
+  type SecretIdsQuery,
+} from '../../services/secrets/secret-sync-service.js';
+import { ID_FIELD } from '../route-schemas.js';
+
+const CATEGORY = { type: 'string', enum: SECRET_CATEGORIES } as const;
+
+/**
+ * The browser extension's sync (issue 29): what changed since a cursor, and the ids of every readable
+ * secret for a client whose count disagrees. Static paths, so they win over `/api/v1/secrets/:id`.
+ * Rate-limited as the lists are (the signed-in tree's `member` class).
+ */
+export const secretSyncRoutes: FastifyPluginAsync = async (app) => {
+  app.get<{ Querystring: SecretChangesQuery }>(
+    '/api/v1/secrets/changes',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: {
+            since: { type: 'string', minLength: 1, maxLength: 512 },
+            limit: { type: 'integer', minimum: 1, maximum: SECRET_CHANGES_MAX_LIMIT },
+            category: CATEGORY,
+          },
+        },
+      },
+    },
+    async (request) => listSecretChanges(request.ctx, request.caller, request.query),
+  );
+
+  app.get<{ Querystring: SecretIdsQuery }>(
+    '/api/v1/secrets/ids',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: {
+            after: ID_FIELD,
+            limit: { type: 'integer', minimum: 1, maximum: SECRET_IDS_MAX_LIMIT },
+            category: CATEGORY,
+          },
+        },
+      },
+    },
+    async (request) => listReadableSecretIdsFor(request.ctx, request.caller, request.query),
+  );
+};
