@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page, Request, Response } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import type { Account } from '../support/accounts.js';
 import { signInThroughUi } from '../support/accounts-ui.js';
@@ -37,6 +37,11 @@ test.beforeAll(async ({ baseURL, playwright }) => {
 test.afterAll(async () => {
   await Promise.all([browser?.close(), site?.close(), api?.dispose()]);
 });
+
+/** chrome.storage.local as the popup's page sees it (e2e has no chrome types). */
+interface ExtensionStore {
+  get(keys: null): Promise<Record<string, unknown>>;
+}
 
 /** A page of the test site, made the tab the popup acts on. */
 async function openSite(host: string, path: string): Promise<Page> {
@@ -167,6 +172,52 @@ test('asks before filling an https login into an http page; copies, shows the co
   for (const characterClass of [/[a-z]/, /[A-Z]/, /\d/, /[^a-zA-Z\d]/])
     expect(generated).toMatch(characterClass);
   await Promise.all([popup.close(), page.close()]);
+});
+
+test('a later popup reads only what changed, and opens only the login acted on', async () => {
+  // Every secret read the extension's pages make, and what each changes page carried.
+  const secretReads: string[] = [];
+  const changes: { since: string | null; items: number }[] = [];
+  const onRequest = (request: Request) => {
+    const url = new URL(request.url());
+    if (/^\/api\/v1\/secrets\/[^/]+\.json$/.test(url.pathname) && !url.pathname.endsWith('/changes.json'))
+      secretReads.push(url.pathname);
+  };
+  const onResponse = async (response: Response) => {
+    const url = new URL(response.url());
+    if (url.pathname !== '/api/v1/secrets/changes.json') return;
+    const body = (await response.json()) as { items: unknown[] };
+    changes.push({ since: url.searchParams.get('since'), items: body.items.length });
+  };
+  browser.context.on('request', onRequest);
+  browser.context.on('response', onResponse);
+  try {
+    const page = await openSite(SITE_HOST, '/login');
+    const popup = await browser.openPopup();
+    await expect(popup.getByRole('option', { selected: true })).toContainText('Example');
+    // The sync since the last one: one page, nothing changed, no payload read.
+    await expect.poll(() => changes.length).toBe(1);
+    expect(changes[0]).toMatchObject({ items: 0, since: expect.any(String) });
+    expect(secretReads).toEqual([]);
+
+    // The stored index is sealed: neither a URL nor a username is readable in the extension's storage.
+    const stored = await popup.evaluate(async () => {
+      const { chrome } = globalThis as unknown as { chrome: { storage: { local: ExtensionStore } } };
+      return JSON.stringify(await chrome.storage.local.get(null));
+    });
+    expect(stored).toContain('index:');
+    expect(stored).not.toContain(SITE_HOST);
+    expect(stored).not.toContain(LOGIN.username);
+
+    // Fill opens that one login, and nothing else.
+    await popup.getByLabel('Search secrets').press('Enter');
+    await expect(popup.getByRole('status')).toHaveText('Filled.');
+    expect(secretReads).toHaveLength(1);
+    await Promise.all([popup.close(), page.close()]);
+  } finally {
+    browser.context.off('request', onRequest);
+    browser.context.off('response', onResponse);
+  }
 });
 
 test('offers to save a new sign-in and the web app reads it back', async () => {
