@@ -259,3 +259,35 @@ test('offers to save a new sign-in and the web app reads it back', async () => {
   await expect(dashboardList(web, 'Secrets').getByText('shop.example.test')).toBeVisible();
   await web.close();
 });
+
+test('after a lock the next unlock syncs in full, opening many logins in workers', async () => {
+  // Enough logins for the sync to start its workers (WORKER_THRESHOLD is 50).
+  const many = 55;
+  for (let start = 0; start < many; start += 11)
+    await Promise.all(
+      Array.from({ length: Math.min(11, many - start) }, (_, offset) =>
+        createSecretThroughApi(admin, {
+          vaultId: chestId,
+          name: `Bulk ${String(start + offset).padStart(2, '0')}`,
+          category: 'password',
+          payload: { username: 'bulk', password: 'Bulk-Pass-1', url: 'https://bulk.example.test', note: '' },
+        }),
+      ),
+    );
+  const popup = await browser.openPopup();
+  const workers: string[] = [];
+  popup.on('worker', (worker) => workers.push(worker.url()));
+  const sinces: (string | null)[] = [];
+  popup.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/v1/secrets/changes.json') sinces.push(url.searchParams.get('since'));
+  });
+  // Locked: the index sealed before the lock no longer opens, so this sync starts from the beginning.
+  await popup.getByLabel('Password').fill(account.password);
+  await popup.getByRole('button', { name: 'Sign in' }).click();
+  await expect(popup.getByRole('option', { name: /Bulk \d\d/ })).toHaveCount(many);
+  await expect(popup.getByRole('option', { name: /Example/ })).toHaveCount(1);
+  expect(sinces[0]).toBeNull();
+  expect(workers.some((url) => url.includes('open-worker'))).toBe(true);
+  await popup.close();
+});
