@@ -9,7 +9,7 @@ import type { ExtensionBrowser } from '../support/extension-browser.js';
 import { LOOK_ALIKE_HOST, launchWithExtension, SITE_HOST } from '../support/extension-browser.js';
 import { createChestThroughApi, createSecretThroughApi, findEveryoneTeam } from '../support/secrets-api.js';
 import type { TestSite } from '../support/test-site.js';
-import { startTestSite } from '../support/test-site.js';
+import { FRAME_HOST, startTestSite } from '../support/test-site.js';
 
 // Issue 29: the browser extension in real Chromium (loaded unpacked from the build), against test sites on
 // their own host names. One browser and one account for the whole file; the steps build on each other.
@@ -218,6 +218,26 @@ test('a later popup reads only what changed, and opens only the login acted on',
     browser.context.off('request', onRequest);
     browser.context.off('response', onResponse);
   }
+});
+
+test('fills a frame of another origin only after a second act naming it', async () => {
+  const page = await openSite(SITE_HOST, '/framed');
+  const frame = page.frameLocator('iframe');
+  await expect(frame.locator('#password')).toBeVisible();
+  const popup = await browser.openPopup();
+  const row = popup.getByRole('option', { selected: true });
+  await expect(row).toContainText('Example');
+  await popup.getByLabel('Search secrets').press('Enter');
+  const origin = site.url(FRAME_HOST, '');
+  await expect(popup.getByRole('status')).toHaveText(
+    `The sign-in form is in a frame from ${origin}. Fill it only if you trust that site.`,
+  );
+  await expect(frame.locator('#password')).toHaveValue('');
+  await row.getByRole('button', { name: `Fill in the frame from ${origin}` }).click();
+  await expect(popup.getByRole('status')).toHaveText('Filled.');
+  await expect(frame.locator('#username')).toHaveValue(LOGIN.username);
+  await expect(frame.locator('#password')).toHaveValue(LOGIN.password);
+  await Promise.all([popup.close(), page.close()]);
 });
 
 test('offers to save a new sign-in and the web app reads it back', async () => {

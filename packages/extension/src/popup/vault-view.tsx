@@ -124,7 +124,7 @@ export function VaultView({ session, onLock }: VaultViewProps) {
             matchesTab={tab !== null && judgeUrls(entry.urls, tab.url) !== 'none'}
             extra={actions.extraFor(entry)}
             onSelect={() => setSelected(index)}
-            onFill={(insecureConfirmed) => void actions.fill(entry, insecureConfirmed)}
+            onFill={(confirmed) => void actions.fill(entry, confirmed)}
             onCopyUsername={() => void actions.copyUsername(entry)}
             onCopyPassword={() => void actions.copyPassword(entry)}
             onShowCode={() => void actions.showCode(entry)}
