@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /*
- * The sites the extension journeys fill: served by one small HTTP server on 127.0.0.1, reached under
+ * The sites the extension journeys fill (/framed: a page whose sign-in form is in a frame of another origin): served by one small HTTP server on 127.0.0.1, reached under
  * their own host names (login.example.test, its look-alike) through Chromium's host resolver rules.
  */
 
@@ -34,6 +34,18 @@ const PAGES: Record<string, string> = {
   '/signed-in': page('Welcome', '<h1>Signed in</h1>'),
 };
 
+/** FRAME_HOST's sign-in form in a frame of a page without one, on the site's port. */
+function framedPage(host: string): string {
+  const port = host.split(':')[1] ?? '80';
+  return page(
+    'Example sign-in',
+    `<h1>Example</h1><iframe title="Sign in" src="http://${FRAME_HOST}:${port}/login" width="500" height="300"></iframe>`,
+  );
+}
+
+/** The host of the framed sign-in: the same registrable domain as login.example.test, another origin. */
+export const FRAME_HOST = 'auth.example.test';
+
 export interface TestSite {
   port: number;
   /** An address of the site under a host name: `url('login.example.test', '/login')`. */
@@ -44,7 +56,7 @@ export interface TestSite {
 export async function startTestSite(): Promise<TestSite> {
   const server: Server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
-    const html = PAGES[path];
+    const html = path === '/framed' ? framedPage(request.headers.host ?? '') : PAGES[path];
     response.writeHead(html ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
     response.end(html ?? page('Not found', '<h1>Not found</h1>'));
   });

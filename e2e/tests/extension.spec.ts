@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page, Request, Response } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import type { Account } from '../support/accounts.js';
 import { signInThroughUi } from '../support/accounts-ui.js';
@@ -9,7 +9,7 @@ import type { ExtensionBrowser } from '../support/extension-browser.js';
 import { LOOK_ALIKE_HOST, launchWithExtension, SITE_HOST } from '../support/extension-browser.js';
 import { createChestThroughApi, createSecretThroughApi, findEveryoneTeam } from '../support/secrets-api.js';
 import type { TestSite } from '../support/test-site.js';
-import { startTestSite } from '../support/test-site.js';
+import { FRAME_HOST, startTestSite } from '../support/test-site.js';
 
 // Issue 29: the browser extension in real Chromium (loaded unpacked from the build), against test sites on
 // their own host names. One browser and one account for the whole file; the steps build on each other.
@@ -37,6 +37,11 @@ test.beforeAll(async ({ baseURL, playwright }) => {
 test.afterAll(async () => {
   await Promise.all([browser?.close(), site?.close(), api?.dispose()]);
 });
+
+/** chrome.storage.local as the popup's page sees it (e2e has no chrome types). */
+interface ExtensionStore {
+  get(keys: null): Promise<Record<string, unknown>>;
+}
 
 /** A page of the test site, made the tab the popup acts on. */
 async function openSite(host: string, path: string): Promise<Page> {
@@ -169,6 +174,72 @@ test('asks before filling an https login into an http page; copies, shows the co
   await Promise.all([popup.close(), page.close()]);
 });
 
+test('a later popup reads only what changed, and opens only the login acted on', async () => {
+  // Every secret read the extension's pages make, and what each changes page carried.
+  const secretReads: string[] = [];
+  const changes: { since: string | null; items: number }[] = [];
+  const onRequest = (request: Request) => {
+    const url = new URL(request.url());
+    if (/^\/api\/v1\/secrets\/[^/]+\.json$/.test(url.pathname) && !url.pathname.endsWith('/changes.json'))
+      secretReads.push(url.pathname);
+  };
+  const onResponse = async (response: Response) => {
+    const url = new URL(response.url());
+    if (url.pathname !== '/api/v1/secrets/changes.json') return;
+    const body = (await response.json()) as { items: unknown[] };
+    changes.push({ since: url.searchParams.get('since'), items: body.items.length });
+  };
+  browser.context.on('request', onRequest);
+  browser.context.on('response', onResponse);
+  try {
+    const page = await openSite(SITE_HOST, '/login');
+    const popup = await browser.openPopup();
+    await expect(popup.getByRole('option', { selected: true })).toContainText('Example');
+    // The sync since the last one: one page, nothing changed, no payload read.
+    await expect.poll(() => changes.length).toBe(1);
+    expect(changes[0]).toMatchObject({ items: 0, since: expect.any(String) });
+    expect(secretReads).toEqual([]);
+
+    // The stored index is sealed: neither a URL nor a username is readable in the extension's storage.
+    const stored = await popup.evaluate(async () => {
+      const { chrome } = globalThis as unknown as { chrome: { storage: { local: ExtensionStore } } };
+      return JSON.stringify(await chrome.storage.local.get(null));
+    });
+    expect(stored).toContain('index:');
+    expect(stored).not.toContain(SITE_HOST);
+    expect(stored).not.toContain(LOGIN.username);
+
+    // Fill opens that one login, and nothing else.
+    await popup.getByLabel('Search secrets').press('Enter');
+    await expect(popup.getByRole('status')).toHaveText('Filled.');
+    expect(secretReads).toHaveLength(1);
+    await Promise.all([popup.close(), page.close()]);
+  } finally {
+    browser.context.off('request', onRequest);
+    browser.context.off('response', onResponse);
+  }
+});
+
+test('fills a frame of another origin only after a second act naming it', async () => {
+  const page = await openSite(SITE_HOST, '/framed');
+  const frame = page.frameLocator('iframe');
+  await expect(frame.locator('#password')).toBeVisible();
+  const popup = await browser.openPopup();
+  const row = popup.getByRole('option', { selected: true });
+  await expect(row).toContainText('Example');
+  await popup.getByLabel('Search secrets').press('Enter');
+  const origin = site.url(FRAME_HOST, '');
+  await expect(popup.getByRole('status')).toHaveText(
+    `The sign-in form is in a frame from ${origin}. Fill it only if you trust that site.`,
+  );
+  await expect(frame.locator('#password')).toHaveValue('');
+  await row.getByRole('button', { name: `Fill in the frame from ${origin}` }).click();
+  await expect(popup.getByRole('status')).toHaveText('Filled.');
+  await expect(frame.locator('#username')).toHaveValue(LOGIN.username);
+  await expect(frame.locator('#password')).toHaveValue(LOGIN.password);
+  await Promise.all([popup.close(), page.close()]);
+});
+
 test('offers to save a new sign-in and the web app reads it back', async () => {
   const shop = await openSite('shop.example.test', '/login');
   await shop.locator('#username').fill('grace@shop.test');
@@ -207,4 +278,36 @@ test('offers to save a new sign-in and the web app reads it back', async () => {
   await signInThroughUi(web, account.email, account.password);
   await expect(dashboardList(web, 'Secrets').getByText('shop.example.test')).toBeVisible();
   await web.close();
+});
+
+test('after a lock the next unlock syncs in full, opening many logins in workers', async () => {
+  // Enough logins for the sync to start its workers (WORKER_THRESHOLD is 50).
+  const many = 55;
+  for (let start = 0; start < many; start += 11)
+    await Promise.all(
+      Array.from({ length: Math.min(11, many - start) }, (_, offset) =>
+        createSecretThroughApi(admin, {
+          vaultId: chestId,
+          name: `Bulk ${String(start + offset).padStart(2, '0')}`,
+          category: 'password',
+          payload: { username: 'bulk', password: 'Bulk-Pass-1', url: 'https://bulk.example.test', note: '' },
+        }),
+      ),
+    );
+  const popup = await browser.openPopup();
+  const workers: string[] = [];
+  popup.on('worker', (worker) => workers.push(worker.url()));
+  const sinces: (string | null)[] = [];
+  popup.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/v1/secrets/changes.json') sinces.push(url.searchParams.get('since'));
+  });
+  // Locked: the index sealed before the lock no longer opens, so this sync starts from the beginning.
+  await popup.getByLabel('Password').fill(account.password);
+  await popup.getByRole('button', { name: 'Sign in' }).click();
+  await expect(popup.getByRole('option', { name: /Bulk \d\d/ })).toHaveCount(many);
+  await expect(popup.getByRole('option', { name: /Example/ })).toHaveCount(1);
+  expect(sinces[0]).toBeNull();
+  expect(workers.some((url) => url.includes('open-worker'))).toBe(true);
+  await popup.close();
 });

@@ -1,8 +1,8 @@
 import { fillTab } from '../fill/fill-tab.js';
 import { findTargetTab } from '../platform/target-tab.js';
 import { loadUnlocked, openSession, touch } from '../session/unlocked-session.js';
-import { loadEntries } from '../vault/fallback-index.js';
 import { judgeUrls, rankByTab } from '../vault/list-order.js';
+import { openLocalIndex, syncLocalIndex, vaultEntriesOf } from '../vault/local-index.js';
 import { openLogin } from '../vault/open-login.js';
 
 /**
@@ -15,7 +15,11 @@ export async function fillFromShortcut(): Promise<void> {
   const tab = await findTargetTab();
   if (!session || !tab) return;
   await openSession(await touch(session));
-  const best = rankByTab(await loadEntries(session.userId), tab.url)[0];
+  // The index as the popup left it; one that never synced this unlock is synced here, inline (a
+  // service worker has no Worker).
+  const index = await openLocalIndex(session);
+  if (index.cursor === null) await syncLocalIndex(session, index);
+  const best = rankByTab(vaultEntriesOf(index), tab.url)[0];
   if (!best || judgeUrls(best.urls, tab.url) !== 'match') return;
   const login = await openLogin(best.secretId, session.userId);
   await fillTab(tab, login.urls, login);

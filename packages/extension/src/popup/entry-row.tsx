@@ -1,3 +1,4 @@
+import type { FillConfirmations } from '../fill/fill-tab.js';
 import type { VaultEntry } from '../vault/vault-entry.js';
 import { TotpView } from './totp-view.js';
 import type { EntryExtra } from './use-entry-actions.js';
@@ -8,7 +9,7 @@ interface EntryRowProps {
   matchesTab: boolean;
   extra: EntryExtra;
   onSelect: () => void;
-  onFill: (insecureConfirmed?: boolean) => void;
+  onFill: (confirmed?: FillConfirmations) => void;
   onCopyUsername: () => void;
   onCopyPassword: () => void;
   onShowCode: () => void;
@@ -53,8 +54,17 @@ export function EntryRow(props: EntryRowProps) {
         </div>
       )}
       {selected && extra.kind === 'confirm-insecure' && (
-        <button type="button" className="warning" onClick={() => props.onFill(true)}>
+        <button type="button" className="warning" onClick={() => props.onFill({ insecure: true })}>
           Fill on this insecure page
+        </button>
+      )}
+      {selected && extra.kind === 'confirm-frame' && (
+        <button
+          type="button"
+          className="warning"
+          onClick={() => props.onFill({ insecure: extra.insecure, frameOrigin: extra.origin })}
+        >
+          Fill in the frame from {extra.origin}
         </button>
       )}
       {selected && extra.kind === 'copy-instead' && (

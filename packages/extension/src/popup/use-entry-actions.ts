@@ -1,5 +1,12 @@
 import { useState } from 'react';
-import { fillTab, INSECURE_PAGE_MESSAGE, NO_FORM_MESSAGE, NOT_THIS_SITE_MESSAGE } from '../fill/fill-tab.js';
+import type { FillConfirmations } from '../fill/fill-tab.js';
+import {
+  fillTab,
+  frameQuestion,
+  INSECURE_PAGE_MESSAGE,
+  NO_FORM_MESSAGE,
+  NOT_THIS_SITE_MESSAGE,
+} from '../fill/fill-tab.js';
 import type { TargetTab } from '../platform/target-tab.js';
 import type { UnlockedSession } from '../session/unlocked-session.js';
 import { touch } from '../session/unlocked-session.js';
@@ -10,6 +17,7 @@ import type { VaultEntry } from '../vault/vault-entry.js';
 export type EntryExtra =
   | { kind: 'none' }
   | { kind: 'confirm-insecure' }
+  | { kind: 'confirm-frame'; origin: string; insecure: boolean }
   | { kind: 'copy-instead' }
   | { kind: 'totp'; authenticatorKey: string };
 
@@ -39,14 +47,14 @@ export function useEntryActions(
     onStatus(`${what} copied.`);
   };
 
-  const fill = (entry: VaultEntry, insecureConfirmed = false) =>
+  const fill = (entry: VaultEntry, confirmed: FillConfirmations = {}) =>
     act(async () => {
       if (!tab) {
         onStatus(NOT_THIS_SITE_MESSAGE);
         return;
       }
       const login = await openLogin(entry.secretId, session.userId);
-      const outcome = await fillTab(tab, login.urls, login, insecureConfirmed);
+      const outcome = await fillTab(tab, login.urls, login, confirmed);
       if (outcome.kind === 'filled') {
         setExtra(null);
         onStatus('Filled.');
@@ -55,6 +63,13 @@ export function useEntryActions(
       } else if (outcome.kind === 'confirm-insecure') {
         setExtra({ secretId: entry.secretId, extra: { kind: 'confirm-insecure' } });
         onStatus(INSECURE_PAGE_MESSAGE);
+      } else if (outcome.kind === 'confirm-frame') {
+        // Keeps the http second act, if given: the frame's is another question.
+        setExtra({
+          secretId: entry.secretId,
+          extra: { kind: 'confirm-frame', origin: outcome.origin, insecure: confirmed.insecure === true },
+        });
+        onStatus(frameQuestion(outcome.origin));
       } else if (outcome.kind === 'no-form') {
         setExtra({ secretId: entry.secretId, extra: { kind: 'copy-instead' } });
         onStatus(NO_FORM_MESSAGE);

@@ -4,18 +4,17 @@ import type { TargetTab } from '../platform/target-tab.js';
 import { findTargetTab } from '../platform/target-tab.js';
 import { sessionProblemOf } from '../session/session-error.js';
 import type { UnlockedSession } from '../session/unlocked-session.js';
-import { loadEntries } from '../vault/fallback-index.js';
 import { judgeUrls, rankByTab } from '../vault/list-order.js';
 import type { OfferVerdict } from '../vault/offer-check.js';
 import { judgeOffer } from '../vault/offer-check.js';
 import type { SaveOffer } from '../vault/save-login.js';
-import type { VaultEntry } from '../vault/vault-entry.js';
 import { searchEntries } from '../vault/vault-entry.js';
 import { EntryRow } from './entry-row.js';
 import { GeneratorPanel } from './generator-panel.js';
 import { dismissOffer, SaveOfferPanel } from './save-offer-panel.js';
 import { useEntryActions } from './use-entry-actions.js';
 import { useFocusOnMount } from './use-focus-on-mount.js';
+import { useLocalIndex } from './use-local-index.js';
 
 interface VaultViewProps {
   session: UnlockedSession;
@@ -28,7 +27,6 @@ interface VaultViewProps {
  */
 export function VaultView({ session, onLock }: VaultViewProps) {
   const [tab, setTab] = useState<TargetTab | null>(null);
-  const [entries, setEntries] = useState<VaultEntry[] | null>(null);
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState(0);
   const [status, setStatus] = useState<string | null>(null);
@@ -46,12 +44,17 @@ export function VaultView({ session, onLock }: VaultViewProps) {
     [onLock],
   );
 
+  const { entries, synced, refresh } = useLocalIndex(session, onError);
+
   useEffect(() => {
     void findTargetTab().then(setTab);
-    const loading = loadEntries(session.userId);
-    loading.then(setEntries, onError);
-    // A sign-in Coffer already holds is not offered: the offer goes, and so does the badge.
-    void Promise.all([readSession<SaveOffer>(SESSION_KEYS.saveOffer), loading])
+  }, []);
+
+  useEffect(() => {
+    if (!synced) return;
+    // A sign-in Coffer already holds is not offered: the offer goes, and so does the badge. Judged
+    // after the first sync, so that a login saved elsewhere since the last one counts.
+    void Promise.all([readSession<SaveOffer>(SESSION_KEYS.saveOffer), synced])
       .then(async ([found, loaded]) => {
         if (!found) return;
         const verdict = await judgeOffer(found, loaded, session.userId);
@@ -59,7 +62,7 @@ export function VaultView({ session, onLock }: VaultViewProps) {
         else setOffer({ offer: found, verdict });
       })
       .catch(() => undefined);
-  }, [session.userId, onError]);
+  }, [synced, session.userId]);
 
   const shown = useMemo(
     () => (entries ? searchEntries(rankByTab(entries, tab?.url ?? null), query) : []),
@@ -104,7 +107,8 @@ export function VaultView({ session, onLock }: VaultViewProps) {
           onDone={(message) => {
             setOffer(null);
             if (message) setStatus(message);
-            loadEntries(session.userId).then(setEntries, onError);
+            // The login just saved joins the list: the sync reads only that change.
+            refresh();
           }}
         />
       )}
@@ -120,7 +124,7 @@ export function VaultView({ session, onLock }: VaultViewProps) {
             matchesTab={tab !== null && judgeUrls(entry.urls, tab.url) !== 'none'}
             extra={actions.extraFor(entry)}
             onSelect={() => setSelected(index)}
-            onFill={(insecureConfirmed) => void actions.fill(entry, insecureConfirmed)}
+            onFill={(confirmed) => void actions.fill(entry, confirmed)}
             onCopyUsername={() => void actions.copyUsername(entry)}
             onCopyPassword={() => void actions.copyPassword(entry)}
             onShowCode={() => void actions.showCode(entry)}

@@ -1,6 +1,7 @@
 import { ApiError } from '@coffer/web/api/api-error.js';
 import { SecretAccessError } from '@coffer/web/crypto-client/secret-access-error.js';
 import { describe, expect, it } from 'vitest';
+import { SyncReadError } from '../sync/index.js';
 import { ACCOUNT_LOCKED, SIGN_IN_REQUIRED, sessionProblemOf } from './session-error.js';
 import {
   SERVER_UNREACHABLE_MESSAGE,
@@ -32,6 +33,21 @@ describe('sessionProblemOf', () => {
     expect(sessionProblemOf(new SecretAccessError('server', 'Signature has expired'))).toEqual({
       message: SESSION_EXPIRED_MESSAGE,
       ended: true,
+    });
+  });
+
+  it('ends the session when the index sync is refused, and keeps it when the server is unreachable', () => {
+    expect(sessionProblemOf(new SyncReadError(401))).toEqual({
+      message: SESSION_REVOKED_MESSAGE,
+      ended: true,
+    });
+    expect(sessionProblemOf(new TypeError('Failed to fetch'))).toEqual({
+      message: SERVER_UNREACHABLE_MESSAGE,
+      ended: false,
+    });
+    expect(sessionProblemOf(new SyncReadError(500))).toEqual({
+      message: 'The server answered 500.',
+      ended: false,
     });
   });
 

@@ -1,5 +1,6 @@
 import { ApiError } from '@coffer/web/api/api-error.js';
 import { SIGNATURE_EXPIRED } from '@coffer/web/api/session-expired-event.js';
+import { SyncReadError } from '../sync/index.js';
 import {
   SERVER_UNREACHABLE_MESSAGE,
   SESSION_EXPIRED_MESSAGE,
@@ -30,6 +31,11 @@ export function sessionProblemOf(error: unknown): SessionProblem {
   if (message === ACCOUNT_LOCKED) return { message: ACCOUNT_LOCKED, ended: true };
   if (error instanceof ApiError && error.status === 401)
     return { message: SESSION_REVOKED_MESSAGE, ended: true };
+  // The index's sync reads with its own transport: its errors carry the status only.
+  if (error instanceof SyncReadError && error.status === 401)
+    return { message: SESSION_REVOKED_MESSAGE, ended: true };
+  if (error instanceof TypeError && error.message === 'Failed to fetch')
+    return { message: SERVER_UNREACHABLE_MESSAGE, ended: false };
   if (error instanceof ApiError && error.status === 0)
     return { message: SERVER_UNREACHABLE_MESSAGE, ended: false };
   return { message: message ?? 'Something went wrong. Please try again.', ended: false };

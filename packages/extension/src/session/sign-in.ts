@@ -9,6 +9,7 @@ import { signInFailureMessage } from '@coffer/web/pages/login/login-messages.js'
 import type { PendingSignIn, SignInFailure } from '@coffer/web/pages/login/sign-in-flow.js';
 import { completeSignIn, proveCredentials } from '@coffer/web/pages/login/sign-in-flow.js';
 import { LOCAL_KEYS, writeLocal } from '../platform/extension-storage.js';
+import { createIndexKeyBytes } from './index-key.js';
 import { lock, storeUnlocked, type UnlockedSession, useServer } from './unlocked-session.js';
 
 /** The server sent a public key for the user that their private key does not prove (review R18). */
@@ -73,6 +74,7 @@ export async function finishSignIn(
         typeof profile.kdf_iterations === 'number' ? profile.kdf_iterations : pending.iterations,
     },
     encryptionKey: bytesToBase64(encryptionKey),
+    indexKey: createIndexKeyBytes(),
     inactivityMinutes: resolveInactivityMinutes(profile.inactivity_length),
     lastActiveAt: Date.now(),
   };

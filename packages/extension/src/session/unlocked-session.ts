@@ -18,6 +18,11 @@ export interface UnlockedSession {
   sealed: StoredPrivateKey;
   /** Base64 of the AES-256-GCM encryption key derived from the password. */
   encryptionKey: string;
+  /**
+   * Base64 of the local index's AES-256-GCM key, made at unlock (session/index-key.ts). Only here, in
+   * memory: a lock or the browser's close forgets it, and the sealed index on disk no longer opens.
+   */
+  indexKey: string;
   /** The organisation's auto logout in minutes; -1 never. */
   inactivityMinutes: number;
   /** When the user last used the extension (ms since the epoch). */

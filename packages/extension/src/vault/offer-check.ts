@@ -8,7 +8,8 @@ export type OfferVerdict = { kind: 'none' } | { kind: 'save' } | { kind: 'update
 
 /**
  * Whether Coffer lacks the offered sign-in (matching's saveOfferFor): only the logins for the offer's
- * site are opened to compare, and their passwords are dropped at once.
+ * site with the offered username (the index knows both) are opened to compare the password, and their
+ * passwords are dropped at once.
  */
 export async function judgeOffer(
   offer: SaveOffer,
@@ -16,11 +17,19 @@ export async function judgeOffer(
   userId: string,
 ): Promise<OfferVerdict> {
   const page = `${offer.origin}/`;
-  const forSite = entries.filter((entry) => matchSecret(page, entry.urls) !== null);
+  const username = sameUsername(offer.username);
+  const forSite = entries.filter(
+    (entry) => matchSecret(page, entry.urls) !== null && sameUsername(entry.username ?? '') === username,
+  );
   const held = await Promise.all(
     forSite.map(async (entry) => ({ ...(await openLogin(entry.secretId, userId)), entry })),
   );
   const verdict = saveOfferFor(page, offer, held);
   if (verdict.offer === 'update') return { kind: 'update', entry: verdict.entry.entry };
   return { kind: verdict.offer };
+}
+
+/** Usernames compare as saveOfferFor compares them: trimmed, without case. */
+function sameUsername(username: string): string {
+  return username.trim().toLowerCase();
 }

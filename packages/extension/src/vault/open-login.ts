@@ -1,6 +1,6 @@
 import type { PasswordPayload } from '@coffer/core';
 import { openSecretRecord } from '@coffer/web/crypto-client/open-secret-record.js';
-import { urlsOf } from './fallback-index.js';
+import { secretUrlsOf } from '../matching/index.js';
 import type { VaultEntry } from './vault-entry.js';
 
 /** A login opened for one act (fill or copy): dropped by the caller as soon as the act is done. */
@@ -21,6 +21,6 @@ export async function openLogin(secretId: string, userId: string): Promise<Opene
     username: payload.username ?? '',
     password: payload.password ?? '',
     totp: payload.totp?.trim() ? payload.totp : null,
-    urls: urlsOf(payload),
+    urls: secretUrlsOf(opened.payload as unknown as Record<string, unknown>),
   };
 }

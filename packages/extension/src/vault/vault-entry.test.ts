@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { urlsOf } from './fallback-index.js';
 import type { VaultEntry } from './vault-entry.js';
 import { searchEntries } from './vault-entry.js';
 
@@ -20,18 +19,5 @@ describe('searchEntries', () => {
     expect(searchEntries(entries, 'money').map((e) => e.name)).toEqual(['Bank']);
     expect(searchEntries(entries, 'bank.test').map((e) => e.name)).toEqual(['Bank']);
     expect(searchEntries(entries, '  ')).toHaveLength(2);
-  });
-});
-
-describe('urlsOf', () => {
-  it('lists the main URL with its rule first, then the others, without empty ones', () => {
-    expect(
-      urlsOf({
-        url: 'https://a.test',
-        urlMatch: 'exact',
-        moreUrls: [{ url: 'https://b.test' }, { url: ' ' }],
-      }),
-    ).toEqual([{ url: 'https://a.test', match: 'exact' }, { url: 'https://b.test' }]);
-    expect(urlsOf({ url: '' })).toEqual([]);
   });
 });

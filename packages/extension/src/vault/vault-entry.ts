@@ -1,8 +1,8 @@
 import type { SecretUrl } from '@coffer/core';
 
 /**
- * What the popup lists of a login: never a password or username, only what finding it needs. The shape of
- * issue 29's encrypted local index (src/sync/, another engineer's `index.entries()`), plus the chest's name.
+ * What the popup lists of a login: never a password, only what finding it needs. An entry of the
+ * encrypted local index (src/sync/ `IndexEntry`, vault/local-index.ts), with the chest's name.
  */
 export interface VaultEntry {
   secretId: string;
@@ -11,6 +11,8 @@ export interface VaultEntry {
   chestName: string;
   name: string;
   urls: SecretUrl[];
+  /** The login's username, from the index (not shown in the list; the save offer compares it). */
+  username?: string;
 }
 
 /** Entries whose name, chest or address contains the query (case-insensitive); all of them for an empty one. */
