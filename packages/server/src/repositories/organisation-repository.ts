@@ -103,6 +103,7 @@ export const ORGANISATION_TABLES = [
   'attachment_chunks',
   'attachments',
   'missing_keys',
+  'rotations',
   'secret_keys',
   'secrets',
   'import_batches',

@@ -12,6 +12,7 @@ import { billingRoutes } from './billing/billing-routes.js';
 import { healthRoutes } from './health.js';
 import { importBatchRoutes } from './imports/import-batch-routes.js';
 import { organisationRoutes } from './organisation/organisation-routes.js';
+import { rotationRoutes } from './rotations/rotation-routes.js';
 import { secretKeyRoutes } from './secret-keys/secret-key-routes.js';
 import { secretRoutes } from './secrets/secret-routes.js';
 import { statisticsRoutes } from './statistics/statistics-routes.js';
@@ -60,6 +61,7 @@ const signedInRoutes: FastifyPluginAsync = async (app) => {
   await app.register(importBatchRoutes); // import batches: start, history, undo (issue 28)
   await app.register(teamRoutes);
   await app.register(auditLogRoutes);
+  await app.register(rotationRoutes); // the rotation list after access is lost (issue 31)
   await app.register(billingRoutes); // plans, subscription, card, invoices (404 under BILLING=off)
   await app.register(statisticsRoutes); // the data dashboard: data administrators only
 };

@@ -19,6 +19,7 @@ import * as emailChanges from './2026-11-27-0040-email-changes.js';
 import * as billingRecordedPayment from './2026-11-27-0050-billing-recorded-payment.js';
 import * as attachments from './2026-11-28-0001-attachments.js';
 import * as importBatches from './2026-11-28-0010-import-batches.js';
+import * as rotations from './2026-12-07-0001-rotations.js';
 
 /**
  * Every migration, by name, in the order they run. Static imports (no folder globbing) so that
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0050-billing-recorded-payment': billingRecordedPayment,
   '2026-11-28-0001-attachments': attachments,
   '2026-11-28-0010-import-batches': importBatches,
+  '2026-12-07-0001-rotations': rotations,
 };
