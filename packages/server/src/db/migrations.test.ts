@@ -32,6 +32,7 @@ const TABLES = [
   'attachments',
   'attachment_chunks',
   'import_batches',
+  'rotations',
 ];
 
 // Counted before anyone knows the account's organisation (migration 2026-11-23-0020).

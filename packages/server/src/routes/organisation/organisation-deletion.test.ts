@@ -193,6 +193,8 @@ async function seedOrganisation(context: TestContext): Promise<ChestScenario> {
     .set({ import_batch_id: importBatchId })
     .where('id', '=', s.secret.id)
     .execute();
+  // A row of the rotation list (issue 31): the owner's keys, as if the owner had been locked.
+  await recordLostKeys(db, organisation_id, { userId: owner.id }, 'locked', now);
   await db
     .insertInto('billing_customers')
     .values({ organisation_id, provider_customer_id: null, created_at: now, updated_at: now })

@@ -2,6 +2,7 @@ import { NO_PERMISSION_MESSAGE, type RotationItem, requiredMessage } from '@coff
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../../mail/outbox-reader.js';
 import { runRotationChecks } from '../../services/rotations/rotation-job.js';
+import { countFiguresOfDays, countRotatedThisMonth } from '../../services/statistics/daily-figures.js';
 import { auditActions } from '../../test/audit-rows.js';
 import { callApi } from '../../test/chest-scenario.js';
 import {
@@ -146,6 +147,13 @@ describe('rotation after access is lost', () => {
     const list = await rotations(org.tokens.owner);
     expect(secretNames(list.items)).toEqual(['Router']);
     expect(list.totals).toEqual({ to_rotate: 1, rotated: 1 });
+
+    // The statistics: today's figures so far, and the month's total up to a past day.
+    const today = new Date().toISOString().slice(0, 10);
+    const organisationId = org.users.owner.organisation_id;
+    const figures = (await countFiguresOfDays(context.db, organisationId, today, today)).get(today);
+    expect(figures).toMatchObject({ secrets_to_rotate: 1, rotated_this_month: 1 });
+    expect(await countRotatedThisMonth(context.db, organisationId, '2020-01-31')).toBe(0);
   });
 
   it('locking records what the user could read; a team leaving a chest records its members', async () => {
