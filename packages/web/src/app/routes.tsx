@@ -142,6 +142,13 @@ const signedInScreens: RouteObject[] = [
   { path: paths.plans, handle: { title: 'Plans' }, lazy: () => import('../pages/plans/plans-screen.js') },
   // Everyone signed in: administrators import into any chest, members into the chests they can write.
   { path: paths.import, handle: { title: 'Import' }, lazy: () => import('../pages/import/import-screen.js') },
+  // Everyone signed in; each section shows what the caller may see (the rotation list: administrators
+  // and chest managers).
+  {
+    path: paths.securityCentre,
+    handle: { title: 'Security Centre' },
+    lazy: () => import('../pages/security-centre/security-centre-screen.js'),
+  },
   { path: paths.dataDashboard, loader: () => redirect(paths.adminDataDashboard) }, // spec §2's other name of it
   {
     path: paths.profile,

@@ -17,6 +17,8 @@ export const paths = {
   // Import from another password manager (issue 28)
   import: '/import',
   dataDashboard: '/datadashboard',
+  // The security centre (issue 31): the rotation list, password health
+  securityCentre: '/security',
   // Welcome flow
   welcome: '/welcome',
   welcomeTutorial: '/welcome/tutorial',

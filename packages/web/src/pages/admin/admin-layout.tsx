@@ -43,6 +43,9 @@ function AdministratorFrame() {
             Statistics
           </NavLink>
         ) : null}
+        <NavLink to={paths.securityCentre} className="admin__section">
+          Security Centre
+        </NavLink>
       </nav>
       <AdminTopBar searchRef={searchRef} />
       <div className="admin__screen">
