@@ -10,6 +10,7 @@ import { loadCallerAccess } from '../../policy/caller-access.js';
 import { presentOrganisation } from '../../presenters/organisation-presenter.js';
 import { insertAuditEntry } from '../../repositories/audit-log-repository.js';
 import { findOrganisationById } from '../../repositories/organisation-repository.js';
+import { recordLostKeys } from '../../repositories/rotation-repository.js';
 import { findSessionByTokenHash } from '../../repositories/session-repository.js';
 import type { User } from '../../repositories/user-repository.js';
 import { deleteOrganisation, transferOwnership } from '../../services/organisation/organisation-service.js';
