@@ -10,6 +10,7 @@ import type { Database } from '../../db/schema.js';
 import type { ListQuery } from '../../lists/list-params.js';
 import { type ListResource, readListParams, runList } from '../../lists/list-resource.js';
 import type { SortSpec } from '../../lists/list-sorts.js';
+import { cachedListTotal } from '../../lists/list-total-cache.js';
 import { type CallerAccess, requireRotationReach } from '../../policy/index.js';
 import { presentRotation } from '../../presenters/rotation-presenter.js';
 import { countListRows } from '../../repositories/list-query.js';
@@ -30,8 +31,8 @@ const text = (column: string): SortSpec<RotationScope, RotationRecord> => ({
 
 /**
  * The rotation list (issue 31): open rows, newest loss first, or by person or by chest (what the
- * security centre groups by). Totals are counted per page (the list is short-lived: every save of
- * a listed secret closes rows) on the partial indexes of open rows.
+ * security centre groups by). Its totals may be cached: every write of the table (a loss, a save, a
+ * mark, the policy job) runs through runChange, which drops the organisation's cached totals.
  */
 export const ROTATION_LIST: ListResource<'rotations', RotationScope, RotationRecord, RotationItem> = {
   name: 'rotations',
@@ -44,7 +45,7 @@ export const ROTATION_LIST: ListResource<'rotations', RotationScope, RotationRec
     vault_name: text('vault_name'),
   } satisfies Record<RotationSortKey, SortSpec<RotationScope, RotationRecord>>,
   filterColumns: ['user_name', 'user_email', 'vault_name'],
-  cacheTotals: false,
+  cacheTotals: true,
   present: presentRotationPage,
 };
 
@@ -74,7 +75,11 @@ export async function listRotationsFor(
   };
   const [page, rotated] = await Promise.all([
     runList(ctx.db, ROTATION_LIST, caller, scope, params),
-    countListRows(ctx.db, ROTATION_LIST, { ...scope, open: false }, params.page.filter),
+    cachedListTotal(
+      scope.organisationId,
+      `rotations-closed:${JSON.stringify([scope, params.page.filter])}`,
+      () => countListRows(ctx.db, ROTATION_LIST, { ...scope, open: false }, params.page.filter),
+    ),
   ]);
   return { ...page, totals: { to_rotate: page.total, rotated } };
 }
