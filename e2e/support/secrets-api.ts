@@ -55,11 +55,12 @@ export async function wrapForReaders(
   vaultId: string,
   secretId: string,
   secretKey: Uint8Array,
+  hidden = false,
 ): Promise<SecretKeyAttributes[]> {
   const { items } = await apiOk<PublicKeysResponse>(
     session,
     'GET',
-    `/api/v1/vaults/${vaultId}/public_keys.json`,
+    `/api/v1/vaults/${vaultId}/public_keys.json${hidden ? '?hidden=true' : ''}`,
   );
   return Promise.all(
     items.map(async (entry) => ({
@@ -72,7 +73,14 @@ export async function wrapForReaders(
 /** Creates a secret sealed and wrapped in Node with core's crypto, exactly as the browser would. */
 export async function createSecretThroughApi<C extends SecretCategory>(
   session: ApiSession,
-  input: { vaultId: string; name: string; category: C; payload: SecretPayloadByCategory[C] },
+  input: {
+    vaultId: string;
+    name: string;
+    category: C;
+    payload: SecretPayloadByCategory[C];
+    /** Hidden: only administrators read it (their keys alone are wrapped). */
+    hidden?: boolean;
+  },
 ): Promise<Secret> {
   const id = newSecretId();
   const secretKey = generateSecretKey();
@@ -85,10 +93,10 @@ export async function createSecretThroughApi<C extends SecretCategory>(
       name: input.name,
       category: input.category,
       ...sealed,
-      secret_keys_attributes: await wrapForReaders(session, input.vaultId, id, secretKey),
+      secret_keys_attributes: await wrapForReaders(session, input.vaultId, id, secretKey, input.hidden),
       strength: input.category === 'password' ? 3 : null,
       form_fill: false,
-      hidden: false,
+      hidden: input.hidden ?? false,
     },
   });
 }

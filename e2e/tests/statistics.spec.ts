@@ -34,6 +34,8 @@ function figures(users: number, costPence: number): Record<StatisticsMetric, num
     chests: 3,
     teams: 2,
     missing_keys: 0,
+    secrets_to_rotate: 3,
+    rotated_this_month: 1,
     monthly_cost_pence: costPence,
   };
 }
@@ -126,6 +128,9 @@ test('statistics: the owner names a data administrator, who reads the cards and 
   await expect(cost).toContainText('▼');
   await expect(cost).toContainText('Down by 25%');
   await expect(article(memberPage, 'Chests')).toContainText('No change');
+  // Issue 31's figures.
+  await expect(article(memberPage, 'Secrets to rotate').getByText('3', { exact: true })).toBeVisible();
+  await expect(article(memberPage, 'Rotated this month').getByText('1', { exact: true })).toBeVisible();
   // The page alone: no admin sections to pages refused to them, and the way back in the header.
   await expect(memberPage.getByRole('navigation', { name: 'Admin sections' })).toHaveCount(0);
   await expect(memberPage.getByRole('link', { name: 'Back to dashboard' })).toBeVisible();

@@ -53,6 +53,11 @@ export interface Config {
   shutdownDelayMs: number;
   /** Largest file (plaintext bytes) a secret may carry (ATTACHMENT_MAX_BYTES; core's 10 MB by default). */
   attachmentMaxBytes: number;
+  /**
+   * Days between reminder mails to a chest's managers while it has secrets to rotate (issue 31;
+   * ROTATION_REMINDER_DAYS, 0 by default: no reminders).
+   */
+  rotationReminderDays: number;
   /** An organisation's files together under BILLING=off (ATTACHMENT_ORG_MAX_BYTES; the Team Plan's 1 GB by default). */
   attachmentOrgMaxBytes: number;
   /**
@@ -146,6 +151,7 @@ export function loadConfig(env: Env = process.env): Config {
         : readInteger(env, 'PASSWORD_HASH_CONCURRENCY', 1, 1, 256),
     shutdownDelayMs: readInteger(env, 'SHUTDOWN_DELAY_SECONDS', 0, 0, 300) * 1000,
     // Up to 1 GB per file: chunks are streamed, but a file is one upload the browser holds whole.
+    rotationReminderDays: readInteger(env, 'ROTATION_REMINDER_DAYS', 0, 0, 365),
     attachmentMaxBytes: readInteger(env, 'ATTACHMENT_MAX_BYTES', ATTACHMENT_MAX_BYTES, 0, 1024 ** 3),
     attachmentOrgMaxBytes: readInteger(
       env,

@@ -5,6 +5,7 @@ import { migrateToLatest } from './db/migrator.js';
 import { startDraining } from './routes/health.js';
 import { loadServerSecrets } from './server-secrets.js';
 import { startAttachmentSweeper } from './services/attachments/attachment-sweeper.js';
+import { startRotationJob } from './services/rotations/rotation-job.js';
 import { startStatisticsRecorder } from './services/statistics/recorder-job.js';
 
 const FORCED_EXIT_MS = 10_000;
@@ -22,6 +23,9 @@ async function start(): Promise<void> {
   // Abandoned uploads (docs/server.md, "Attachments"): removed now, then every 10 minutes.
   const sweeper = startAttachmentSweeper(database.db, app.log);
   app.addHook('onClose', async () => sweeper.stop());
+  // Rotation policies and reminders (docs/security-centre.md): now, then every hour.
+  const rotations = startRotationJob({ db: database.db, mailer: app.mailer, log: app.log, config });
+  app.addHook('onClose', async () => rotations.stop());
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     { database: database.dialect, billing: config.billing },

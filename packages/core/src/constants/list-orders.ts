@@ -25,12 +25,16 @@ export const USER_SORT_KEYS = ['name', 'email', 'created_at'] as const;
 /** `GET api/v1/audit_log_entries`: the audit log, newest first ('created_at desc'). */
 export const AUDIT_LOG_SORT_KEYS = ['created_at'] as const;
 
+/** `GET api/v1/rotations`: the rotation list, newest loss first; by person or by chest for grouping. */
+export const ROTATION_SORT_KEYS = ['lost_at', 'user_name', 'vault_name'] as const;
+
 export type ChestSortKey = (typeof CHEST_SORT_KEYS)[number];
 export type SecretSortKey = (typeof SECRET_SORT_KEYS)[number];
 export type DeletedSecretSortKey = (typeof DELETED_SECRET_SORT_KEYS)[number];
 export type TeamSortKey = (typeof TEAM_SORT_KEYS)[number];
 export type UserSortKey = (typeof USER_SORT_KEYS)[number];
 export type AuditLogSortKey = (typeof AUDIT_LOG_SORT_KEYS)[number];
+export type RotationSortKey = (typeof ROTATION_SORT_KEYS)[number];
 
 /** The audit log's order: newest first. */
 export const AUDIT_LOG_ORDER = 'created_at desc';

@@ -23,6 +23,8 @@ export interface Chest {
   secret_count: number;
   /** Teams linked to it. */
   team_count?: number;
+  /** Rotate its secrets every N days (issue 31): stale ones join the rotation list; null for none. */
+  rotation_days?: number | null;
   secrets?: SecretListItem[];
   created_at: IsoDate;
   updated_at: IsoDate;
@@ -37,6 +39,8 @@ export interface ChestWriteRequest {
   vault: {
     name?: string;
     assignments_attributes?: AssignmentAttributes[];
+    /** Administrators: 'rotate every N days' (1 to 3650), or null for no policy. */
+    rotation_days?: number | null;
   };
   options?: string[];
 }

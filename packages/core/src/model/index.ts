@@ -11,6 +11,7 @@ export type * from './import-model.js';
 export type * from './key-share-model.js';
 export type * from './organisation-model.js';
 export type * from './password-health-model.js';
+export type * from './rotation-model.js';
 export type * from './secret-model.js';
 export type * from './secret-payload-model.js';
 export type * from './statistics-model.js';

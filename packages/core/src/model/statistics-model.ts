@@ -20,6 +20,8 @@ export type StatisticsMetric =
   | 'chests'
   | 'teams'
   | 'missing_keys'
+  | 'secrets_to_rotate'
+  | 'rotated_this_month'
   | 'monthly_cost_pence';
 
 /** Answer of `GET api/v1/all_time_data_records.json`: one card per figure. */

@@ -12,5 +12,6 @@ export * from './password-strength.js';
 export * from './password-validator.js';
 export * from './payment-validator.js';
 export * from './register-validator.js';
+export * from './rotation-validator.js';
 export * from './secret-validator.js';
 export * from './validation-result.js';

@@ -34,6 +34,7 @@ const TABLES = [
   'import_batches',
   'secret_key_removals',
   'health_dismissals',
+  'rotations',
 ];
 
 // Counted before anyone knows the account's organisation (migration 2026-11-23-0020).

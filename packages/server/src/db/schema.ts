@@ -170,6 +170,10 @@ export interface VaultsTable {
   visible_secret_count: DefaultedInt;
   /** Teams linked to it (assignments). */
   team_count: DefaultedInt;
+  /** Rotate its secrets every N days (issue 31), or null. */
+  rotation_days: Nullable<number>;
+  /** When its managers were last reminded of its open rotation rows, or null. */
+  rotation_reminded_at: Nullable<string>;
   created_at: string;
   updated_at: string;
 }
@@ -252,6 +256,25 @@ export interface MissingKeysTable {
   organisation_id: string;
   secret_id: string;
   user_id: string;
+}
+
+/** rotations: a secret to rotate after someone lost access to it, or by its chest's policy (issue 31). */
+export interface RotationsTable {
+  id: string;
+  organisation_id: string;
+  secret_id: string;
+  vault_id: string;
+  vault_name: string;
+  user_id: Nullable<string>;
+  user_name: string;
+  user_email: string;
+  reason: string;
+  lost_at: string;
+  revision: number;
+  outcome: Nullable<string>;
+  closed_at: Nullable<string>;
+  closed_by: Nullable<string>;
+  dismiss_reason: Nullable<string>;
 }
 
 /** audit_log_entries: one row per mutation, written in the mutation's transaction. */
@@ -440,6 +463,7 @@ export interface Database {
   attachment_chunks: AttachmentChunksTable;
   import_batches: ImportBatchesTable;
   health_dismissals: HealthDismissalsTable;
+  rotations: RotationsTable;
 }
 
 /** Rows as read, written and updated; repositories map them to domain records. */

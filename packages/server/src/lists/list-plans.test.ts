@@ -5,6 +5,7 @@ import type { Database } from '../db/schema.js';
 import type { PageRequest } from '../repositories/list-paging.js';
 import { AUDIT_LOG_LIST } from '../services/audit/audit-log-query-service.js';
 import { CHEST_LIST } from '../services/chests/chest-query-service.js';
+import { ROTATION_LIST } from '../services/rotations/rotation-query-service.js';
 import { DELETED_SECRET_LIST, SECRET_LIST } from '../services/secrets/secret-query-service.js';
 import { TEAM_LIST } from '../services/teams/team-query-service.js';
 import { USER_LIST } from '../services/users/user-query-service.js';
@@ -19,7 +20,7 @@ import { resolveSort, sortKeysOf } from './list-sorts.js';
 // enable_sort off), so the answer is "can an index give this order", whatever the table holds.
 
 type AnyResource = ListResource<
-  'secrets' | 'vaults' | 'teams' | 'users' | 'audit_log_entries',
+  'secrets' | 'vaults' | 'teams' | 'users' | 'audit_log_entries' | 'rotations',
   { organisationId: string },
   { id: string },
   unknown
@@ -47,6 +48,11 @@ const LISTS: [name: string, resource: AnyResource, scope: AnyScope][] = [
     'deleted secrets',
     DELETED_SECRET_LIST as unknown as AnyResource,
     { organisationId, chestIds: null, includeHidden: true, deleted: true },
+  ],
+  [
+    'rotations',
+    ROTATION_LIST as unknown as AnyResource,
+    { organisationId, chestIds: null, includeHidden: true, userId: null, vaultId: null, open: true },
   ],
 ];
 

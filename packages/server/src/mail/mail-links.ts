@@ -17,3 +17,8 @@ export function buildEmailChangeLink(publicUrl: string, token: string): string {
 export function buildSignInLink(publicUrl: string): string {
   return `${publicUrl}/login`;
 }
+
+/** The security centre (issue 31), where the rotation list is. */
+export function buildSecurityCentreLink(publicUrl: string): string {
+  return `${publicUrl}/security`;
+}

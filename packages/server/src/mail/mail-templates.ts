@@ -102,3 +102,29 @@ export function buildSecurityNoticeMail(input: {
     links: [],
   };
 }
+
+/**
+ * The reminder to a chest's manager that secrets of the chest wait on the rotation list (issue 31):
+ * the chest's name and how many, never a secret's name, and a link to the security centre.
+ */
+export function buildRotationReminderMail(input: {
+  to: string;
+  name: string;
+  chest: string;
+  count: number;
+  link: string;
+}): MailMessage {
+  const secrets = input.count === 1 ? '1 secret' : `${input.count} secrets`;
+  const paragraphs = [
+    `Hello ${input.name},`,
+    `${secrets} in the chest ${input.chest} should be rotated: someone who could read them has lost access, or they are older than the chest's rotation policy allows.`,
+    'Open the security centre to see which, and save a new password for each.',
+  ];
+  return {
+    to: input.to,
+    subject: `Secrets to rotate in ${input.chest}`,
+    text: `${paragraphs.join('\n\n')}\n\n${input.link}\n`,
+    html: renderHtml(paragraphs, { href: input.link, label: 'Open the security centre' }),
+    links: [input.link],
+  };
+}

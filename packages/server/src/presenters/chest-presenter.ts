@@ -27,6 +27,7 @@ export function presentChest(chest: ChestRecord, extras: ChestExtras): Chest {
     name: chest.name,
     secret_count: extras.secretCount,
     team_count: chest.team_count,
+    rotation_days: chest.rotation_days ?? null,
     created_at: chest.created_at,
     updated_at: chest.updated_at,
     ...(extras.teams ? { teams: extras.teams } : {}),

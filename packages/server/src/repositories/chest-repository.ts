@@ -1,5 +1,6 @@
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { renameRotationsChest } from './rotation-repository.js';
 import { renameSecretsChest } from './secret-repository.js';
 
 /** A chest (vaults row), with the counts it keeps (chest-counts.ts). */
@@ -13,6 +14,9 @@ export interface ChestRecord {
   visible_secret_count: number;
   /** Linked teams. */
   team_count: number;
+  /** Rotate its secrets every N days (issue 31), or null. */
+  rotation_days: number | null;
+  rotation_reminded_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -101,7 +105,7 @@ export async function insertChest(db: Kysely<Database>, chest: NewChest): Promis
 export async function touchChest(
   db: Kysely<Database>,
   chest: Pick<ChestRecord, 'id' | 'organisation_id'>,
-  changes: { name?: string },
+  changes: { name?: string; rotation_days?: number | null },
 ): Promise<void> {
   await db
     .updateTable('vaults')
@@ -109,7 +113,10 @@ export async function touchChest(
     .where('organisation_id', '=', chest.organisation_id)
     .where('id', '=', chest.id)
     .execute();
-  if (changes.name !== undefined) await renameSecretsChest(db, chest.organisation_id, chest.id, changes.name);
+  if (changes.name !== undefined) {
+    await renameSecretsChest(db, chest.organisation_id, chest.id, changes.name);
+    await renameRotationsChest(db, chest.organisation_id, chest.id, changes.name);
+  }
 }
 
 /** Deletes a chest; its secrets, their keys, assignments and managers go with it (cascade). */

@@ -103,6 +103,7 @@ export const ORGANISATION_TABLES = [
   'attachment_chunks',
   'attachments',
   'missing_keys',
+  'rotations',
   'secret_keys',
   // After secret_keys: deleting them records removals.
   'secret_key_removals',

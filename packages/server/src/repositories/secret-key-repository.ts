@@ -4,6 +4,7 @@ import { uuidV7 } from '../db/uuid-v7.js';
 import { chunkIds } from './list-paging.js';
 import { sameOrganisation } from './organisation-check.js';
 import { chestReaderPairs, type KeyScope, scopeIsEmpty } from './reader-sql.js';
+import { recordLostKeys } from './rotation-repository.js';
 
 /** One user's wrapped copy of a secret's key. */
 export interface WrappedKey {
@@ -164,11 +165,14 @@ export async function deleteKeysOfUser(
 /**
  * Deletes the wrapped keys of users who may no longer read the secret (architecture.md: a key
  * is held exactly by the secret's readers). Run it in the transaction that changed the access.
+ * With `lostAt`, the change took the access away: the secrets those keys opened join the rotation
+ * list first (issue 31); without it (a purge of keys that should not exist) nothing is recorded.
  */
 export async function deleteKeysWithoutAccess(
   db: Kysely<Database>,
   organisationId: string,
   scope: KeyScope = {},
+  lostAt: string | null = null,
 ): Promise<number> {
   if (scopeIsEmpty(scope)) return 0;
   let doomed = db
@@ -195,6 +199,7 @@ export async function deleteKeysWithoutAccess(
   const ids = (await doomed.execute()).map((row) => row.id);
   let deleted = 0;
   for (const chunk of chunkIds(ids)) {
+    if (lostAt !== null) await recordLostKeys(db, organisationId, { keyIds: chunk }, 'access_lost', lostAt);
     const result = await db
       .deleteFrom('secret_keys')
       .where(sameOrganisation('organisation_id', organisationId))

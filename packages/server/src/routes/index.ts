@@ -14,6 +14,7 @@ import { healthRoutes } from './health.js';
 import { importBatchRoutes } from './imports/import-batch-routes.js';
 import { organisationRoutes } from './organisation/organisation-routes.js';
 import { clientConfigRoutes, healthDismissalRoutes } from './password-health/password-health-routes.js';
+import { rotationRoutes } from './rotations/rotation-routes.js';
 import { secretKeyRoutes } from './secret-keys/secret-key-routes.js';
 import { secretRoutes } from './secrets/secret-routes.js';
 import { secretSyncRoutes } from './secrets/secret-sync-routes.js';
@@ -66,6 +67,7 @@ const signedInRoutes: FastifyPluginAsync = async (app) => {
   await app.register(importBatchRoutes); // import batches: start, history, undo (issue 28)
   await app.register(teamRoutes);
   await app.register(auditLogRoutes);
+  await app.register(rotationRoutes); // the rotation list after access is lost (issue 31)
   await app.register(billingRoutes); // plans, subscription, card, invoices (404 under BILLING=off)
   await app.register(statisticsRoutes); // the data dashboard: data administrators only
   await app.register(healthDismissalRoutes); // the caller's own sealed health dismissals (issue 31)

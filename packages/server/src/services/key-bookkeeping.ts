@@ -22,7 +22,8 @@ export async function beginKeyChange(trx: Kysely<Database>, organisationId: stri
 }
 
 /**
- * After a change of who reads what: the keys of users who lost access are deleted, and the pairs of
+ * After a change of who reads what: the secrets users lost access to join the rotation list (issue
+ * 31) and their keys are deleted, and the pairs of
  * the scope that now lack a key are recorded. Narrow the scope to what the change touched: it costs
  * the scope's secrets times their readers. Answers how many keys were deleted.
  */
@@ -32,7 +33,7 @@ export async function reconcileKeys(
   scope: KeyScope,
 ): Promise<number> {
   await beginKeyChange(trx, organisationId);
-  const deleted = await deleteKeysWithoutAccess(trx, organisationId, scope);
+  const deleted = await deleteKeysWithoutAccess(trx, organisationId, scope, new Date().toISOString());
   await refreshMissingKeys(trx, organisationId, scope);
   return deleted;
 }

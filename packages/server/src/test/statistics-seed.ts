@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { recordLostKeys } from '../repositories/rotation-repository.js';
 import type { User } from '../repositories/user-repository.js';
 import {
   buildAssignment,
@@ -99,6 +100,11 @@ export async function seedVariedOrganisation(
       readerIds,
     });
   }
+
+  // The rotation list (issue 31): what a plain user could read, as if they had just been locked;
+  // the second user of the seed holds keys of most secrets.
+  const lost = users[1];
+  if (lost) await recordLostKeys(db, organisationId, { userId: lost.id }, 'locked', new Date().toISOString());
 
   const subscription = (status: string, plan: string, unitAmount: number, quantity: number) => ({
     id: randomUUID(),

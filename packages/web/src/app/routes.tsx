@@ -142,13 +142,14 @@ const signedInScreens: RouteObject[] = [
   { path: paths.plans, handle: { title: 'Plans' }, lazy: () => import('../pages/plans/plans-screen.js') },
   // Everyone signed in: administrators import into any chest, members into the chests they can write.
   { path: paths.import, handle: { title: 'Import' }, lazy: () => import('../pages/import/import-screen.js') },
-  { path: paths.dataDashboard, loader: () => redirect(paths.adminDataDashboard) }, // spec §2's other name of it
-  // Everyone signed in (issue 31): password health over what the viewer can read.
+  // Everyone signed in (issue 31); each section shows what the caller may see (password health over
+  // what the viewer can read; the rotation list: administrators and chest managers).
   {
     path: paths.securityCentre,
     handle: { title: 'Security centre' },
     lazy: () => import('../pages/security-centre/security-centre-screen.js'),
   },
+  { path: paths.dataDashboard, loader: () => redirect(paths.adminDataDashboard) }, // spec §2's other name of it
   {
     path: paths.profile,
     handle: { title: 'Account Settings' },

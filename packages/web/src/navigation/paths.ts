@@ -21,6 +21,8 @@ export const paths = {
   // The security centre (issue 31): password health for everyone
   securityCentre: '/security',
   dataDashboard: '/datadashboard',
+  // The security centre (issue 31): the rotation list, password health
+  securityCentre: '/security',
   // Welcome flow
   welcome: '/welcome',
   welcomeTutorial: '/welcome/tutorial',

@@ -21,6 +21,7 @@ import * as attachments from './2026-11-28-0001-attachments.js';
 import * as importBatches from './2026-11-28-0010-import-batches.js';
 import * as secretChanges from './2026-12-07-0001-secret-changes.js';
 import * as healthDismissals from './2026-12-07-0031-health-dismissals.js';
+import * as rotations from './2026-12-07-0041-rotations.js';
 
 /**
  * Every migration, by name, in the order they run. Static imports (no folder globbing) so that
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0010-import-batches': importBatches,
   '2026-12-07-0001-secret-changes': secretChanges,
   '2026-12-07-0031-health-dismissals': healthDismissals,
+  '2026-12-07-0041-rotations': rotations,
 };

@@ -10,6 +10,7 @@ import { loadCallerAccess } from '../../policy/caller-access.js';
 import { presentOrganisation } from '../../presenters/organisation-presenter.js';
 import { insertAuditEntry } from '../../repositories/audit-log-repository.js';
 import { findOrganisationById } from '../../repositories/organisation-repository.js';
+import { recordLostKeys } from '../../repositories/rotation-repository.js';
 import { findSessionByTokenHash } from '../../repositories/session-repository.js';
 import type { User } from '../../repositories/user-repository.js';
 import { deleteOrganisation, transferOwnership } from '../../services/organisation/organisation-service.js';
@@ -199,6 +200,8 @@ async function seedOrganisation(context: TestContext): Promise<ChestScenario> {
     .set({ import_batch_id: importBatchId })
     .where('id', '=', s.secret.id)
     .execute();
+  // A row of the rotation list (issue 31): the owner's keys, as if the owner had been locked.
+  await recordLostKeys(db, organisation_id, { userId: owner.id }, 'locked', now);
   await db
     .insertInto('billing_customers')
     .values({ organisation_id, provider_customer_id: null, created_at: now, updated_at: now })

@@ -28,7 +28,12 @@ const CHEST_BODY = {
   properties: {
     vault: {
       type: 'object',
-      properties: { name: NAME_FIELD, assignments_attributes: NESTED_ATTRIBUTES },
+      properties: {
+        name: NAME_FIELD,
+        assignments_attributes: NESTED_ATTRIBUTES,
+        // Checked by core's validateRotationDays, for its message: a number, typed digits, or null.
+        rotation_days: { anyOf: [{ type: 'integer' }, { type: 'string', maxLength: 20 }, { type: 'null' }] },
+      },
     },
     options: OPTIONS_QUERY.properties.options,
   },

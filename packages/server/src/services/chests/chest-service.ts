@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Chest, validateChest } from '@coffer/core';
+import { type Chest, validateChest, validateRotationDays } from '@coffer/core';
 import type { Kysely } from 'kysely';
 import { requireWithinPlan } from '../../billing/plan-limits.js';
 import type { Database } from '../../db/schema.js';
@@ -21,6 +21,19 @@ import { showChestFor } from './chest-query-service.js';
 export interface ChestInput {
   name?: string;
   assignments_attributes?: NestedAttribute[];
+  /** 'Rotate every N days' (issue 31): administrators, on update; null or '' for no policy. */
+  rotation_days?: number | string | null;
+}
+
+/** The chest's rotation policy as given, checked; undefined when the body leaves it out. */
+function checkRotationDays(input: ChestInput): number | null | undefined {
+  if (input.rotation_days === undefined) return undefined;
+  const { days, result } = validateRotationDays(
+    input.rotation_days === null ? '' : String(input.rotation_days),
+  );
+  const [message] = result.errors;
+  if (message) throw AppError.validation(message);
+  return days;
 }
 
 /** Chest answers after a change carry its teams, assignments and users (spec section 7). */
@@ -88,6 +101,8 @@ export async function updateChest(
   const links = existing.map((row) => ({ id: row.id, ref: row.team_id, edit_access: row.edit_access }));
   const plan = planNestedChanges(input.assignments_attributes ?? [], links, 'team_id', 'Assignment');
   const name = checkChest(input.name ?? chest.name, plan.finalRefs);
+  const rotationDays = checkRotationDays(input);
+  const policyChanges = rotationDays !== undefined && rotationDays !== chest.rotation_days;
   await requireTeamsExist(db, organisationId, plan);
   // Only members of the teams that join or leave can gain or lose this chest's secrets.
   const teamOf = new Map(existing.map((row) => [row.id, row.team_id]));
@@ -101,12 +116,20 @@ export async function updateChest(
   await runChange(db, organisationId, async (trx) => {
     await beginKeyChange(trx, organisationId);
     await applyChestTeamsPlan(trx, organisationId, chest.id, plan);
-    await touchChest(trx, chest, name === chest.name ? {} : { name });
+    await touchChest(trx, chest, {
+      ...(name === chest.name ? {} : { name }),
+      ...(policyChanges ? { rotation_days: rotationDays } : {}),
+    });
     await reconcileKeys(trx, organisationId, { chestIds: [chest.id], userIds: touchedUserIds });
-    const action = name === chest.name ? `Updated chest ${name}` : `Renamed chest ${chest.name} to ${name}`;
+    const renamed = name === chest.name ? `Updated chest ${name}` : `Renamed chest ${chest.name} to ${name}`;
+    const action = policyChanges ? `${renamed}: ${rotationPolicyText(rotationDays ?? null)}` : renamed;
     await auditByCaller(trx, caller, action, 'Vault', chest.id);
   });
   return showChestFor(ctx, caller, chest.id, answerOptions(options));
+}
+
+function rotationPolicyText(days: number | null): string {
+  return days === null ? 'rotation policy removed' : `rotate every ${days} days`;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../errors/app-error.js';
 import { type CallerAccess, requireMovableSecret } from '../../policy/index.js';
 import { findChest } from '../../repositories/chest-repository.js';
+import { moveRotationRows } from '../../repositories/rotation-repository.js';
 import { upsertWrappedKeys } from '../../repositories/secret-key-repository.js';
 import { findSecret, moveSecretToChest, placeOf } from '../../repositories/secret-repository.js';
 import { auditByCaller } from '../caller-audit.js';
@@ -61,6 +62,8 @@ export async function moveSecret(
       throw AppError.conflict(STALE_REVISION_MESSAGE);
     }
     await upsertWrappedKeys(trx, organisationId, secret.id, newcomers);
+    // Its rotation rows follow it: the new chest's managers answer for it now.
+    await moveRotationRows(trx, organisationId, secret.id, target);
     await reconcileKeys(trx, organisationId, { secretIds: [secret.id] });
     const action = movedSecretAction(secret.name, from?.name ?? '', target.name);
     await auditByCaller(trx, caller, action, 'Secret', secret.id);

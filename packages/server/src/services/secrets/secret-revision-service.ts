@@ -11,6 +11,7 @@ import {
   requireWritableSecret,
 } from '../../policy/index.js';
 import { findChest } from '../../repositories/chest-repository.js';
+import { closeRotatedRows, moveRotationRows } from '../../repositories/rotation-repository.js';
 import { replaceWrappedKeys } from '../../repositories/secret-key-repository.js';
 import {
   findSecret,
@@ -130,6 +131,16 @@ export async function saveSecret(
     }
     await replaceWrappedKeys(trx, organisationId, id, keys);
     await recordKeyChange(trx, organisationId, { secretIds: [id] });
+    // A fresh key and payload: whoever lost access before this revision can no longer open it.
+    await closeRotatedRows(
+      trx,
+      organisationId,
+      id,
+      values.revision,
+      caller.user.id,
+      new Date().toISOString(),
+    );
+    if (chest.id !== secret.vault_id) await moveRotationRows(trx, organisationId, id, chest);
     const action = await saveAction(trx, organisationId, secret, values.name, chest);
     await auditByCaller(trx, caller, action, 'Secret', id);
   });

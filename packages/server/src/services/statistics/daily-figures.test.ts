@@ -57,6 +57,11 @@ describe('statistics figures', () => {
       chests: inOrganisation(await db.selectFrom('vaults').selectAll().execute()).length,
       teams: inOrganisation(await db.selectFrom('teams').selectAll().execute()).length,
       missing_keys: await missingKeysCountedHere(organisationId),
+      secrets_to_rotate: new Set(
+        inOrganisation(await db.selectFrom('rotations').selectAll().execute())
+          .filter((row) => row.outcome === null)
+          .map((row) => row.secret_id),
+      ).size,
       monthly_cost_pence: charged.reduce((sum, row) => sum + row.unit_amount * row.quantity, 0),
     };
   }

@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema.js';
 import { sumMonthlyPence } from '../../repositories/billing-subscription-repository.js';
 import { countMissingKeys } from '../../repositories/missing-key-repository.js';
 import { countOrganisationRows } from '../../repositories/organisation-count-repository.js';
+import { countRotatedSecrets, countSecretsToRotate } from '../../repositories/rotation-repository.js';
 import {
   countDailyAuditEvents,
   countLiveSecretsByCategory,
@@ -16,7 +17,7 @@ import { addDays, daysFrom, startOfDay } from './utc-days.js';
 // repositories: every read filters on organisation_id and answers counts only.
 
 /** Figures that only exist "as of now": counts of rows, which the database keeps no history of. */
-export type SnapshotFigures = Omit<DailyFigures, EventMetric>;
+export type SnapshotFigures = Omit<DailyFigures, EventMetric | 'rotated_this_month'>;
 /** Figures of one day, counted from the audit log, which keeps every day's entries. */
 export type EventFigures = Pick<DailyFigures, EventMetric>;
 type EventMetric = 'sign_ins' | 'secrets_created' | 'secrets_removed';
@@ -40,12 +41,13 @@ export async function countSnapshotFigures(
   db: Kysely<Database>,
   organisationId: string,
 ): Promise<SnapshotFigures> {
-  const [users, secrets, chests, teams, missingKeys, monthlyCost] = await Promise.all([
+  const [users, secrets, chests, teams, missingKeys, toRotate, monthlyCost] = await Promise.all([
     countUserStates(db, organisationId),
     countLiveSecretsByCategory(db, organisationId),
     countOrganisationRows(db, 'vaults', organisationId),
     countOrganisationRows(db, 'teams', organisationId),
     countMissingKeysOfOrganisation(db, organisationId),
+    countSecretsToRotate(db, organisationId),
     monthlyCostPence(db, organisationId),
   ]);
   const { byCategory } = secrets;
@@ -63,6 +65,7 @@ export async function countSnapshotFigures(
     chests,
     teams,
     missing_keys: missingKeys,
+    secrets_to_rotate: toRotate,
     monthly_cost_pence: monthlyCost,
   };
 }
@@ -78,6 +81,23 @@ export function countMissingKeysOfOrganisation(
   organisationId: string,
 ): Promise<number> {
   return countMissingKeys(db, { organisationId });
+}
+
+/**
+ * Secrets rotated (a new revision closed their row) from the first of `day`'s month to the end of
+ * `day`: exact for any past day, since a closed row keeps when it was closed.
+ */
+export async function countRotatedThisMonth(
+  db: Kysely<Database>,
+  organisationId: string,
+  day: string,
+): Promise<number> {
+  return countRotatedSecrets(
+    db,
+    organisationId,
+    startOfDay(`${day.slice(0, 7)}-01`),
+    startOfDay(addDays(day, 1)),
+  );
 }
 
 /**
@@ -117,7 +137,12 @@ export async function countFiguresOfDays(
 ): Promise<Map<string, DailyFigures>> {
   const snapshot = await countSnapshotFigures(db, organisationId);
   const events = await countDailyEvents(db, organisationId, first, last);
+  const days = daysFrom(first, last);
+  const rotated = await Promise.all(days.map((day) => countRotatedThisMonth(db, organisationId, day)));
   return new Map(
-    daysFrom(first, last).map((day) => [day, { ...snapshot, ...(events.get(day) ?? NO_EVENTS) }]),
+    days.map((day, index) => [
+      day,
+      { ...snapshot, ...(events.get(day) ?? NO_EVENTS), rotated_this_month: rotated[index] ?? 0 },
+    ]),
   );
 }

@@ -154,6 +154,7 @@ describe('the daily recorder', () => {
       sign_ins: 0,
       secrets_created: 0,
       secrets_removed: 0,
+      rotated_this_month: 0,
     });
     expect(await recordsOf(db, young)).toEqual([]);
   });

@@ -30,6 +30,8 @@ export const METRICS: readonly MetricDefinition[] = [
   { metric: 'chests', title: 'Chests', currency: false },
   { metric: 'teams', title: 'Teams', currency: false },
   { metric: 'missing_keys', title: 'Missing keys', currency: false },
+  { metric: 'secrets_to_rotate', title: 'Secrets to rotate', currency: false },
+  { metric: 'rotated_this_month', title: 'Rotated this month', currency: false },
   { metric: 'monthly_cost_pence', title: 'Monthly cost', currency: true },
 ];
 
@@ -50,6 +52,8 @@ const EVERY_METRIC = {
   chests: true,
   teams: true,
   missing_keys: true,
+  secrets_to_rotate: true,
+  rotated_this_month: true,
   monthly_cost_pence: true,
 } satisfies Record<StatisticsMetric, true>;
 

@@ -27,6 +27,7 @@ import {
   updateMembershipAccess,
 } from '../../repositories/membership-repository.js';
 import { deleteRecoveryCodes } from '../../repositories/recovery-code-repository.js';
+import { recordLostKeys } from '../../repositories/rotation-repository.js';
 import { deleteKeysOfUser } from '../../repositories/secret-key-repository.js';
 import { revokeUserSessions } from '../../repositories/session-repository.js';
 import { findDefaultTeamIds, findTeamIdsInOrganisation } from '../../repositories/team-repository.js';
@@ -187,8 +188,10 @@ export async function removeUserByAdministrator(
   const target = await findManagedUser(ctx, caller, id);
   requireRemovable(caller, target);
   await runChange(ctx.db, organisationId, async (trx) => {
-    // First: the organisation's row, as in every change of secrets or keys (key-bookkeeping.ts).
+    // Held first, so a save racing the removal either lands before (and is recorded at its new
+    // revision) or after (and wraps no key for the removed user): rotation-repository.ts.
     await beginKeyChange(trx, organisationId);
+    await recordLostKeys(trx, organisationId, { userId: target.id }, 'removed', new Date().toISOString());
     await deleteMembershipsOfUser(trx, organisationId, target.id);
     await deleteManagersOfUser(trx, organisationId, target.id);
     await deleteKeysOfUser(trx, organisationId, target.id);
@@ -215,6 +218,18 @@ export async function setUserLocked(
   if (locked) requireLockable(caller, target);
   if (target.locked === locked) return loadUserDetail(ctx.db, caller, target);
   const updated = await runChange(ctx.db, caller.organisation.id, async (trx) => {
+    if (locked) {
+      // A locked user keeps their keys (unlocking gives them back their secrets), but what they
+      // could read until now may have left with them: it joins the rotation list (issue 31).
+      await beginKeyChange(trx, caller.organisation.id);
+      await recordLostKeys(
+        trx,
+        caller.organisation.id,
+        { userId: target.id },
+        'locked',
+        new Date().toISOString(),
+      );
+    }
     const user = await updateUser(trx, target, { locked });
     if (locked) await revokeUserSessions(trx, user, 'locked');
     const action = `${locked ? 'Locked' : 'Unlocked'} user ${describeAuditUser(user)}`;

@@ -63,6 +63,14 @@ export function AccountMenu() {
           <Link role="menuitem" className="account-menu__item" to={paths.import} onClick={() => close(false)}>
             Import
           </Link>
+          <Link
+            role="menuitem"
+            className="account-menu__item"
+            to={paths.securityCentre}
+            onClick={() => close(false)}
+          >
+            Security centre
+          </Link>
           {isDataAdministrator ? (
             <Link
               role="menuitem"

@@ -68,7 +68,7 @@ describe('/admin/datadashboard: the Date range view', () => {
     expect(chart.textContent).toContain(',4,5;');
     const cost = within(screen.getByRole('figure', { name: 'Monthly cost' })).getByRole('img');
     expect(cost.textContent).toContain('£12.00,£15.00');
-    expect(screen.getAllByRole('figure')).toHaveLength(5);
+    expect(screen.getAllByRole('figure')).toHaveLength(6);
 
     // The figures as a table, on demand.
     await user.click(within(users).getByText('Show the figures of Users'));

@@ -60,6 +60,15 @@ export const METRIC_CHARTS: readonly MetricChart[] = [
     ],
   },
   {
+    id: 'rotation',
+    title: 'Rotation',
+    money: false,
+    metrics: [
+      { metric: 'secrets_to_rotate', label: 'Secrets to rotate' },
+      { metric: 'rotated_this_month', label: 'Rotated this month' },
+    ],
+  },
+  {
     id: 'cost',
     title: 'Monthly cost',
     money: true,
