@@ -18,10 +18,8 @@ export const paths = {
   plans: '/plans',
   // Import from another password manager (issue 28)
   import: '/import',
-  // The security centre (issue 31): password health for everyone
-  securityCentre: '/security',
   dataDashboard: '/datadashboard',
-  // The security centre (issue 31): the rotation list, password health
+  // The security centre (issue 31): password health for everyone, the rotation list
   securityCentre: '/security',
   // Welcome flow
   welcome: '/welcome',
