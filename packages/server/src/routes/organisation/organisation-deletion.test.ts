@@ -110,6 +110,10 @@ async function seedOrganisation(context: TestContext): Promise<ChestScenario> {
     .where('user_id', '=', s.users.reader.id)
     .execute();
   await db
+    .insertInto('health_dismissals')
+    .values({ user_id: owner.id, organisation_id, sealed: 'c2VhbGVk', updated_at: now })
+    .execute();
+  await db
     .insertInto('otp_recovery_codes')
     .values({
       id: randomUUID(),
