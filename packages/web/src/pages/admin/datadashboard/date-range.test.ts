@@ -64,6 +64,6 @@ describe('the chart series', () => {
   it('draws every figure of a daily record once', () => {
     const metrics = METRIC_CHARTS.flatMap((chart) => chart.metrics.map((entry) => entry.metric));
     expect(new Set(metrics).size).toBe(metrics.length);
-    expect(metrics).toHaveLength(17);
+    expect(metrics).toHaveLength(19);
   });
 });
