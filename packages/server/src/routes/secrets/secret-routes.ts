@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ListQuery } from '../../lists/list-params.js';
+import { BULK_CREATE_MAX_ITEMS, createSecrets } from '../../services/secrets/secret-bulk-create-service.js';
 import type { SecretInput } from '../../services/secrets/secret-input.js';
 import {
   deleteSecretPermanently,
@@ -10,10 +11,6 @@ import {
   showSecretFor,
   showSecretMetadataFor,
 } from '../../services/secrets/secret-query-service.js';
-import {
-  BULK_CREATE_MAX_ITEMS,
-  createSecrets,
-} from '../../services/secrets/secret-bulk-create-service.js';
 import { createSecret } from '../../services/secrets/secret-revision-service.js';
 import { updateSecret } from '../../services/secrets/secret-update-service.js';
 import {
