@@ -55,7 +55,7 @@ export function renderImport(measured, verdict, settings) {
     ],
     [
       'the wizard’s import',
-      '`runImport` with `importServices`: strength scored, sealed, wrapped, trust checked, `POST /api/v1/secrets.json` in the batch',
+      '`runImport` with `importServices`: strength scored, sealed, wrapped, trust checked, 50 to a `POST /api/v1/secrets/bulk.json` in the batch',
       seconds(measured.app.ms),
       perItem(measured.app.ms),
       `${verdict.importRatio.toFixed(2)}×`,

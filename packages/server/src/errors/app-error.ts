@@ -36,15 +36,23 @@ export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again.';
  */
 export class AppError extends Error {
   readonly statusCode: number;
+  /** In a bulk request, the position of the item refused (answered as `index`). */
+  readonly index?: number;
 
   constructor(
     readonly code: AppErrorCode,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; index?: number },
   ) {
     super(message, options);
     this.name = 'AppError';
     this.statusCode = STATUS_BY_CODE[code];
+    if (options?.index !== undefined) this.index = options.index;
+  }
+
+  /** The same refusal, naming the bulk request's item it is about. */
+  atIndex(index: number): AppError {
+    return new AppError(this.code, this.message, { cause: this.cause, index });
   }
 
   /** 400 with a message for the form. */

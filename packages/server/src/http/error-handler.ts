@@ -6,6 +6,7 @@ import { describeValidationError } from './validation-message.js';
 interface ClassifiedError {
   status: number;
   message: string;
+  index?: number;
 }
 
 // Fastify's own client errors, with messages of our choosing.
@@ -20,18 +21,20 @@ const FASTIFY_MESSAGES: Record<string, ClassifiedError> = {
 /** Installs the one error handler of the app: every thrown error leaves through here. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const { status, message } = classify(error);
+    const { status, message, index } = classify(error);
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
     } else {
       request.log.info({ statusCode: status, code: error.code }, 'request refused');
     }
-    return reply.code(status).send(buildErrorBody(status, message));
+    return reply.code(status).send(buildErrorBody(status, message, index));
   });
 }
 
 function classify(error: FastifyError): ClassifiedError {
-  if (error instanceof AppError) return { status: error.statusCode, message: error.message };
+  if (error instanceof AppError) {
+    return { status: error.statusCode, message: error.message, index: error.index };
+  }
   if (error.validation) {
     return { status: 400, message: describeValidationError(error.validation, error.validationContext) };
   }

@@ -17,3 +17,14 @@ export class ApiError extends Error {
 export function serverMessageOf(error: unknown): string | undefined {
   return error instanceof ApiError ? error.serverMessage : undefined;
 }
+
+/** A bulk request's refusal of one item: the server names the item by its position (`index`). */
+export class BulkItemError extends ApiError {
+  readonly index: number;
+
+  constructor(status: number, serverMessage: string | undefined, index: number) {
+    super(status, serverMessage);
+    this.name = 'BulkItemError';
+    this.index = index;
+  }
+}

@@ -8,7 +8,9 @@ import type {
   SecretUpdate,
 } from '@coffer/core';
 import { PAGE_SIZE } from '@coffer/core';
-import { requestOrThrow } from './api-client.js';
+import { requestOrThrow, requestRaw } from './api-client.js';
+import { ApiError, BulkItemError } from './api-error.js';
+import { readErrorMessage } from './error-message.js';
 import type { PagePosition } from './paging.js';
 
 /**
@@ -71,6 +73,27 @@ export function fetchSecret(id: string, signal?: AbortSignal): Promise<Secret> {
 /** Creates a secret (`id` and revision 1 made by the client). */
 export function createSecret(secret: SecretCreate): Promise<Secret> {
   return requestOrThrow<Secret>(SECRETS, { method: 'POST', body: { secret } });
+}
+
+/** Most secrets one bulk create may carry (the server's BULK_CREATE_MAX_ITEMS). */
+export const BULK_CREATE_MAX_ITEMS = 50;
+
+/**
+ * Creates 1 to 50 secrets in one transaction (`POST /api/v1/secrets/bulk.json`), answered in order.
+ * Nothing is written when one is refused: that throws a BulkItemError naming the item; any other
+ * failure an ApiError.
+ */
+export async function createSecrets(secrets: SecretCreate[]): Promise<Secret[]> {
+  const answer = await requestRaw<{ items: Secret[]; index?: unknown }>('/api/v1/secrets/bulk.json', {
+    method: 'POST',
+    body: { secrets },
+  });
+  const json = typeof answer.json === 'object' ? answer.json : null;
+  if (answer.status === 201 && json) return json.items;
+  const message = readErrorMessage(answer.json);
+  const index = json?.index;
+  if (typeof index === 'number') throw new BulkItemError(answer.status, message, index);
+  throw new ApiError(answer.status, message);
 }
 
 /** Saves a secret; `revision` must be the stored one + 1, else 409. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createEvilServer, draftIn } from '../test/evil-server/evil-server.js';
-import { secretCreator } from './secret-creator.js';
+import { SecretAccessError } from './secret-access-error.js';
+import { secretCreator, secretCreators } from './secret-creator.js';
 import { confirming, confirmingNobody } from './testing/confirm-answers.js';
 
 // Issue 28: an import creates thousands of secrets; the chest's readers are listed, confirmed and
@@ -93,4 +94,109 @@ describe('secretCreator', () => {
     expect(keyListings(evil)).toBe(2);
     await evil.verify();
   }, 30_000);
+
+  describe('createMany (the bulk create)', () => {
+    const bulkCalls = (evil: ReturnType<typeof createEvilServer>) =>
+      evil.calls
+        .filter((call) => call.method === 'POST' && call.path.startsWith('/api/v1/secrets/bulk'))
+        .map((call) => JSON.parse(String(call.init.body)).secrets as { id: string; name: string }[]);
+
+    it('sends up to 50 to a request, each under its own key for exactly the readers, listed once', async () => {
+      const evil = createEvilServer();
+      const ada = await evil.user('Ada', { administrator: true });
+      const bob = await evil.user('Bob');
+      const chest = evil.chest('Imported', { teams: [evil.team('Ops', [ada, bob])] });
+      const me = await evil.signIn(ada);
+      const confirm = confirming();
+      const { createMany } = secretCreators(me, { confirm });
+      const drafts = Array.from({ length: 53 }, (_v, n) =>
+        draftIn(chest, { name: `Item ${n}`, importBatchId: 'b-1' }),
+      );
+      const outcomes = await createMany(drafts);
+      expect(outcomes.every((one) => !(one instanceof SecretAccessError) && one.revision === 1)).toBe(true);
+      expect(bulkCalls(evil).map((items) => items.length)).toEqual([50, 3]);
+      expect(
+        bulkCalls(evil)
+          .flat()
+          .map((item) => item.name),
+      ).toEqual(drafts.map((draft) => draft.name));
+      expect(evil.model.secrets.size).toBe(53);
+      expect(keyListings(evil)).toBe(1);
+      expect(confirm).toHaveBeenCalledTimes(1);
+      await evil.verify();
+    }, 60_000);
+
+    it('gives a refused item its error and sends the others again (nothing of the request was written)', async () => {
+      const evil = createEvilServer();
+      const ada = await evil.user('Ada', { administrator: true });
+      const bob = await evil.user('Bob');
+      const chest = evil.chest('Imported', { teams: [evil.team('Ops', [ada, bob])] });
+      // Bob reads this chest but may not write it: the server refuses that item.
+      const elsewhere = evil.chest('Read only', {
+        teams: [{ team: evil.team('Readers', [ada, bob]), edit: false }],
+      });
+      const me = await evil.signIn(bob);
+      const { createMany } = secretCreators(me, { confirm: confirming() });
+      const outcomes = await createMany([
+        draftIn(chest, { name: 'First' }),
+        draftIn(elsewhere, { name: 'Refused' }),
+        draftIn(chest, { name: 'Third' }),
+      ]);
+      expect(outcomes[0]).not.toBeInstanceOf(SecretAccessError);
+      expect(outcomes[1]).toBeInstanceOf(SecretAccessError);
+      expect(outcomes[2]).not.toBeInstanceOf(SecretAccessError);
+      expect(bulkCalls(evil).map((items) => items.map((item) => item.name))).toEqual([
+        ['First', 'Refused', 'Third'],
+        ['First', 'Third'],
+      ]);
+      expect([...evil.model.secrets.values()].map((secret) => secret.name).sort()).toEqual([
+        'First',
+        'Third',
+      ]);
+      await evil.verify();
+    }, 30_000);
+
+    it('lists the readers again when one joined meanwhile (409), re-wraps the request and sends it once more', async () => {
+      const evil = createEvilServer();
+      const ada = await evil.user('Ada', { administrator: true });
+      const bob = await evil.user('Bob');
+      const dan = await evil.user('Dan');
+      const ops = evil.team('Ops', [ada, bob]);
+      const chest = evil.chest('Imported', { teams: [ops] });
+      const me = await evil.signIn(ada);
+      const confirm = confirming();
+      const { create, createMany } = secretCreators(me, { confirm });
+      await create(draftIn(chest, { name: 'First' }));
+      evil.model.memberships.push({ user_id: dan.id, team_id: ops.id, edit_access: false });
+      const outcomes = await createMany([
+        draftIn(chest, { name: 'Second' }),
+        draftIn(chest, { name: 'Third' }),
+      ]);
+      expect(outcomes.some((one) => one instanceof SecretAccessError)).toBe(false);
+      const calls = bulkCalls(evil) as unknown as { secret_keys_attributes: unknown[] }[][];
+      expect(calls.map((items) => items.map((item) => item.secret_keys_attributes.length))).toEqual([
+        [2, 2],
+        [3, 3],
+      ]);
+      expect(keyListings(evil)).toBe(2);
+      expect(confirm.mock.calls.map(([people]) => people.map((person) => person.userId))).toEqual([
+        [bob.id],
+        [dan.id],
+      ]);
+      await evil.verify();
+    }, 30_000);
+
+    it('sends nothing for a chest whose people are not confirmed', async () => {
+      const evil = createEvilServer();
+      const ada = await evil.user('Ada', { administrator: true });
+      const bob = await evil.user('Bob');
+      const chest = evil.chest('Imported', { teams: [evil.team('Ops', [ada, bob])] });
+      const me = await evil.signIn(ada);
+      const { createMany } = secretCreators(me, { confirm: confirmingNobody() });
+      const outcomes = await createMany([draftIn(chest), draftIn(chest)]);
+      expect(outcomes.map((one) => (one as SecretAccessError).kind)).toEqual(['unconfirmed', 'unconfirmed']);
+      expect(bulkCalls(evil)).toEqual([]);
+      await evil.verify();
+    }, 30_000);
+  });
 });

@@ -1,6 +1,7 @@
-import type { PublicKeyEntry } from '@coffer/core';
+import type { PublicKeyEntry, SecretCreate } from '@coffer/core';
 import { generateSecretKey, importPublicKey, newSecretId, sealSecret, wrapSecretKey } from '@coffer/core';
-import { createSecret } from '../api/secrets-api.js';
+import { BulkItemError } from '../api/api-error.js';
+import { BULK_CREATE_MAX_ITEMS, createSecret, createSecrets } from '../api/secrets-api.js';
 import { fetchChestPublicKeys } from '../api/vaults-api.js';
 import type { KeyOwner, TrustOptions } from './confirm-reader-keys.js';
 import { confirmReaderKeys } from './confirm-reader-keys.js';
@@ -8,6 +9,7 @@ import { requirePrivateKey } from './private-key.js';
 import { recordRevision } from './revision-memory.js';
 import type { SavedSecret, SecretDraft } from './save-secret.js';
 import { readersChanged } from './save-secret.js';
+import type { SecretAccessError } from './secret-access-error.js';
 import { toSecretAccessError } from './to-secret-access-error.js';
 
 /** Creates one secret of a run (revision 1), as createEncryptedSecret does. */
@@ -28,6 +30,40 @@ interface ChestReaders {
  * checked again and the save is tried once more, as a single save does.
  */
 export function secretCreator(userId: string, options: TrustOptions = {}): CreateSecret {
+  return secretCreators(userId, options).create;
+}
+
+/** The outcome of each draft of a bulk create, in order: saved, or why not (shown by the caller). */
+export type CreateSecrets = (drafts: readonly SecretDraft[]) => Promise<(SavedSecret | SecretAccessError)[]>;
+
+/** A run's creators, sharing the chests' listed readers. */
+export interface SecretCreators {
+  create: CreateSecret;
+  createMany: CreateSecrets;
+}
+
+/** Largest JSON body a bulk request is packed to: under the server's limit for the bulk route. */
+export const BULK_BODY_BUDGET_BYTES = 6 * 1024 * 1024;
+
+// One draft of a bulk create, sealed: its key, body (with its id) and the listing it was wrapped for.
+interface SealedDraft {
+  index: number;
+  draft: SecretDraft;
+  secretKey: Uint8Array;
+  body: SecretCreate;
+  readers: Promise<ChestReaders>;
+}
+
+/**
+ * secretCreator's single create and a bulk create (`createMany`) sharing one cache of listed readers.
+ * createMany seals each draft as the single create does and sends them many to a request
+ * (POST /api/v1/secrets/bulk.json: at most 50 and BULK_BODY_BUDGET_BYTES), which the server writes in
+ * one transaction. A request refused for one item names it: that item gets its error and the rest
+ * (nothing of it was written) are sent again; when the refusal is that the readers changed, the
+ * request's chests are listed again, its items re-wrapped and it is sent once more, as a single save
+ * does. A failure without an item (the network) fails the request's items.
+ */
+export function secretCreators(userId: string, options: TrustOptions = {}): SecretCreators {
   const chests = new Map<string, Promise<ChestReaders>>();
   let owner: Promise<KeyOwner> | null = null;
   const caller = () => {
@@ -49,37 +85,13 @@ export function secretCreator(userId: string, options: TrustOptions = {}): Creat
     return listed;
   };
 
-  return async (draft) => {
+  const create: CreateSecret = async (draft) => {
     const secretId = newSecretId();
     const secretKey = generateSecretKey();
     try {
+      const sealed = await sealSecret({ secretId, revision: 1, payload: draft.payload, secretKey });
       const attempt = async (readers: Promise<ChestReaders>) => {
-        const { entries } = await readers;
-        const [sealed, wrapped] = await Promise.all([
-          sealSecret({ secretId, revision: 1, payload: draft.payload, secretKey }),
-          Promise.all(
-            entries.map(async (reader) => ({
-              user_id: reader.userId,
-              encrypted_value: await wrapSecretKey(secretKey, reader.key, {
-                secretId,
-                userId: reader.userId,
-              }),
-            })),
-          ),
-        ]);
-        await createSecret({
-          id: secretId,
-          revision: 1,
-          vault_id: draft.vaultId,
-          name: draft.name,
-          category: draft.category,
-          ...sealed,
-          strength: draft.strength,
-          form_fill: draft.formFill,
-          hidden: draft.hidden,
-          secret_keys_attributes: wrapped,
-          ...(draft.importBatchId ? { import_batch_id: draft.importBatchId } : {}),
-        });
+        await createSecret(createBody(draft, secretId, sealed, await wrapFor(secretKey, secretId, readers)));
       };
       const readers = readersOf(draft.vaultId, draft.hidden);
       try {
@@ -95,6 +107,153 @@ export function secretCreator(userId: string, options: TrustOptions = {}): Creat
     } finally {
       secretKey.fill(0);
     }
+  };
+
+  const createMany: CreateSecrets = async (drafts) => {
+    const outcomes: (SavedSecret | SecretAccessError)[] = new Array(drafts.length);
+    const sealed: SealedDraft[] = [];
+    try {
+      await Promise.all(
+        drafts.map(async (draft, index) => {
+          const secretId = newSecretId();
+          const secretKey = generateSecretKey();
+          const readers = readersOf(draft.vaultId, draft.hidden);
+          try {
+            const [payload, keys] = await Promise.all([
+              sealSecret({ secretId, revision: 1, payload: draft.payload, secretKey }),
+              wrapFor(secretKey, secretId, readers),
+            ]);
+            sealed.push({
+              index,
+              draft,
+              secretKey,
+              body: createBody(draft, secretId, payload, keys),
+              readers,
+            });
+          } catch (error) {
+            secretKey.fill(0);
+            outcomes[index] = toSecretAccessError(error);
+          }
+        }),
+      );
+      sealed.sort((a, b) => a.index - b.index);
+      for (const request of packRequests(sealed)) await sendRequest(request, outcomes);
+      return outcomes;
+    } finally {
+      for (const item of sealed) item.secretKey.fill(0);
+    }
+  };
+
+  // Sends one request's items until each is saved or refused (see secretCreators).
+  const sendRequest = async (items: SealedDraft[], outcomes: (SavedSecret | SecretAccessError)[]) => {
+    let pending = items;
+    let rewrapped = false;
+    while (pending.length > 0) {
+      try {
+        const saved = await createSecrets(pending.map((item) => item.body));
+        for (const [position, item] of pending.entries()) {
+          const id = saved[position]?.id ?? item.body.id;
+          void recordRevision(userId, id, 1);
+          outcomes[item.index] = { id, revision: 1 };
+        }
+        return;
+      } catch (error) {
+        const refused = error instanceof BulkItemError ? pending[error.index] : undefined;
+        if (!refused) {
+          for (const item of pending) outcomes[item.index] = toSecretAccessError(error);
+          return;
+        }
+        if (readersChanged(error) && !rewrapped) {
+          rewrapped = true;
+          pending = await rewrap(pending, refused, outcomes);
+          continue;
+        }
+        outcomes[refused.index] = toSecretAccessError(error);
+        pending = pending.filter((item) => item !== refused);
+      }
+    }
+  };
+
+  // The refused item's chest is listed again; every item of it is wrapped for the new listing.
+  const rewrap = async (
+    items: SealedDraft[],
+    refused: SealedDraft,
+    outcomes: (SavedSecret | SecretAccessError)[],
+  ): Promise<SealedDraft[]> => {
+    const fresh = readersOf(refused.draft.vaultId, refused.draft.hidden, refused.readers);
+    const kept: SealedDraft[] = [];
+    for (const item of items) {
+      if (item.readers !== refused.readers) {
+        kept.push(item);
+        continue;
+      }
+      try {
+        const keys = await wrapFor(item.secretKey, item.body.id, fresh);
+        kept.push({ ...item, readers: fresh, body: { ...item.body, secret_keys_attributes: keys } });
+      } catch (error) {
+        outcomes[item.index] = toSecretAccessError(error);
+      }
+    }
+    return kept;
+  };
+
+  return { create, createMany };
+}
+
+// At most BULK_CREATE_MAX_ITEMS and BULK_BODY_BUDGET_BYTES of bodies to a request, in order.
+function packRequests(items: readonly SealedDraft[]): SealedDraft[][] {
+  const requests: SealedDraft[][] = [];
+  let current: SealedDraft[] = [];
+  let bytes = 0;
+  for (const item of items) {
+    const size = JSON.stringify(item.body).length;
+    if (
+      current.length > 0 &&
+      (current.length === BULK_CREATE_MAX_ITEMS || bytes + size > BULK_BODY_BUDGET_BYTES)
+    ) {
+      requests.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(item);
+    bytes += size;
+  }
+  if (current.length > 0) requests.push(current);
+  return requests;
+}
+
+async function wrapFor(
+  secretKey: Uint8Array,
+  secretId: string,
+  readers: Promise<ChestReaders>,
+): Promise<SecretCreate['secret_keys_attributes']> {
+  const { entries } = await readers;
+  return Promise.all(
+    entries.map(async (reader) => ({
+      user_id: reader.userId,
+      encrypted_value: await wrapSecretKey(secretKey, reader.key, { secretId, userId: reader.userId }),
+    })),
+  );
+}
+
+function createBody(
+  draft: SecretDraft,
+  secretId: string,
+  sealed: { encrypted_data: string; encryption_iv: string },
+  keys: SecretCreate['secret_keys_attributes'],
+): SecretCreate {
+  return {
+    id: secretId,
+    revision: 1,
+    vault_id: draft.vaultId,
+    name: draft.name,
+    category: draft.category,
+    ...sealed,
+    strength: draft.strength,
+    form_fill: draft.formFill,
+    hidden: draft.hidden,
+    secret_keys_attributes: keys,
+    ...(draft.importBatchId ? { import_batch_id: draft.importBatchId } : {}),
   };
 }
 

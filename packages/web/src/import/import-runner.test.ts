@@ -16,6 +16,7 @@ import type {
 import {
   analyseImport,
   chestNameFor,
+  IMPORT_BULK_SIZE,
   IMPORT_CONCURRENCY,
   ImportRefusedError,
   runImport,
@@ -447,5 +448,87 @@ describe('runImport', () => {
     expect(chestNameFor('Work')).toBe('Work');
     expect(chestNameFor('')).toBe('Imported');
     expect(Array.from(chestNameFor('A folder with a rather long name indeed'))).toHaveLength(25);
+  });
+
+  describe('with a bulk create', () => {
+    async function manyItems(count: number) {
+      return planImport({
+        format: 'chrome-csv',
+        items: Array.from({ length: count }, (_v, n) =>
+          sourceItem(`row ${n + 2}`, { title: `Site ${n}`, username: 'a', password: `p-${n}` }),
+        ),
+        skipped: { trashed: 0, notASecret: 0 },
+        problems: [],
+      });
+    }
+    const intoC: ImportMapping = { targets: { '': { kind: 'existing', chestId: 'c' } }, teamId: null };
+
+    // The fake's bulk create: records each request's names and refuses those named in `refuse`.
+    function withBulk(fake: ReturnType<typeof fakeServices>, refuse: ReadonlySet<string> = new Set()) {
+      const requests: string[][] = [];
+      fake.services.createSecrets = async (drafts, batchId) => {
+        requests.push(drafts.map((draft) => draft.name));
+        const outcomes: (Error | null)[] = [];
+        for (const draft of drafts) {
+          if (refuse.has(draft.name)) {
+            outcomes.push(new Error(`${draft.name} was refused.`));
+            continue;
+          }
+          await fake.services.createSecret(draft, batchId, []);
+          outcomes.push(null);
+        }
+        return outcomes;
+      };
+      return requests;
+    }
+
+    it('sends new secrets without files up to 50 to a request, a secret with files alone, failures by item', async () => {
+      const plan = await manyItems(120);
+      const withFile = plan.drafts[7];
+      if (!withFile) throw new Error('no draft');
+      withFile.attachments = [{ name: 'key.pem', data: new Uint8Array([1, 2]) }];
+      const fake = fakeServices();
+      const requests = withBulk(fake, new Set(['Site 60']));
+      const progress: number[] = [];
+      const report = await runFirstImport(plan, intoC, fake.services, {
+        onProgress: ({ done }) => progress.push(done),
+      });
+      expect(requests.map((names) => names.length)).toEqual([IMPORT_BULK_SIZE, IMPORT_BULK_SIZE, 19]);
+      expect(requests.flat()).not.toContain('Site 7');
+      expect(fake.secrets.find((secret) => secret.name === 'Site 7')?.files).toEqual(['key.pem']);
+      expect(report.created).toBe(119);
+      expect(report.failed).toEqual([{ ref: plan.drafts[60]?.ref, message: 'Site 60 was refused.' }]);
+      expect(progress[0]).toBe(0);
+      expect(progress.at(-1)).toBe(120);
+      expect(progress).toHaveLength(5);
+      expect(fake.secrets.every((secret) => secret.batchId === fake.batches[0]?.id)).toBe(true);
+    });
+
+    it('fails a whole request’s items when it fails without naming one', async () => {
+      const plan = await manyItems(3);
+      const fake = fakeServices();
+      fake.services.createSecrets = async () => {
+        throw new Error('The network failed.');
+      };
+      const report = await runFirstImport(plan, intoC, fake.services);
+      expect(report.created).toBe(0);
+      expect(report.failed.map((one) => one.message)).toEqual(Array(3).fill('The network failed.'));
+    });
+
+    it('starts no further request once cancelled', async () => {
+      const plan = await manyItems(200);
+      const controller = new AbortController();
+      const fake = fakeServices();
+      const requests = withBulk(fake);
+      const bulk = fake.services.createSecrets;
+      fake.services.createSecrets = async (drafts, batchId) => {
+        const outcomes = await bulk?.(drafts, batchId);
+        controller.abort();
+        return outcomes ?? [];
+      };
+      const report = await runFirstImport(plan, intoC, fake.services, { signal: controller.signal });
+      expect(requests).toHaveLength(1);
+      expect(report).toMatchObject({ created: IMPORT_BULK_SIZE, cancelled: true, notDone: 150 });
+    });
   });
 });

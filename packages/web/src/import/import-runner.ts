@@ -70,6 +70,11 @@ export interface ImportServices {
   createBatch(format: string, itemCount: number): Promise<{ id: string }>;
   /** Creates a secret (with its files), in the batch. */
   createSecret(draft: ImportSecretDraft, batchId: string, files: ImportFile[]): Promise<void>;
+  /**
+   * Where offered, creates many secrets without files in the batch (one bulk request per up to 50):
+   * each draft's outcome in order, null when created, else the error to report for it.
+   */
+  createSecrets?(drafts: ImportSecretDraft[], batchId: string): Promise<(Error | null)[]>;
   /** Saves the next revision of an existing secret, its files kept and the new ones added. */
   updateSecret(
     target: { id: string; baseRevision: number },
@@ -122,6 +127,8 @@ export interface ImportProgress {
 
 /** How many items a run saves at a time (after the first): enough to keep sealing and requests overlapping. */
 export const IMPORT_CONCURRENCY = 4;
+/** How many new secrets without files go to one bulk create, when the services offer it (server: 50). */
+export const IMPORT_BULK_SIZE = 50;
 
 /** Refused before anything is written. */
 export class ImportRefusedError extends Error {
@@ -285,8 +292,9 @@ function messageOf(error: unknown): string {
 /**
  * Runs the import: checks the mapping and the plan's limits (nothing written when either refuses),
  * opens the batch (nothing written when it cannot be), creates the new chests, then the items,
- * IMPORT_CONCURRENCY at a time after the first. A failed item is reported by its reference and the run
- * goes on; a cancel starts no further item and reports what was done.
+ * IMPORT_CONCURRENCY at a time after the first; new secrets without files go IMPORT_BULK_SIZE to a bulk
+ * create where the services offer one. A failed item is reported by its reference and the run goes
+ * on; a cancel starts no further item (or group) and reports what was done.
  */
 export async function runImport(
   plan: ImportPlan,
@@ -331,22 +339,25 @@ export async function runImport(
   }
   const matchOf = new Map(analysis.matches.map((match) => [match.draftIndex, match]));
 
+  const baseOf = async (draft: ImportDraft): Promise<ImportSecretDraft> => {
+    const password = 'password' in draft.payload ? draft.payload.password : '';
+    return {
+      vaultId: chestOf.get(draft.containerKey) as string,
+      name: draft.name,
+      category: draft.category,
+      payload: draft.payload,
+      strength: draft.category === 'password' ? await services.strength(password, draft.name) : null,
+      formFill: draft.category === 'password',
+      hidden: false,
+    };
+  };
+
   const saveOne = async (index: number, draft: ImportDraft) => {
     const action = actions[index];
     if (action === 'skip-unchanged') report.skippedUnchanged += 1;
     else if (action === 'skip-choice') report.skippedByChoice += 1;
     else {
-      const vaultId = chestOf.get(draft.containerKey) as string;
-      const password = 'password' in draft.payload ? draft.payload.password : '';
-      const base: ImportSecretDraft = {
-        vaultId,
-        name: draft.name,
-        category: draft.category,
-        payload: draft.payload,
-        strength: draft.category === 'password' ? await services.strength(password, draft.name) : null,
-        formFill: draft.category === 'password',
-        hidden: false,
-      };
+      const base = await baseOf(draft);
       if (action === 'update') {
         const match = matchOf.get(index) as ImportMatch;
         const existing = match.existing;
@@ -368,23 +379,67 @@ export async function runImport(
     }
   };
 
-  // Items are saved IMPORT_CONCURRENCY at a time, so one item's sealing overlaps another's request;
-  // the first goes alone, as it lists the chest's readers and may ask the user to confirm people.
-  // Cancel starts nothing new: the items being saved finish and what was created stays.
   const failed: { index: number; ref: string; message: string }[] = [];
+  const fail = (index: number, error: unknown) => {
+    failed.push({ index, ref: (plan.drafts[index] as ImportDraft).ref, message: messageOf(error) });
+  };
+
+  // New secrets without files, many to a bulk create: one transaction on the server for each.
+  const saveMany = async (indexes: number[], createSecrets: NonNullable<ImportServices['createSecrets']>) => {
+    const bases = await Promise.all(indexes.map((index) => baseOf(plan.drafts[index] as ImportDraft)));
+    let outcomes: (Error | null)[];
+    try {
+      outcomes = await createSecrets(bases, (batch as { id: string }).id);
+    } catch (error) {
+      outcomes = indexes.map(() => (error instanceof Error ? error : new Error(String(error))));
+    }
+    for (const [position, index] of indexes.entries()) {
+      const outcome = outcomes[position];
+      if (outcome) fail(index, outcome);
+      else report.created += 1;
+    }
+  };
+
+  // The work in units: an item alone, or a group of up to IMPORT_BULK_SIZE new secrets without files.
+  const units: number[][] = [];
+  const bulkUnits = new Set<number[]>();
+  let group: number[] | null = null;
+  for (const [index, draft] of plan.drafts.entries()) {
+    const bulk = services.createSecrets && actions[index] === 'create' && draft.attachments.length === 0;
+    if (!bulk) {
+      units.push([index]);
+      continue;
+    }
+    if (!group || group.length === IMPORT_BULK_SIZE) {
+      group = [];
+      units.push(group);
+      bulkUnits.add(group);
+    }
+    group.push(index);
+  }
+
+  // Units are saved IMPORT_CONCURRENCY at a time, so one unit's sealing overlaps another's request;
+  // the first goes alone, as it lists the chest's readers and may ask the user to confirm people.
+  // Cancel starts nothing new: the units being saved finish and what was created stays.
+  let nextUnit = 0;
   let started = 0;
   let done = 0;
   const saveNext = async (): Promise<boolean> => {
-    if (started >= total || signal?.aborted) return false;
-    const index = started;
-    started += 1;
-    const draft = plan.drafts[index] as ImportDraft;
-    try {
-      await saveOne(index, draft);
-    } catch (error) {
-      failed.push({ index, ref: draft.ref, message: messageOf(error) });
+    if (nextUnit >= units.length || signal?.aborted) return false;
+    const unit = units[nextUnit] as number[];
+    nextUnit += 1;
+    started += unit.length;
+    const [first] = unit as [number];
+    if (bulkUnits.has(unit) && services.createSecrets) {
+      await saveMany(unit, services.createSecrets.bind(services));
+    } else {
+      try {
+        await saveOne(first, plan.drafts[first] as ImportDraft);
+      } catch (error) {
+        fail(first, error);
+      }
     }
-    done += 1;
+    done += unit.length;
     onProgress?.({ done, total });
     return true;
   };

@@ -1,8 +1,8 @@
 /**
  * The import runner's services, bound to the real API and crypto client: candidates listed by chest
  * and opened in this browser, chests and the batch created with the existing calls, and each secret
- * sealed and wrapped by a secretCreator of the run (the chest's readers listed, confirmed and imported
- * once per batch) or updateEncryptedSecret, its files uploaded with saveWithAttachments (a new secret:
+ * sealed and wrapped by the run's secretCreators (the chest's readers listed, confirmed and imported
+ * once per batch; new secrets without files sent many to a bulk create) or updateEncryptedSecret, its files uploaded with saveWithAttachments (a new secret:
  * created, files uploaded, revision 2).
  */
 import { canUseTeams, PAGE_SIZE } from '@coffer/core';
@@ -19,8 +19,9 @@ import type { TrustOptions } from '../crypto-client/confirm-reader-keys.js';
 import { openSecretRecord } from '../crypto-client/open-secret-record.js';
 import type { SecretDraft } from '../crypto-client/save-secret.js';
 import { updateEncryptedSecret } from '../crypto-client/save-secret.js';
-import type { CreateSecret } from '../crypto-client/secret-creator.js';
-import { secretCreator } from '../crypto-client/secret-creator.js';
+import { SecretAccessError } from '../crypto-client/secret-access-error.js';
+import type { SecretCreators } from '../crypto-client/secret-creator.js';
+import { secretCreators } from '../crypto-client/secret-creator.js';
 import type { ImportFile, ImportServices, ListedSecret, PlanRoom } from './import-runner.js';
 
 /** What the screen provides: who imports, how people are confirmed, and how strength is scored. */
@@ -67,10 +68,10 @@ async function planCounts(isAdministrator: boolean): Promise<PlanRoom | null> {
 export function importServices(context: ImportServiceContext): ImportServices {
   const { userId, trust } = context;
   // One creator per run (each run opens its own batch): readers are listed and checked afresh per run.
-  let run: { batchId: string; create: CreateSecret } | null = null;
-  const creatorFor = (batchId: string) => {
-    if (run?.batchId !== batchId) run = { batchId, create: secretCreator(userId, trust) };
-    return run.create;
+  let run: { batchId: string; creators: SecretCreators } | null = null;
+  const creatorsFor = (batchId: string) => {
+    if (run?.batchId !== batchId) run = { batchId, creators: secretCreators(userId, trust) };
+    return run.creators;
   };
   return {
     listChestSecrets,
@@ -91,13 +92,20 @@ export function importServices(context: ImportServiceContext): ImportServices {
     createBatch: (format, itemCount) => startImportBatch(format, itemCount),
     createSecret: async (draft, batchId, files) => {
       const sealed: SecretDraft = { ...draft, importBatchId: batchId };
-      const create = creatorFor(batchId);
+      const { create } = creatorsFor(batchId);
       const save: SaveRevision = (refs, target) => {
         const withFiles = { ...sealed, payload: withAttachments(sealed.payload, refs) };
         // Revision 2 (the files' refs) is a save of the created secret: only a creation sends the batch.
         return target ? updateEncryptedSecret(target, withFiles, userId, trust) : create(withFiles);
       };
       await saveWithAttachments(undefined, { before: [], kept: [], added: files.map(uploadOf) }, save);
+    },
+    // Sealed as one by one, sent many to a request (secretCreators' createMany).
+    createSecrets: async (drafts, batchId) => {
+      const outcomes = await creatorsFor(batchId).createMany(
+        drafts.map((draft) => ({ ...draft, importBatchId: batchId })),
+      );
+      return outcomes.map((outcome) => (outcome instanceof SecretAccessError ? outcome : null));
     },
     updateSecret: async (target, draft, keptFiles, files) => {
       const save: SaveRevision = (refs, editTarget) =>

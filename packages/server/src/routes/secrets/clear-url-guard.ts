@@ -10,7 +10,25 @@ import { CLEAR_URL_MESSAGE } from '../../services/secrets/secret-input.js';
 export async function refuseClearUrl(request: FastifyRequest): Promise<void> {
   const body = request.body;
   if (typeof body !== 'object' || body === null || !('secret' in body)) return;
-  const secret = (body as { secret: unknown }).secret;
+  refuseUrlIn((body as { secret: unknown }).secret);
+}
+
+/** The same for each item of a bulk create (`secrets`), naming the item refused. */
+export async function refuseClearUrls(request: FastifyRequest): Promise<void> {
+  const body = request.body;
+  if (typeof body !== 'object' || body === null || !('secrets' in body)) return;
+  const secrets = (body as { secrets: unknown }).secrets;
+  if (!Array.isArray(secrets)) return;
+  for (const [index, secret] of secrets.entries()) {
+    try {
+      refuseUrlIn(secret);
+    } catch (error) {
+      throw error instanceof AppError ? error.atIndex(index) : error;
+    }
+  }
+}
+
+function refuseUrlIn(secret: unknown): void {
   if (typeof secret === 'object' && secret !== null && 'url' in secret) {
     throw AppError.validation(CLEAR_URL_MESSAGE);
   }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ListQuery } from '../../lists/list-params.js';
+import { BULK_CREATE_MAX_ITEMS, createSecrets } from '../../services/secrets/secret-bulk-create-service.js';
 import type { SecretInput } from '../../services/secrets/secret-input.js';
 import {
   deleteSecretPermanently,
@@ -20,8 +21,8 @@ import {
   type OptionsQuery,
   readOptions,
 } from '../route-schemas.js';
-import { refuseClearUrl } from './clear-url-guard.js';
-import { SECRET_BODY } from './secret-schemas.js';
+import { refuseClearUrl, refuseClearUrls } from './clear-url-guard.js';
+import { BULK_SECRET_BODY, SECRET_BODY } from './secret-schemas.js';
 
 type IdParams = { Params: { id: string } };
 type SecretBody = { Body: { secret: SecretInput } };
@@ -50,6 +51,25 @@ export const secretRoutes: FastifyPluginAsync = async (app) => {
       const { ctx, caller } = request;
       const id = await createSecret(ctx, caller, request.body.secret);
       return reply.code(201).send(await showSecretFor(ctx, caller, id, new Set()));
+    },
+  );
+
+  // An import's secrets, many in one transaction (services/secrets/secret-bulk-create-service.ts);
+  // the member rate limit as the create. Room for 50 items of a typical size; bigger ones go fewer
+  // to a request (the web app packs by size).
+  app.post<{ Body: { secrets: SecretInput[] } }>(
+    '/api/v1/secrets/bulk',
+    {
+      bodyLimit: BULK_CREATE_MAX_ITEMS * 160 * 1024,
+      preValidation: refuseClearUrls,
+      schema: { body: BULK_SECRET_BODY },
+    },
+    async (request, reply) => {
+      const { ctx, caller } = request;
+      const ids = await createSecrets(ctx, caller, request.body.secrets);
+      const items = [];
+      for (const id of ids) items.push(await showSecretFor(ctx, caller, id, new Set()));
+      return reply.code(201).send({ items });
     },
   );
 

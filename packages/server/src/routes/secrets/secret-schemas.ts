@@ -30,3 +30,15 @@ export const SECRET_BODY = {
     },
   },
 } as const;
+
+/**
+ * `secrets` of a bulk create: each item is a create's `secret`. The count is checked by the service
+ * (1 to 50, with its own message); the schema's bound only keeps a huge array from being validated.
+ */
+export const BULK_SECRET_BODY = {
+  type: 'object',
+  required: ['secrets'],
+  properties: {
+    secrets: { type: 'array', maxItems: 1000, items: SECRET_BODY.properties.secret },
+  },
+} as const;

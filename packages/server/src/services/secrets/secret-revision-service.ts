@@ -12,12 +12,13 @@ import {
 } from '../../policy/index.js';
 import { findChest } from '../../repositories/chest-repository.js';
 import { closeRotatedRows, moveRotationRows } from '../../repositories/rotation-repository.js';
-import { replaceWrappedKeys } from '../../repositories/secret-key-repository.js';
+import { replaceWrappedKeys, type WrappedKey } from '../../repositories/secret-key-repository.js';
 import {
   findSecret,
   insertSecret,
   placeOf,
   type SecretRecord,
+  type SecretValues,
   saveSecretRevision,
 } from '../../repositories/secret-repository.js';
 import { isUniqueViolation } from '../../repositories/unique-violation.js';
@@ -37,6 +38,69 @@ export const DUPLICATE_SECRET_MESSAGE = 'A secret with this id already exists.';
 /** 409 for changing a secret that waits in Deleted Secrets. */
 export const MARKED_SECRET_MESSAGE = 'This secret is marked for deletion. Restore it first.';
 
+/** A create checked before its transaction (prepareCreate), ready for writeCreate. */
+export interface PreparedCreate {
+  id: string;
+  values: SecretValues;
+  keys: WrappedKey[];
+  chest: { id: string; name: string };
+  importBatchId: string | null;
+}
+
+/**
+ * The checks of a create that read before the transaction: the body, write access to the chest
+ * (another organisation's: 404), the hidden rule, the import batch and a taken id.
+ */
+export async function prepareCreate(
+  db: Kysely<Database>,
+  caller: CallerAccess,
+  input: SecretInput,
+): Promise<PreparedCreate> {
+  const id = checkSecretId(input.id);
+  const values = checkSecretValues(input);
+  if (values.revision !== 1) throw AppError.validation('A new secret starts at revision 1.');
+  const keys = checkWrappedKeys(input.secret_keys_attributes ?? []);
+  const chest = requireWritableChest(caller, await findChest(db, caller.organisation.id, values.vault_id));
+  requireHiddenChangeAllowed(caller, false, values.hidden);
+  const importBatchId = input.import_batch_id ?? null;
+  if (importBatchId !== null) await checkImportBatchForSecret(db, caller, importBatchId);
+  if (await findSecret(db, caller.organisation.id, id)) throw AppError.conflict(DUPLICATE_SECRET_MESSAGE);
+  return { id, values, keys, chest, importBatchId };
+}
+
+/**
+ * The writes of a create, inside the caller's transaction: the plan limit (counting what this
+ * transaction already created, so a bulk create is measured whole), the key cover against the
+ * chest's readers as they are now, the rows, the key bookkeeping and the audit entry.
+ */
+export async function writeCreate(
+  trx: Kysely<Database>,
+  ctx: ServiceContext,
+  caller: CallerAccess,
+  prepared: PreparedCreate,
+): Promise<void> {
+  const organisationId = caller.organisation.id;
+  const { id, values, keys, chest, importBatchId } = prepared;
+  if (importBatchId !== null) await holdImportBatchForSecret(trx, caller, importBatchId);
+  await beginKeyChange(trx, organisationId);
+  await requireWithinPlan(trx, ctx.config.billing, organisationId, 'secret');
+  const readers = await loadReaderIds(trx, organisationId, chest.id, values.hidden);
+  checkKeyCover(
+    keys.map((key) => key.user_id),
+    readers,
+  );
+  await insertSecret(trx, organisationId, id, values, caller.user.id, importBatchId);
+  await replaceWrappedKeys(trx, organisationId, id, keys);
+  await recordKeyChange(trx, organisationId, { secretIds: [id] });
+  await markUserHasSecret(trx, organisationId, caller.user.id);
+  await auditByCaller(trx, caller, `Created secret ${values.name} in chest ${chest.name}`, 'Secret', id);
+}
+
+/** Another organisation's secret, or a concurrent create, holds the id: the unique index says so. */
+export function duplicateIdAsConflict(error: unknown): unknown {
+  return isUniqueViolation(error) ? AppError.conflict(DUPLICATE_SECRET_MESSAGE) : error;
+}
+
 /**
  * Creates a secret at revision 1 in a chest the caller may write, with its key wrapped for exactly
  * the chest's readers; sets the creator's has_secret. With `import_batch_id`, the secret belongs to
@@ -47,39 +111,13 @@ export async function createSecret(
   caller: CallerAccess,
   input: SecretInput,
 ): Promise<string> {
-  const { db } = ctx;
-  const id = checkSecretId(input.id);
-  const values = checkSecretValues(input);
-  if (values.revision !== 1) throw AppError.validation('A new secret starts at revision 1.');
-  const keys = checkWrappedKeys(input.secret_keys_attributes ?? []);
-  const organisationId = caller.organisation.id;
-  const chest = requireWritableChest(caller, await findChest(db, organisationId, values.vault_id));
-  requireHiddenChangeAllowed(caller, false, values.hidden);
-  const importBatchId = input.import_batch_id ?? null;
-  if (importBatchId !== null) await checkImportBatchForSecret(db, caller, importBatchId);
-  if (await findSecret(db, organisationId, id)) throw AppError.conflict(DUPLICATE_SECRET_MESSAGE);
+  const prepared = await prepareCreate(ctx.db, caller, input);
   try {
-    await runChange(db, organisationId, async (trx) => {
-      if (importBatchId !== null) await holdImportBatchForSecret(trx, caller, importBatchId);
-      await beginKeyChange(trx, organisationId);
-      await requireWithinPlan(trx, ctx.config.billing, organisationId, 'secret');
-      const readers = await loadReaderIds(trx, organisationId, chest.id, values.hidden);
-      checkKeyCover(
-        keys.map((key) => key.user_id),
-        readers,
-      );
-      await insertSecret(trx, organisationId, id, values, caller.user.id, importBatchId);
-      await replaceWrappedKeys(trx, organisationId, id, keys);
-      await recordKeyChange(trx, organisationId, { secretIds: [id] });
-      await markUserHasSecret(trx, organisationId, caller.user.id);
-      await auditByCaller(trx, caller, `Created secret ${values.name} in chest ${chest.name}`, 'Secret', id);
-    });
+    await runChange(ctx.db, caller.organisation.id, (trx) => writeCreate(trx, ctx, caller, prepared));
   } catch (error) {
-    // Another organisation's secret, or a concurrent create, holds the id.
-    if (isUniqueViolation(error)) throw AppError.conflict(DUPLICATE_SECRET_MESSAGE);
-    throw error;
+    throw duplicateIdAsConflict(error);
   }
-  return id;
+  return prepared.id;
 }
 
 async function requireSaveTarget(

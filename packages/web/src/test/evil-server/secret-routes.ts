@@ -12,6 +12,7 @@ const SAME_CHEST_MESSAGE = 'The secret is already in this chest.';
 /** The secret routes the crypto client uses, answered as packages/server/src/services/secrets does. */
 export const secretRoutes: Record<string, HonestRoute> = {
   'POST /api/v1/secrets.json': createSecret,
+  'POST /api/v1/secrets/bulk.json': createSecrets,
   'GET /api/v1/secrets/:id.json': showSecret,
   'PUT /api/v1/secrets/:id.json': (request, context) =>
     bodyField<SecretCreate>(request, 'secret').encrypted_data === undefined
@@ -23,23 +24,60 @@ export const secretRoutes: Record<string, HonestRoute> = {
     markDeleted(request, context, false),
 };
 
-function createSecret(request: EvilRequest, { model, record }: RouteContext): Answer<unknown> {
+function createSecret(request: EvilRequest, context: RouteContext): Answer<unknown> {
   const caller = request.caller;
   if (!caller) return refuse.unauthorized();
-  const input = bodyField<SecretCreate>(request, 'secret');
+  const checked = checkCreate(caller.id, request.route, bodyField<SecretCreate>(request, 'secret'), context);
+  if ('status' in checked) return checked;
+  return { status: 201, body: storeCreate(checked, caller.id, context) };
+}
+
+// The bulk create: every item checked as a create, the first refusal answered with its index and
+// nothing stored; else all stored, answered in order.
+function createSecrets(request: EvilRequest, context: RouteContext): Answer<unknown> {
+  const caller = request.caller;
+  if (!caller) return refuse.unauthorized();
+  const body = request.body as { secrets?: unknown } | undefined;
+  const inputs = Array.isArray(body?.secrets) ? (body.secrets as Partial<SecretCreate>[]) : [];
+  if (inputs.length < 1 || inputs.length > 50) {
+    return refuse.badRequest('A bulk create takes from 1 to 50 secrets.');
+  }
+  const checked: CheckedCreate[] = [];
+  for (const [index, input] of inputs.entries()) {
+    const one = checkCreate(caller.id, request.route, input, context);
+    const refusal =
+      'status' in one
+        ? one
+        : checked.some((other) => other.id === one.id)
+          ? refuse.conflict(DUPLICATE_SECRET_MESSAGE)
+          : null;
+    if (refusal) return { status: refusal.status, body: { ...(refusal.body as object), index } };
+    checked.push(one as CheckedCreate);
+  }
+  return { status: 201, body: { items: checked.map((one) => storeCreate(one, caller.id, context)) } };
+}
+
+type CheckedCreate = StoredSecret & { shares: SecretKeyAttributes[] };
+
+function checkCreate(
+  callerId: string,
+  route: string,
+  input: Partial<SecretCreate>,
+  { model, record }: RouteContext,
+): CheckedCreate | Answer<unknown> {
   const keys = input.secret_keys_attributes ?? [];
   const id = String(input.id);
   const chestId = String(input.vault_id);
   const hidden = input.hidden === true;
   const readers = model.readers(chestId, hidden);
-  record({ route: request.route, secretId: id, readers, shares: keys, sealed: sealedOf(input) });
+  record({ route, secretId: id, readers, shares: keys, sealed: sealedOf(input) });
   if (input.revision !== 1) return refuse.badRequest('A new secret starts at revision 1.');
-  if (!model.canWrite(caller.id, chestId)) return refuse.notFound();
+  if (!model.canWrite(callerId, chestId)) return refuse.notFound();
   if (model.secrets.has(id)) return refuse.conflict(DUPLICATE_SECRET_MESSAGE);
   const cover = checkKeyCover(keys, readers);
   if (cover) return cover;
   const now = new Date().toISOString();
-  const secret: StoredSecret = {
+  return {
     id,
     vault_id: chestId,
     name: String(input.name ?? ''),
@@ -54,10 +92,14 @@ function createSecret(request: EvilRequest, { model, record }: RouteContext): An
     deleted_at: null,
     created_at: now,
     updated_at: now,
+    shares: keys,
   };
-  model.replaceKeys(secret, keys);
-  model.secrets.set(id, secret);
-  return { status: 201, body: presentSecret(model, secret, caller.id) };
+}
+
+function storeCreate({ shares, ...secret }: CheckedCreate, callerId: string, { model }: RouteContext) {
+  model.replaceKeys(secret, shares);
+  model.secrets.set(secret.id, secret);
+  return presentSecret(model, secret, callerId);
 }
 
 function showSecret(request: EvilRequest, { model }: RouteContext): Answer<unknown> {

@@ -1,0 +1,62 @@
+import { AppError } from '../../errors/app-error.js';
+import type { CallerAccess } from '../../policy/index.js';
+import { runChange } from '../organisation-change.js';
+import type { ServiceContext } from '../service-context.js';
+import type { SecretInput } from './secret-input.js';
+import {
+  DUPLICATE_SECRET_MESSAGE,
+  duplicateIdAsConflict,
+  type PreparedCreate,
+  prepareCreate,
+  writeCreate,
+} from './secret-revision-service.js';
+
+/** Most secrets one bulk create may carry. */
+export const BULK_CREATE_MAX_ITEMS = 50;
+/** 400 for an empty or too long bulk create. */
+export const BULK_CREATE_SIZE_MESSAGE = `A bulk create takes from 1 to ${BULK_CREATE_MAX_ITEMS} secrets.`;
+
+// A refusal of item `index`: an AppError names it; anything else (a 500) stays as it is.
+function atIndex(error: unknown, index: number): unknown {
+  const known = duplicateIdAsConflict(error);
+  return known instanceof AppError ? known.atIndex(index) : known;
+}
+
+/**
+ * Creates many secrets (an import's, issue 28) in ONE transaction, so they cost one commit: each
+ * item goes through exactly the single create's checks and writes (prepareCreate, writeCreate), the
+ * plan limit counting the items before it. The first refusal writes nothing and answers with its
+ * item's `index`. Answers the new ids in order.
+ */
+export async function createSecrets(
+  ctx: ServiceContext,
+  caller: CallerAccess,
+  inputs: readonly SecretInput[],
+): Promise<string[]> {
+  if (inputs.length < 1 || inputs.length > BULK_CREATE_MAX_ITEMS) {
+    throw AppError.validation(BULK_CREATE_SIZE_MESSAGE);
+  }
+  const prepared: PreparedCreate[] = [];
+  const ids = new Set<string>();
+  for (const [index, input] of inputs.entries()) {
+    try {
+      const item = await prepareCreate(ctx.db, caller, input);
+      // Two items of one request with one id would otherwise meet only at the unique index.
+      if (ids.has(item.id)) throw AppError.conflict(DUPLICATE_SECRET_MESSAGE);
+      ids.add(item.id);
+      prepared.push(item);
+    } catch (error) {
+      throw atIndex(error, index);
+    }
+  }
+  await runChange(ctx.db, caller.organisation.id, async (trx) => {
+    for (const [index, item] of prepared.entries()) {
+      try {
+        await writeCreate(trx, ctx, caller, item);
+      } catch (error) {
+        throw atIndex(error, index);
+      }
+    }
+  });
+  return prepared.map((item) => item.id);
+}
