@@ -64,10 +64,19 @@ function decodeHeaderWords(value: string): string {
   );
 }
 
+// Split on the message's own boundary: a quoted-printable line of the body may itself start with
+// "--" (a soft line break just before a token's "--"), which a split on any "--" line took for one.
 function findTextPart(source: string): string {
-  const parts = source.split(/\n--[^\n]+\n/);
+  const boundary = /boundary="?([^";\n]+)"?/i.exec(splitHead(source)[0].replace(/\n[ \t]+/g, ' '))?.[1];
+  // With a boundary, what comes before its first line is the message's own head (and a preamble).
+  const parts = boundary ? source.split(`\n--${boundary}`).slice(1) : [source];
   for (const part of parts) {
-    const [head, body] = splitHead(part);
+    const [head, body] = splitHead(part.replace(/^\n/, ''));
+    if (/content-type:\s*multipart\//i.test(head)) {
+      const inner = findTextPart(part.replace(/^\n/, ''));
+      if (inner !== '') return inner;
+      continue;
+    }
     if (!/content-type:\s*text\/plain/i.test(head)) continue;
     const encoding = readHeader(head, 'content-transfer-encoding').toLowerCase();
     if (encoding === 'quoted-printable') return decodeQuotedPrintable(body);
