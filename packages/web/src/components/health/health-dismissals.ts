@@ -1,7 +1,7 @@
 import { HEALTH_DISMISSAL_DEFAULT_DAYS } from '@coffer/core';
 import { fetchHealthDismissals, saveHealthDismissals } from '../../api/password-health-api.js';
 import { openForSelf, sealForSelf } from '../../crypto-client/sealed-for-self.js';
-import type { FindingKind } from './health-findings.js';
+import type { FindingKind } from './finding-kinds.js';
 
 /** One dismissed finding: which secret and kind, why, and until when (an accepted risk is raised again). */
 export interface HealthDismissal {

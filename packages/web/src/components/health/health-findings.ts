@@ -1,12 +1,9 @@
 import { scoreToStrength } from '@coffer/core';
 import { STRENGTH_LABELS } from '../strength/strength-labels.js';
+import { FINDING_KINDS, type FindingKind } from './finding-kinds.js';
 import type { HealthDismissal } from './health-dismissals.js';
 import { dismissalFor } from './health-dismissals.js';
 import type { CheckedSecret } from './run-health-check.js';
-
-/** The kinds of finding, in the order they are fixed first. */
-export const FINDING_KINDS = ['breached', 'reused', 'weak', 'insecure-url', 'old'] as const;
-export type FindingKind = (typeof FINDING_KINDS)[number];
 
 /** One thing to fix about one secret. */
 export interface HealthFinding {

@@ -1,4 +1,4 @@
-import type { FindingKind } from './health-findings.js';
+import type { FindingKind } from './finding-kinds.js';
 
 /** The list's name of each kind of finding. */
 export const FINDING_LABELS: Record<FindingKind, string> = {
