@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { NO_MIGRATIONS, sql } from 'kysely';
+import { NO_MIGRATIONS } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ownTables } from '../test/own-tables.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
 import { migrations } from './migrations/index.js';
-import { createMigrator, migrateToLatest } from './migrator.js';
+import { createMigrator, migrateToLatest, withMigrationLock } from './migrator.js';
 import { toBool } from './to-bool.js';
 
 const TABLES = [
@@ -50,17 +51,10 @@ describe('migrations', () => {
     await database.drop();
   });
 
-  // PostgreSQL's introspection sees every schema; keep this test file's own.
-  async function ownTables() {
-    const { db, dialect } = database.handle;
-    const tables = await db.introspection.getTables();
-    if (dialect === 'sqlite') return tables;
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
-    return tables.filter((table) => table.schema === rows[0]?.schema);
-  }
+  const tables = () => ownTables(database.handle.db, database.handle.dialect);
 
   async function tableNames(): Promise<string[]> {
-    return (await ownTables()).map((table) => table.name).filter((name) => !name.startsWith('kysely_'));
+    return (await tables()).map((table) => table.name);
   }
 
   it('creates every table on the way up and removes them all on the way down', async () => {
@@ -68,7 +62,9 @@ describe('migrations', () => {
     expect(applied).toEqual(Object.keys(migrations));
     expect((await tableNames()).sort()).toEqual([...TABLES].sort());
 
-    const { error, results } = await (await createMigrator(database.handle.db)).migrateTo(NO_MIGRATIONS);
+    const { error, results } = await withMigrationLock(database.handle.db, async () =>
+      (await createMigrator(database.handle.db)).migrateTo(NO_MIGRATIONS),
+    );
     expect(error).toBeUndefined();
     expect(results?.map((result) => result.direction)).toEqual(Object.keys(migrations).map(() => 'Down'));
     expect(await tableNames()).toEqual([]);
@@ -83,14 +79,10 @@ describe('migrations', () => {
 
   it('gives every table except organisations an organisation_id column', async () => {
     await migrateToLatest(database.handle.db);
-    const tables = await ownTables();
-    for (const table of tables.filter(
+    for (const table of (await tables()).filter(
       (t) => TABLES.includes(t.name) && !WITHOUT_ORGANISATION.includes(t.name),
     )) {
-      expect(
-        table.columns.map((column) => column.name),
-        table.name,
-      ).toContain('organisation_id');
+      expect(table.columns, table.name).toContain('organisation_id');
     }
   });
 

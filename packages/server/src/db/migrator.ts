@@ -24,21 +24,22 @@ async function currentPostgresSchema(db: Kysely<Database>): Promise<string | und
 
 /** Brings the schema up to date; returns the names of the migrations it ran. */
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  return oneAtATime(db, async () => describe(await (await createMigrator(db)).migrateToLatest()));
+  return withMigrationLock(db, async () => describe(await (await createMigrator(db)).migrateToLatest()));
 }
 
 /** Undoes the most recent migration; returns its name (empty when nothing was undone). */
 export async function migrateDown(db: Kysely<Database>): Promise<string[]> {
-  return oneAtATime(db, async () => describe(await (await createMigrator(db)).migrateDown()));
+  return withMigrationLock(db, async () => describe(await (await createMigrator(db)).migrateDown()));
 }
 
 /**
  * On PostgreSQL, one migration run at a time on the whole server: Kysely's migrator lists the tables
  * of every schema, and that listing fails ('relation … does not exist') when another schema's
  * migration (another Coffer on the same server, a parallel test file) rebuilds a table meanwhile. A
- * session advisory lock on a connection of its own serialises the runs; SQLite needs none.
+ * session advisory lock on a connection of its own serialises the runs; SQLite needs none. Whatever
+ * else migrates (a test taking every migration down) takes it too.
  */
-async function oneAtATime<T>(db: Kysely<Database>, run: () => Promise<T>): Promise<T> {
+export async function withMigrationLock<T>(db: Kysely<Database>, run: () => Promise<T>): Promise<T> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return run();
   return db.connection().execute(async (lockHolder) => {
     await sql`select pg_advisory_lock(hashtext('coffer migrations'))`.execute(lockHolder);

@@ -12,6 +12,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChestScenario, type ChestScenario, callApi } from '../../test/chest-scenario.js';
 import { buildMembership, buildUser } from '../../test/factories.js';
+import { ownTables } from '../../test/own-tables.js';
 import { createLogCapture, createTestContext, type TestContext } from '../../test/test-app.js';
 
 type KeyPair = Awaited<ReturnType<typeof generateUserKeyPair>>;
@@ -69,14 +70,8 @@ describe('no payload plaintext reaches the server', () => {
   }
 
   async function everyTextValue(): Promise<string[]> {
-    const tables = await context.db.introspection.getTables();
-    let own = tables;
-    if (context.dialect === 'postgres') {
-      const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(context.db);
-      own = tables.filter((table) => table.schema === rows[0]?.schema);
-    }
     const values: string[] = [];
-    for (const table of own) {
+    for (const table of await ownTables(context.db, context.dialect)) {
       const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table.name)}`.execute(
         context.db,
       );
