@@ -4,8 +4,9 @@ import type { Database } from './schema.js';
 
 /**
  * Kysely's Migrator over Coffer's static list of migrations. On PostgreSQL the bookkeeping tables are
- * pinned to the connection's current schema: unpinned, Kysely looks for them in every schema and trips
- * over another schema's copy (parallel test files each migrate their own schema on one server).
+ * pinned to the connection's current schema, which is the only one Coffer's introspection sees
+ * (own-schema-dialect.ts). Kysely serialises migration runs with an advisory lock of its own, so two
+ * servers starting together on one database never both run a migration.
  */
 export async function createMigrator(db: Kysely<Database>): Promise<Migrator> {
   const migrationTableSchema = await currentPostgresSchema(db);
@@ -24,31 +25,12 @@ async function currentPostgresSchema(db: Kysely<Database>): Promise<string | und
 
 /** Brings the schema up to date; returns the names of the migrations it ran. */
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  return withMigrationLock(db, async () => describe(await (await createMigrator(db)).migrateToLatest()));
+  return describe(await (await createMigrator(db)).migrateToLatest());
 }
 
 /** Undoes the most recent migration; returns its name (empty when nothing was undone). */
 export async function migrateDown(db: Kysely<Database>): Promise<string[]> {
-  return withMigrationLock(db, async () => describe(await (await createMigrator(db)).migrateDown()));
-}
-
-/**
- * On PostgreSQL, one migration run at a time on the whole server: Kysely's migrator lists the tables
- * of every schema, and that listing fails ('relation … does not exist') when another schema's
- * migration (another Coffer on the same server, a parallel test file) rebuilds a table meanwhile. A
- * session advisory lock on a connection of its own serialises the runs; SQLite needs none. Whatever
- * else migrates (a test taking every migration down) takes it too.
- */
-export async function withMigrationLock<T>(db: Kysely<Database>, run: () => Promise<T>): Promise<T> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return run();
-  return db.connection().execute(async (lockHolder) => {
-    await sql`select pg_advisory_lock(hashtext('coffer migrations'))`.execute(lockHolder);
-    try {
-      return await run();
-    } finally {
-      await sql`select pg_advisory_unlock(hashtext('coffer migrations'))`.execute(lockHolder);
-    }
-  });
+  return describe(await (await createMigrator(db)).migrateDown());
 }
 
 function describe({ error, results }: { error?: unknown; results?: MigrationResult[] }): string[] {

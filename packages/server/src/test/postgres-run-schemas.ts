@@ -10,10 +10,9 @@ declare module 'vitest' {
 }
 
 /**
- * Global set-up of the server-postgres project. Test schemas are dropped when the whole run ends, not
- * when their file ends: a schema dropped while another worker's Kysely migrator lists every schema's
- * tables makes that listing fail ('schema … does not exist'), which parallel workers hit. The run's
- * prefix keeps another run's schemas (a second checkout on the same server) out of the sweep.
+ * Global set-up of the server-postgres project: every test schema of the run is dropped when the whole
+ * run ends, including those of a file that died before its own clean-up. The run's prefix keeps another
+ * run's schemas (a second checkout on the same server) out of the sweep.
  */
 export default function setup(project: TestProject): () => Promise<void> {
   const prefix = `t_${randomBytes(4).toString('hex')}_`;

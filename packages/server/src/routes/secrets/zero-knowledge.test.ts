@@ -12,7 +12,6 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChestScenario, type ChestScenario, callApi } from '../../test/chest-scenario.js';
 import { buildMembership, buildUser } from '../../test/factories.js';
-import { ownTables } from '../../test/own-tables.js';
 import { createLogCapture, createTestContext, type TestContext } from '../../test/test-app.js';
 
 type KeyPair = Awaited<ReturnType<typeof generateUserKeyPair>>;
@@ -71,7 +70,7 @@ describe('no payload plaintext reaches the server', () => {
 
   async function everyTextValue(): Promise<string[]> {
     const values: string[] = [];
-    for (const table of await ownTables(context.db, context.dialect)) {
+    for (const table of await context.db.introspection.getTables()) {
       const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table.name)}`.execute(
         context.db,
       );
