@@ -49,6 +49,20 @@ export async function createChestThroughApi(
   });
 }
 
+/** The chest's readers' public keys, as the web app asks for them before a save. */
+async function readersOf(
+  session: ApiSession,
+  vaultId: string,
+  hidden = false,
+): Promise<PublicKeysResponse['items']> {
+  const { items } = await apiOk<PublicKeysResponse>(
+    session,
+    'GET',
+    `/api/v1/vaults/${vaultId}/public_keys.json${hidden ? '?hidden=true' : ''}`,
+  );
+  return items;
+}
+
 /** The secret's key wrapped for every reader of a chest, as the web app does on every save. */
 export async function wrapForReaders(
   session: ApiSession,
@@ -57,48 +71,87 @@ export async function wrapForReaders(
   secretKey: Uint8Array,
   hidden = false,
 ): Promise<SecretKeyAttributes[]> {
-  const { items } = await apiOk<PublicKeysResponse>(
-    session,
-    'GET',
-    `/api/v1/vaults/${vaultId}/public_keys.json${hidden ? '?hidden=true' : ''}`,
-  );
+  return wrapFor(await readersOf(session, vaultId, hidden), secretId, secretKey);
+}
+
+function wrapFor(
+  readers: PublicKeysResponse['items'],
+  secretId: string,
+  secretKey: Uint8Array,
+): Promise<SecretKeyAttributes[]> {
   return Promise.all(
-    items.map(async (entry) => ({
+    readers.map(async (entry) => ({
       user_id: entry.user_id,
       encrypted_value: await wrapSecretKey(secretKey, entry.public_key, { secretId, userId: entry.user_id }),
     })),
   );
 }
 
-/** Creates a secret sealed and wrapped in Node with core's crypto, exactly as the browser would. */
-export async function createSecretThroughApi<C extends SecretCategory>(
-  session: ApiSession,
-  input: {
-    vaultId: string;
-    name: string;
-    category: C;
-    payload: SecretPayloadByCategory[C];
-    /** Hidden: only administrators read it (their keys alone are wrapped). */
-    hidden?: boolean;
-  },
-): Promise<Secret> {
+interface SecretInput<C extends SecretCategory> {
+  vaultId: string;
+  name: string;
+  category: C;
+  payload: SecretPayloadByCategory[C];
+  /** Hidden: only administrators read it (their keys alone are wrapped). */
+  hidden?: boolean;
+}
+
+/** A new secret's create body, sealed and wrapped in Node with core's crypto, as the browser makes it. */
+async function sealedCreate<C extends SecretCategory>(
+  input: SecretInput<C>,
+  readers: PublicKeysResponse['items'],
+) {
   const id = newSecretId();
   const secretKey = generateSecretKey();
   const sealed = await sealSecret({ secretId: id, revision: 1, payload: input.payload, secretKey });
-  return apiOk<Secret>(session, 'POST', '/api/v1/secrets.json', {
-    secret: {
-      id,
-      revision: 1,
-      vault_id: input.vaultId,
-      name: input.name,
-      category: input.category,
-      ...sealed,
-      secret_keys_attributes: await wrapForReaders(session, input.vaultId, id, secretKey, input.hidden),
-      strength: input.category === 'password' ? 3 : null,
-      form_fill: false,
-      hidden: input.hidden ?? false,
-    },
-  });
+  return {
+    id,
+    revision: 1,
+    vault_id: input.vaultId,
+    name: input.name,
+    category: input.category,
+    ...sealed,
+    secret_keys_attributes: await wrapFor(readers, id, secretKey),
+    strength: input.category === 'password' ? 3 : null,
+    form_fill: false,
+    hidden: input.hidden ?? false,
+  };
+}
+
+/** Creates a secret sealed and wrapped in Node with core's crypto, exactly as the browser would. */
+export async function createSecretThroughApi<C extends SecretCategory>(
+  session: ApiSession,
+  input: SecretInput<C>,
+): Promise<Secret> {
+  const secret = await sealedCreate(input, await readersOf(session, input.vaultId, input.hidden));
+  return apiOk<Secret>(session, 'POST', '/api/v1/secrets.json', { secret });
+}
+
+// The server's limit per bulk create (packages/web/src/api/secrets-api.ts, BULK_CREATE_MAX_ITEMS).
+const BULK_SIZE = 50;
+
+/**
+ * Creates many secrets of one chest (none hidden) as an import does: the readers asked for once, then
+ * 50 to a request through `POST /api/v1/secrets/bulk.json`. For seeding where the list, not the
+ * creation, is what a journey tests.
+ */
+export async function createSecretsThroughApi<C extends SecretCategory>(
+  session: ApiSession,
+  vaultId: string,
+  inputs: Omit<SecretInput<C>, 'vaultId' | 'hidden'>[],
+): Promise<Secret[]> {
+  const readers = await readersOf(session, vaultId);
+  const created: Secret[] = [];
+  for (let start = 0; start < inputs.length; start += BULK_SIZE) {
+    const secrets = await Promise.all(
+      inputs.slice(start, start + BULK_SIZE).map((input) => sealedCreate({ ...input, vaultId }, readers)),
+    );
+    const { items } = await apiOk<{ items: Secret[] }>(session, 'POST', '/api/v1/secrets/bulk.json', {
+      secrets,
+    });
+    created.push(...items);
+  }
+  return created;
 }
 
 /** Fetches a secret and opens it with the session's own private key: its key and decrypted payload. */

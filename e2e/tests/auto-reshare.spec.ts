@@ -20,6 +20,7 @@ import { onboardMember } from '../support/member-setup.js';
 import { countWrappedKeys, plantAccountInTeam, wrappedKeysOf } from '../support/planted-account.js';
 import {
   createChestThroughApi,
+  createSecretsThroughApi,
   createSecretThroughApi,
   createTeamThroughApi,
   openSecretThroughApi,
@@ -196,18 +197,11 @@ test('a member whom an administrator added (that browser made and pinned the mem
     { team_id: archive.id, edit_access: false },
   ]);
   const names = Array.from({ length: MANY }, (_, index) => `Archive ${String(index + 1).padStart(3, '0')}`);
-  for (let start = 0; start < names.length; start += 12) {
-    await Promise.all(
-      names.slice(start, start + 12).map((name) =>
-        createSecretThroughApi(admin, {
-          vaultId: archiveChest.id,
-          name,
-          category: 'note',
-          payload: { note: `${name}: kept safe` },
-        }),
-      ),
-    );
-  }
+  await createSecretsThroughApi(
+    admin,
+    archiveChest.id,
+    names.map((name) => ({ name, category: 'note' as const, payload: { note: `${name}: kept safe` } })),
+  );
 
   // The administrator adds a colleague in their browser, which makes the key pair and trusts it.
   const workers: string[] = [];

@@ -12,7 +12,7 @@ import { apiCall, apiOk } from '../support/api-session.js';
 import type { BillingServer } from '../support/billing-server.js';
 import { billingBaseUrl, readBillingServerLog, startBillingServer } from '../support/billing-server.js';
 import { notice } from '../support/dashboard-ui.js';
-import { createChestThroughApi, createSecretThroughApi, findEveryoneTeam } from '../support/secrets-api.js';
+import { createChestThroughApi, createSecretsThroughApi, findEveryoneTeam } from '../support/secrets-api.js';
 import { readSensitive } from '../support/sensitive-values.js';
 import { openSettingsSection } from '../support/settings-ui.js';
 
@@ -69,14 +69,7 @@ test.describe('billing with the local ledger', () => {
     const chest: Chest = await createChestThroughApi(admin, 'Operations', [
       { team_id: everyone.id, edit_access: true },
     ]);
-    for (let index = 1; index <= 24; index += 1) {
-      await createSecretThroughApi(admin, {
-        vaultId: chest.id,
-        name: `Secret ${index}`,
-        category: 'note',
-        payload: { note: `Note ${index}` },
-      });
-    }
+    await createSecretsThroughApi(admin, chest.id, notesNumbered(24));
     await signInThroughUi(page, account.email, account.password);
 
     // The 25th secret fits the free plan; the 26th is refused with the notice and the Team Plan offer.
@@ -222,14 +215,7 @@ test('billing off: no billing screen and no limit', async ({ page, request }, te
   const writers = [{ team_id: everyone.id, edit_access: true }];
   const chest = await createChestThroughApi(admin, 'Operations', writers);
   await createChestThroughApi(admin, 'Archive', writers);
-  for (let index = 1; index <= 26; index += 1) {
-    await createSecretThroughApi(admin, {
-      vaultId: chest.id,
-      name: `Secret ${index}`,
-      category: 'note',
-      payload: { note: `Note ${index}` },
-    });
-  }
+  await createSecretsThroughApi(admin, chest.id, notesNumbered(26));
   expect((await totals(admin)).secrets).toBe(26);
   expect((await apiCall(admin, 'GET', '/api/v1/billing_api/subscriptions')).status).toBe(404);
 
@@ -244,3 +230,12 @@ test('billing off: no billing screen and no limit', async ({ page, request }, te
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('list', { name: 'Secrets', exact: true })).toBeVisible();
 });
+
+/** Notes 'Secret 1' to 'Secret N', to fill a chest up to the free plan's limit. */
+function notesNumbered(count: number) {
+  return Array.from({ length: count }, (_, offset) => ({
+    name: `Secret ${offset + 1}`,
+    category: 'note' as const,
+    payload: { note: `Note ${offset + 1}` },
+  }));
+}
