@@ -68,6 +68,14 @@ export class TrustLogBuilder {
     return signTrustEntry(signer.signingKey, entry);
   }
 
+  /** Appends entries already signed (another builder's), chaining on from the last. */
+  async adopt(entries: readonly SignedTrustEntry[]): Promise<void> {
+    for (const signed of entries) {
+      this.entries.push(signed);
+      this.head = await trustEntryHash(signed);
+    }
+  }
+
   /** Signs the next entry and appends it. */
   async append(signer: TestSigner, change: TrustChange): Promise<SignedTrustEntry> {
     const signed = await this.next(signer, change);
