@@ -17,7 +17,17 @@ const PSS_PARAMS = { name: 'RSA-PSS', saltLength: KEY_ROTATION_SALT_BYTES } as c
 
 /** The signed bytes: `coffer-trust-log/v1\n` then the entry's canonical JSON, in UTF-8. */
 export function trustEntryMessage(entry: TrustEntry): Uint8Array<ArrayBuffer> {
-  return utf8Encode(`${TRUST_LOG_DOMAIN}\n${canonicalJson(entry)}`);
+  return messageOfText(canonicalJson(entry));
+}
+
+// The fold encodes each entry once and derives both the signed bytes and the hashed bytes from it.
+export function messageOfText(entryText: string): Uint8Array<ArrayBuffer> {
+  return utf8Encode(`${TRUST_LOG_DOMAIN}\n${entryText}`);
+}
+
+/** The canonical JSON of `{entry, sig}` from the entry's canonical JSON ("entry" sorts before "sig"). */
+export function signedEntryText(entryText: string, sig: string): string {
+  return `{"entry":${entryText},"sig":${canonicalJson(sig)}}`;
 }
 
 /** Signs an entry with a key opened by openSigningKey; PSS is randomised, so each signature differs. */
@@ -33,9 +43,18 @@ export async function signTrustEntry(signingKey: CryptoKey, entry: TrustEntry): 
  * Whether the verifying key (importVerifyingKey) signed this entry. False for a signature that does
  * not verify, is not canonical base64 or is not one RSA-3072 signature long.
  */
-export async function verifyTrustEntrySignature(
+export function verifyTrustEntrySignature(
   verifyingKey: CryptoKey,
   { entry, sig }: SignedTrustEntry,
+): Promise<boolean> {
+  return verifySignatureOver(verifyingKey, sig, trustEntryMessage(entry));
+}
+
+/** verifyTrustEntrySignature over signed bytes already made (messageOfText). */
+export async function verifySignatureOver(
+  verifyingKey: CryptoKey,
+  sig: string,
+  message: Uint8Array<ArrayBuffer>,
 ): Promise<boolean> {
   let signature: Uint8Array<ArrayBuffer>;
   try {
@@ -45,7 +64,7 @@ export async function verifyTrustEntrySignature(
   }
   if (signature.length !== KEY_ROTATION_SIGNATURE_BYTES) return false;
   try {
-    return await crypto.subtle.verify(PSS_PARAMS, verifyingKey, signature, trustEntryMessage(entry));
+    return await crypto.subtle.verify(PSS_PARAMS, verifyingKey, signature, message);
   } catch {
     return false;
   }
@@ -55,8 +74,12 @@ export async function verifyTrustEntrySignature(
  * The entry's hash, which the next entry names as prev: base64 SHA-256 of the canonical JSON of
  * `{entry, sig}`, so that the chain commits to the signatures too.
  */
-export async function trustEntryHash(signed: SignedTrustEntry): Promise<string> {
-  const text = canonicalJson({ entry: signed.entry, sig: signed.sig });
+export function trustEntryHash(signed: SignedTrustEntry): Promise<string> {
+  return hashOfSignedText(signedEntryText(canonicalJson(signed.entry), signed.sig));
+}
+
+/** trustEntryHash from signedEntryText. */
+export async function hashOfSignedText(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', utf8Encode(text));
   return bytesToBase64(new Uint8Array(digest));
 }
