@@ -52,8 +52,9 @@ function asAppError(error: unknown): unknown {
 
 /**
  * GET /api/v1/trust_log: the caller's organisation's entries after `after`, in order, at most
- * TRUST_LOG_PAGE_MAX, with the head. Every member reads the whole log: it holds public keys,
- * e-mails and ids, which members already see, and each browser verifies it for itself.
+ * TRUST_LOG_PAGE_MAX, with the head. Every member reads the whole log, since each browser verifies
+ * it from genesis to know who reads; it names every user's e-mail and key and every team and chest
+ * assignment by id, more than a member sees elsewhere (decisions.md).
  */
 export async function listTrustLog(
   ctx: Pick<ServiceContext, 'db'>,
