@@ -14,8 +14,11 @@ export interface TrustSigner {
   id: string;
   publicKey: string;
   fingerprint: string;
-  signingKey: CryptoKey;
+  signingKey: SigningKey;
 }
+
+// The server's TypeScript has no DOM types: core's signing key type, by way of its signer.
+type SigningKey = Parameters<typeof signTrustEntry>[0];
 
 /**
  * Gives the user a fresh key pair, stored as their public key (the factories' stand-in key would not

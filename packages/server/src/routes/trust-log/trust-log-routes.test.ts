@@ -31,11 +31,11 @@ let stranger: TrustSigner;
 beforeAll(async () => {
   const { db } = setup.context;
   const { users } = setup.scenario;
-  [owner, administrator, reader, stranger] = await Promise.all(
+  [owner, administrator, reader, stranger] = (await Promise.all(
     [users.owner, users.administrator, users.reader, users.stranger].map((user) =>
       makeTrustSigner(db, user.id),
     ),
-  );
+  )) as [TrustSigner, TrustSigner, TrustSigner, TrustSigner];
 }, 120_000);
 
 const org = () => setup.scenario.users.owner.organisation_id;
