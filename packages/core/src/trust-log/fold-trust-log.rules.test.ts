@@ -152,7 +152,7 @@ describe('the authority rules', () => {
     await expectNext(ada, { op: 'reset', body: { user: olga.id, public_key: nia.publicKey } }, 'refused');
   });
 
-  it('admit a user id once, with a key no other member holds', async () => {
+  it('admit a user id once, and bind a key no other member holds', async () => {
     await expectNext(
       ada,
       {
@@ -181,6 +181,22 @@ describe('the authority rules', () => {
       },
       'refused',
     );
+    await expectNext(
+      ada,
+      { op: 'reset', body: { user: max.id, public_key: ada.publicKey } },
+      'refused',
+      /another member/,
+    );
+    const endorsement = await endorseKeyRotation(max.signingKey, {
+      userId: max.id,
+      publicKey: ada.publicKey,
+    });
+    const asMaxWithAdasKey = { ...ada, id: max.id };
+    const rotation: TrustChange = {
+      op: 'key',
+      body: { user: max.id, public_key: ada.publicKey, endorsement },
+    };
+    await expectNext(asMaxWithAdasKey, rotation, 'refused', /another member/);
   });
 
   it('refuse entries that name users who are not active members', async () => {

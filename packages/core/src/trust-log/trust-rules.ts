@@ -37,6 +37,15 @@ function requireNotLastAdministrator(state: TrustState, target: TrustUser): void
   if (target.admin && administrators.length === 1) refused('The last administrator cannot be removed.');
 }
 
+// One key, one person: a key another active member holds is never bound to someone else.
+function requireKeyUnheld(state: TrustState, key: VerifiedKey, userId: string): void {
+  for (const user of state.users.values()) {
+    if (user.active && user.id !== userId && user.fingerprint === key.fingerprint) {
+      refused('This key already belongs to another member.');
+    }
+  }
+}
+
 const ownerRef = (state: TrustState) => ({ owner_id: state.owner });
 const asActor = (user: TrustUser) => ({ id: user.id, administrator: user.admin });
 
@@ -101,9 +110,7 @@ const HANDLERS: { [Op in Exclude<TrustChange['op'], 'genesis'>]: Handler<Op> } =
     requireAdministrator(actor, 'admit a user');
     if (state.users.has(body.user)) refused('This user is already in the log; a user id is admitted once.');
     if (!key) throw new TrustLogError('malformed', 'The entry carries no key.');
-    if ([...state.users.values()].some((user) => user.active && user.fingerprint === key.fingerprint)) {
-      refused('This key already belongs to another member.');
-    }
+    requireKeyUnheld(state, key, body.user);
     state.users.set(body.user, {
       id: body.user,
       email: body.email,
@@ -118,6 +125,7 @@ const HANDLERS: { [Op in Exclude<TrustChange['op'], 'genesis'>]: Handler<Op> } =
     if (body.user !== actor.id) unauthorised('Only the user may rotate their own key.');
     if (!key) throw new TrustLogError('malformed', 'The entry carries no key.');
     if (key.fingerprint === actor.fingerprint) refused('The new key is the key the user already has.');
+    requireKeyUnheld(state, key, actor.id);
     state.users.set(actor.id, {
       ...actor,
       publicKey: key.publicKey,
@@ -131,6 +139,7 @@ const HANDLERS: { [Op in Exclude<TrustChange['op'], 'genesis'>]: Handler<Op> } =
     if (target.id === actor.id || target.id === state.owner)
       refused('Neither oneself nor the owner can be reset.');
     if (!key) throw new TrustLogError('malformed', 'The entry carries no key.');
+    requireKeyUnheld(state, key, target.id);
     state.users.set(target.id, {
       ...target,
       publicKey: key.publicKey,
