@@ -24,6 +24,7 @@ import secretsList from './secrets-list.mjs';
 import serverMemory from './server-memory.mjs';
 import staticAsset from './static-asset.mjs';
 import statisticsAllTime from './statistics-all-time.mjs';
+import trustLog from './trust-log.mjs';
 
 /** @type {Array<{ name: string, title: string, run: (context: object) => Promise<object> }>} */
 export const BENCHMARKS = [
@@ -48,4 +49,5 @@ export const BENCHMARKS = [
   statisticsAllTime,
   extensionSync,
   importThroughput,
+  trustLog,
 ];

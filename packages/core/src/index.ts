@@ -4,4 +4,5 @@ export * from './crypto/index.js';
 export * from './model/index.js';
 export * from './permissions/index.js';
 export * from './secret-extras/index.js';
+export * from './trust-log/index.js';
 export * from './validation/index.js';

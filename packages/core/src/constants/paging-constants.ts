@@ -18,3 +18,6 @@ export const SECRET_IDS_MAX_LIMIT = 5000;
 /** The 400 of a `since` the server did not give this user, or cannot read. */
 export const SECRET_CHANGES_CURSOR_MESSAGE =
   'The sync cursor is not valid. Sync again from the beginning (without since).';
+
+/** Most entries a page of `GET /api/v1/trust_log` answers (about 1 MB of entries); the client asks again after the last. */
+export const TRUST_LOG_PAGE_MAX = 1000;

@@ -16,4 +16,5 @@ export type * from './secret-model.js';
 export type * from './secret-payload-model.js';
 export type * from './statistics-model.js';
 export type * from './team-model.js';
+export type * from './trust-log-model.js';
 export type * from './user-model.js';

@@ -2,5 +2,6 @@
 export type * from './access-context.js';
 export * from './chest-access-policy.js';
 export * from './plan-policy.js';
+export * from './reader-policy.js';
 export * from './user-policy.js';
 export * from './welcome-policy.js';

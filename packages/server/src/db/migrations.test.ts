@@ -35,6 +35,7 @@ const TABLES = [
   'secret_key_removals',
   'health_dismissals',
   'rotations',
+  'trust_log',
 ];
 
 // Counted before anyone knows the account's organisation (migration 2026-11-23-0020).

@@ -436,6 +436,19 @@ export interface HealthDismissalsTable {
   updated_at: string;
 }
 
+/** trust_log: an organisation's signed, hash-chained entries of who may read (issue 30, docs/crypto.md). */
+export interface TrustLogTable {
+  organisation_id: string;
+  seq: number;
+  /** The entry's canonical JSON (core's canonicalJson): the signed bytes after the domain line. */
+  entry: string;
+  /** Base64 RSA-PSS signature by the entry's actor. */
+  sig: string;
+  /** Base64 SHA-256 of the signed entry (core's trustEntryHash): the next entry's prev. */
+  hash: string;
+  created_at: string;
+}
+
 export interface Database {
   organisations: OrganisationsTable;
   users: UsersTable;
@@ -464,6 +477,7 @@ export interface Database {
   import_batches: ImportBatchesTable;
   health_dismissals: HealthDismissalsTable;
   rotations: RotationsTable;
+  trust_log: TrustLogTable;
 }
 
 /** Rows as read, written and updated; repositories map them to domain records. */

@@ -7,7 +7,6 @@ export * from './caller-access.js';
 export * from './chest-policy.js';
 export * from './import-batch-policy.js';
 export * from './organisation-policy.js';
-export * from './reader-policy.js';
 export * from './rotation-policy.js';
 export * from './secret-policy.js';
 export * from './team-policy.js';

@@ -104,6 +104,7 @@ export const ORGANISATION_TABLES = [
   'attachments',
   'missing_keys',
   'rotations',
+  'trust_log',
   'secret_keys',
   // After secret_keys: deleting them records removals.
   'secret_key_removals',

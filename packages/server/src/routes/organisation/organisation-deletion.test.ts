@@ -109,6 +109,11 @@ async function seedOrganisation(context: TestContext): Promise<ChestScenario> {
     .where('organisation_id', '=', organisation_id)
     .where('user_id', '=', s.users.reader.id)
     .execute();
+  // The deletion treats the trust log's rows as any other: what they hold does not matter here.
+  await db
+    .insertInto('trust_log')
+    .values({ organisation_id, seq: 0, entry: '{}', sig: 'c2ln', hash: 'aGFzaA==', created_at: now })
+    .execute();
   await db
     .insertInto('health_dismissals')
     .values({ user_id: owner.id, organisation_id, sealed: 'c2VhbGVk', updated_at: now })

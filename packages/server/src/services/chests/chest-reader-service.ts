@@ -1,14 +1,13 @@
-import type { PublicKeysResponse, ReaderReason } from '@coffer/core';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
 import {
-  type CallerAccess,
+  type PublicKeysResponse,
+  type ReaderReason,
   type ReaderRoute,
   readerIdsOf,
   readerRoutesOf,
-  requireAdministrator,
-  requireWritableChest,
-} from '../../policy/index.js';
+} from '@coffer/core';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { type CallerAccess, requireAdministrator, requireWritableChest } from '../../policy/index.js';
 import { loadChestAccessRows } from '../../repositories/chest-access-repository.js';
 import { findChest } from '../../repositories/chest-repository.js';
 import { findTeamsByIds } from '../../repositories/team-repository.js';

@@ -1,4 +1,9 @@
-import { KEY_FOR_STRANGER_MESSAGE, KEYSHARE_FETCH_LIMIT, type ReshareAllResponse } from '@coffer/core';
+import {
+  KEY_FOR_STRANGER_MESSAGE,
+  KEYSHARE_FETCH_LIMIT,
+  type ReshareAllResponse,
+  readerIdsOf,
+} from '@coffer/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { withoutFsync } from '../../db/without-fsync.js';
@@ -6,7 +11,6 @@ import { AppError } from '../../errors/app-error.js';
 import {
   type CallerAccess,
   notFound,
-  readerIdsOf,
   requireAdministrator,
   requireVisibleSecret,
   requireVisibleTeam,

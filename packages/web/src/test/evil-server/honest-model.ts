@@ -53,7 +53,7 @@ export interface StoredSecret {
 
 /**
  * The honest server's state: users, teams, chests, memberships, assignments, managers and secrets,
- * with the reader rule of packages/server/src/policy/reader-policy.ts (core's canSeeSecret over the
+ * with the reader rule of packages/core/src/permissions/reader-policy.ts (core's canSeeSecret over the
  * administrators, the chest's managers and the members of its teams). Plain data: the routes read
  * and change it, the tests seed it, the invariants ask it who may read what.
  */
@@ -76,7 +76,7 @@ export class HonestModel {
   }
 
   /**
-   * Why a reader reads `chestId`, as the real server states it (policy/reader-policy.ts): administrator,
+   * Why a reader reads `chestId`, as the real server states it (core's permissions/reader-policy.ts): administrator,
    * then manager, then each team by name (as the server orders them); a hidden secret's only reason is
    * administrator.
    */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ChestAccessRows } from '../repositories/chest-access-repository.js';
+import type { ReaderRows } from './reader-policy.js';
 import { readerIdsOf, readerRoutesOf } from './reader-policy.js';
 
-const rows: ChestAccessRows = {
+const rows: ReaderRows = {
   administratorIds: ['admin'],
   assignments: [
     { id: 'a1', vault_id: 'c1', team_id: 'read', edit_access: false },

@@ -1,18 +1,31 @@
-import { canSeeSecret } from '@coffer/core';
-import type { ChestAccessRows } from '../repositories/chest-access-repository.js';
+import type { AccessAssignment, AccessMembership, ChestManager } from './access-context.js';
+import { canSeeSecret } from './chest-access-policy.js';
 
-/** Why a user reads a chest's secrets, before team names are added (core's ReaderReason). */
+/*
+ * Who reads a chest's secrets: one policy for the server (from its tables) and the clients (from the
+ * verified trust log, trust-log/trust-readers.ts), so both compute the same reader set.
+ */
+
+/** The rows the reader policy needs: administrators, and the chest's assignments, memberships and managers. */
+export interface ReaderRows {
+  administratorIds: readonly string[];
+  assignments: readonly AccessAssignment[];
+  memberships: readonly AccessMembership[];
+  managers: readonly ChestManager[];
+}
+
+/** Why a user reads a chest's secrets, before team names are added. */
 export type ReaderRoute = { kind: 'administrator' } | { kind: 'manager' } | { kind: 'team'; team_id: string };
 
 /**
- * Who must hold a wrapped key of a secret in this chest (crypto.md), each with why: exactly the users core's
- * canSeeSecret lets read it. Candidates are the administrators, the chest's managers and the members of its
- * teams; each is checked with the same rule the rest of the policy uses. A hidden secret is read as an
- * administrator only, so that is its one reason; a visible one lists every route (administrator, manager,
- * each team), in that order.
+ * Who must hold a wrapped key of a secret in this chest (crypto.md), each with why: exactly the users
+ * canSeeSecret lets read it. Candidates are the administrators, the chest's managers and the members of
+ * its teams; each is checked with the same rule the rest of the policy uses. A hidden secret is read as
+ * an administrator only, so that is its one reason; a visible one lists every route (administrator,
+ * manager, each team), in that order.
  */
 export function readerRoutesOf(
-  rows: ChestAccessRows,
+  rows: ReaderRows,
   chestId: string,
   hidden: boolean,
 ): Map<string, ReaderRoute[]> {
@@ -50,6 +63,6 @@ export function readerRoutesOf(
 }
 
 /** The ids of readerRoutesOf: who must hold a wrapped key of a secret in this chest. */
-export function readerIdsOf(rows: ChestAccessRows, chestId: string, hidden: boolean): Set<string> {
+export function readerIdsOf(rows: ReaderRows, chestId: string, hidden: boolean): Set<string> {
   return new Set(readerRoutesOf(rows, chestId, hidden).keys());
 }

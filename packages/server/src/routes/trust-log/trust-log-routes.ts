@@ -1,0 +1,29 @@
+import type { TrustLogQuery } from '@coffer/core';
+import type { FastifyPluginAsync } from 'fastify';
+import { appendTrustEntry, listTrustLog } from '../../services/trust-log/trust-log-service.js';
+
+/**
+ * The organisation trust log (`/api/v1/trust_log`, issue 30, docs/server.md): every member reads it;
+ * an entry is appended by its own actor and checked by core's fold before it is stored. The body's
+ * shape is core's to check (parseSignedTrustEntry), for its plain messages.
+ */
+export const trustLogRoutes: FastifyPluginAsync = async (app) => {
+  app.get<{ Querystring: TrustLogQuery }>(
+    '/api/v1/trust_log',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: { after: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER } },
+          additionalProperties: false,
+        },
+      },
+    },
+    async (request) => listTrustLog(request.ctx, request.caller, request.query),
+  );
+
+  app.post('/api/v1/trust_log', async (request, reply) => {
+    const item = await appendTrustEntry(request.ctx, request.caller, request.body);
+    return reply.code(201).send(item);
+  });
+};
