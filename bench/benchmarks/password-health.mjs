@@ -81,14 +81,14 @@ function report(times, { cpu, chromiumVersion, server }) {
     ],
     [
       'password health, first visit',
-      'list (200 a page), open 100 a batch, check each batch in the worker while the next opens, cache',
+      'list (200 a page), open 100 a batch, check each batch in the worker while the next opens (zxcvbn only where the not-weak proof is unsure), cache',
       seconds(stats.app),
       perSecret(stats.app),
       versus('app'),
     ],
     [
       'password health, second visit',
-      'list, every record from the cache (same revisions): nothing opened',
+      'list, every record from the cache (same revisions, read 500 a request): nothing opened',
       seconds(stats.cached),
       perSecret(stats.cached),
       versus('cached'),
@@ -108,7 +108,8 @@ function report(times, { cpu, chromiumVersion, server }) {
       `${formatInteger(times.count)} of their password secrets are checked ${times.app.length} times each way ` +
       `(after a warm-up of ${WARMUP}), the order alternating, the cache emptied before each first visit. ` +
       `Longest main-thread task during the checks: ${Math.round(times.longestTask)} ms ` +
-      `(${times.longTasks} over ${LONG_TASK_MS} ms).`,
+      `(${times.longTasks} over ${LONG_TASK_MS} ms); while only opening them (the floor): ` +
+      `${Math.round(times.floorLongestTask)} ms (${times.floorLongTasks} over ${LONG_TASK_MS} ms).`,
     '',
     `Goal: the check at most ${GOAL_RATIO}× the floor of opening the same secrets (median): ` +
       `**${appRatio.toFixed(2)}×**, and no main-thread task over ${LONG_TASK_MS} ms: ` +
@@ -126,6 +127,8 @@ function report(times, { cpu, chromiumVersion, server }) {
       stats,
       longestTask: times.longestTask,
       longTasks: times.longTasks,
+      floorLongestTask: times.floorLongestTask,
+      floorLongTasks: times.floorLongTasks,
       chromiumVersion,
     },
   };
