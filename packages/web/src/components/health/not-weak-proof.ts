@@ -3,7 +3,7 @@ import { SortedWords } from './sorted-words.js';
 
 /*
  * A cheap proof that zxcvbn-ts would not score a password 2 or lower (weak), so the health check
- * need not run it (tens of milliseconds for a long random password; milliseconds for this).
+ * need not run it (tens of milliseconds for a long random password; about 0.04 ms for this).
  *
  * Why it holds. zxcvbn's guesses are the least, over every way to cover the password with l matches,
  * of l! × (the matches' guesses multiplied) + 10,000^(l − 1); a score of 2 or lower needs fewer than
@@ -69,7 +69,8 @@ const WALK_STATE_LIMIT = 4096;
 
 /**
  * Where a word of `words` can end when read from `start` of `text` (lowercased), each character
- * either itself or the first of a substitution for a letter; null when the walk grew too wide.
+ * read as itself or, with the ones after it, as a substitution for a letter; null when the walk
+ * grew too wide.
  */
 function wordEnds(
   text: string,
