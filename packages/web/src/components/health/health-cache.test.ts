@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { clearSession } from '../../lib/clear-session.js';
-import { forgetHealthRecords, loadTagKey, readHealthRecords, writeHealthRecords } from './health-cache.js';
+import {
+  forgetHealthRecords,
+  HEALTH_READ_PAGE,
+  loadTagKey,
+  readHealthRecords,
+  writeHealthRecords,
+} from './health-cache.js';
 import type { HealthRecord } from './health-record.js';
 
 const record = (id: string): HealthRecord => ({
@@ -33,5 +39,15 @@ describe('the health cache', () => {
     clearSession();
     await expect.poll(async () => (await readHealthRecords('u-ada')).size).toBe(0);
     expect((await readHealthRecords('u-bob')).size).toBe(0);
+  });
+
+  it('reads more records than one request answers, page by page, and only the user’s', async () => {
+    const many = Array.from({ length: HEALTH_READ_PAGE * 2 + 3 }, (_, index) => record(`s-${index}`));
+    await writeHealthRecords('u-cy', many);
+    await writeHealthRecords('u-cz', [record('s-other')]);
+    const read = await readHealthRecords('u-cy');
+    expect(read.size).toBe(many.length);
+    expect(read.get(`s-${HEALTH_READ_PAGE * 2 + 2}`)).toEqual(many.at(-1));
+    expect(read.has('s-other')).toBe(false);
   });
 });

@@ -44,15 +44,40 @@ async function inTransaction<T>(
 }
 
 const recordKey = (userId: string, secretId: string) => `${userId}\n${secretId}`;
-const userRange = (userId: string) => IDBKeyRange.bound(`${userId}\n`, `${userId}\n\uffff`);
+const userEnd = (userId: string) => `${userId}\n\uffff`;
+const userRange = (userId: string) => IDBKeyRange.bound(`${userId}\n`, userEnd(userId));
+
+// Records read per request: each answer is its own task on the page, so 10,000 cached records are
+// not deserialised in one long task (a second visit reads them all).
+export const HEALTH_READ_PAGE = 500;
 
 /** The user's cached records by secret id; empty where IndexedDB is missing or fails (all are checked). */
 export async function readHealthRecords(userId: string): Promise<Map<string, HealthRecord>> {
+  const records = new Map<string, HealthRecord>();
   try {
-    const records = await inTransaction<HealthRecord[]>('records', 'readonly', (store) =>
-      store.getAll(userRange(userId)),
-    );
-    return new Map((records ?? []).map((record) => [record.id, record]));
+    const database = await openDatabase();
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const transaction = database.transaction('records', 'readonly');
+        const store = transaction.objectStore('records');
+        const readFrom = (range: IDBKeyRange) => {
+          const reading = store.getAll(range, HEALTH_READ_PAGE) as IDBRequest<HealthRecord[]>;
+          reading.onsuccess = () => {
+            for (const record of reading.result) records.set(record.id, record);
+            const last = reading.result.at(-1);
+            if (last && reading.result.length === HEALTH_READ_PAGE)
+              readFrom(IDBKeyRange.bound(recordKey(userId, last.id), userEnd(userId), true));
+          };
+        };
+        readFrom(userRange(userId));
+        transaction.oncomplete = () => resolve();
+        transaction.onerror = () => reject(transaction.error);
+        transaction.onabort = () => reject(transaction.error);
+      });
+    } finally {
+      database.close();
+    }
+    return records;
   } catch {
     return new Map();
   }

@@ -11,7 +11,10 @@ export interface HealthRecord {
   /** The list's updated_at when checked: a different one means a new revision to check. */
   updatedAt: string;
   revision: number;
-  /** zxcvbn's 0–4; null for a PIN-like password (≤ 6 digits), which is never called weak. */
+  /**
+   * zxcvbn's 0–4; 3 also where the not-weak proof spared zxcvbn (then "3 or more": only weak scores,
+   * 0–2, are shown or compared); null for a PIN-like password (≤ 6 digits), never called weak.
+   */
   score: number | null;
   /** HMAC-SHA-256 of the password (base64), for reuse across secrets. */
   tag: string;

@@ -1,7 +1,7 @@
 import { bytesToBase64, utf8Encode } from '@coffer/core';
-import type { StrengthScorer } from '../strength/strength-scorer.js';
-import { loadStrengthScorer } from '../strength/strength-scorer.js';
 import type { HealthRecord, HealthSubject } from './health-record.js';
+import type { HealthScorer } from './health-scorer.js';
+import { loadHealthScorer } from './health-scorer.js';
 import type { RangeFetch } from './pwned-range.js';
 import { createRangeChecker, sha1Hex } from './pwned-range.js';
 
@@ -44,14 +44,14 @@ async function reuseTag(key: CryptoKey, password: string): Promise<string> {
 
 /**
  * Checks a batch (in the worker, or on the page where there is none): zxcvbn with the subject's
- * user inputs, the keyed reuse tag, the breach count from the range API, the insecure URL.
+ * user inputs (unless the not-weak proof spares it), the keyed reuse tag, the breach count from the range API, the insecure URL.
  */
 export async function handleHealthMessage(
   message: ToHealthWorker,
   fetchRange?: RangeFetch,
 ): Promise<FromHealthWorker> {
   try {
-    const scorer: StrengthScorer = await loadStrengthScorer();
+    const scorer: HealthScorer = await loadHealthScorer();
     let breachesOf: ((hash: string) => Promise<number>) | null = null;
     if (message.rangeUrl) {
       const known = fetchRange ? undefined : checkers.get(message.rangeUrl);
