@@ -9,6 +9,7 @@ import type { OfferVerdict } from '../vault/offer-check.js';
 import { judgeOffer } from '../vault/offer-check.js';
 import type { SaveOffer } from '../vault/save-login.js';
 import { searchEntries } from '../vault/vault-entry.js';
+import { secretWebAppAddress } from '../vault/web-app-address.js';
 import { EntryRow } from './entry-row.js';
 import { GeneratorPanel } from './generator-panel.js';
 import { dismissOffer, SaveOfferPanel } from './save-offer-panel.js';
@@ -129,7 +130,9 @@ export function VaultView({ session, onLock }: VaultViewProps) {
             onCopyPassword={() => void actions.copyPassword(entry)}
             onShowCode={() => void actions.showCode(entry)}
             onCopyCode={(code) => void actions.copy(code, 'Code')}
-            onOpen={() => void chrome.tabs.create({ url: `${session.server}/` })}
+            onOpen={() =>
+              void chrome.tabs.create({ url: secretWebAppAddress(session.server, entry.secretId) })
+            }
           />
         ))}
       </div>
