@@ -327,7 +327,14 @@ test('after a lock the next unlock syncs in full, opening many logins in workers
   // Locked: the index sealed before the lock no longer opens, so this sync starts from the beginning.
   await popup.getByLabel('Password').fill(account.password);
   await popup.getByRole('button', { name: 'Sign in' }).click();
-  await expect(popup.getByRole('option', { name: /Bulk \d\d/ })).toHaveCount(many);
+  // The popup shows 50 rows; a search reaches every login the sync opened.
+  await expect(popup.getByText(/^50 of \d+ shown\. Search to find the others\.$/)).toBeVisible();
+  const search = popup.getByLabel('Search secrets');
+  await search.fill('Bulk');
+  await expect(popup.getByText(`50 of ${many} shown. Search to find the others.`)).toBeVisible();
+  await search.fill('Bulk 54');
+  await expect(popup.getByRole('option', { name: /Bulk \d\d/ })).toHaveCount(1);
+  await search.fill('');
   await expect(popup.getByRole('option', { name: /Example/ })).toHaveCount(1);
   expect(sinces[0]).toBeNull();
   expect(workers.some((url) => url.includes('open-worker'))).toBe(true);

@@ -147,17 +147,21 @@ async function bareOnce(records: readonly BareRecord[], s: State, workers: numbe
   }
 }
 
-/** The floor's input: every password secret the member reads, fetched from the server before the timing. */
+/**
+ * The floor's input: every password secret the member reads, fetched from the server before the timing,
+ * once each. A feed from the beginning can list a secret twice (its write and its key's write are two
+ * events, on two pages when they fall apart); the sync opens it once, and so does the floor.
+ */
 async function bareRecords(s: State): Promise<BareRecord[]> {
   const transport = transportOf(s);
-  const records: BareRecord[] = [];
+  const records = new Map<string, BareRecord>();
   let since: string | null = null;
   for (;;) {
     const page = await transport.changes(since, CHANGES_PAGE_LIMIT);
     for (const item of page.items) {
       const wrapped = item.secret_key?.encrypted_value;
       if (!wrapped) continue;
-      records.push({
+      records.set(item.id, {
         id: item.id,
         revision: item.revision,
         data: item.encrypted_data,
@@ -165,7 +169,7 @@ async function bareRecords(s: State): Promise<BareRecord[]> {
         wrapped,
       });
     }
-    if (!page.more) return records;
+    if (!page.more) return [...records.values()];
     since = page.cursor;
   }
 }
