@@ -33,6 +33,8 @@ export async function buildBenchPage(name) {
         { find: /^fflate$/, replacement: FFLATE_WITHOUT_WORKERS },
       ],
     },
+    // JSX as the app and the extension compile it (their components, rendered by a page: extension-sync).
+    esbuild: { jsx: 'automatic' },
     build: { outDir, emptyOutDir: true, target: 'es2022', assetsInlineLimit: 0 },
   });
   return outDir;

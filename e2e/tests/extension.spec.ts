@@ -1,10 +1,10 @@
 import type { APIRequestContext, Page, Request, Response } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import type { Account } from '../support/accounts.js';
-import { signInThroughUi } from '../support/accounts-ui.js';
+import { logOutThroughMenu, signInThroughUi } from '../support/accounts-ui.js';
 import { newOrganisationThroughApi } from '../support/admin-setup.js';
 import type { ApiSession } from '../support/api-session.js';
-import { dashboardList } from '../support/dashboard-ui.js';
+import { dashboardList, secretViewer } from '../support/dashboard-ui.js';
 import type { ExtensionBrowser } from '../support/extension-browser.js';
 import { LOOK_ALIKE_HOST, launchWithExtension, SITE_HOST } from '../support/extension-browser.js';
 import { createChestThroughApi, createSecretThroughApi, findEveryoneTeam } from '../support/secrets-api.js';
@@ -65,7 +65,7 @@ test('a new user installs it, signs in through the popup and fills a real form',
   const everyone = await findEveryoneTeam(admin);
   const chest = await createChestThroughApi(admin, 'Web', [{ team_id: everyone.id, edit_access: true }]);
   chestId = chest.id;
-  await createSecretThroughApi(admin, {
+  const example = await createSecretThroughApi(admin, {
     vaultId: chest.id,
     name: 'Example',
     category: 'password',
@@ -104,7 +104,29 @@ test('a new user installs it, signs in through the popup and fills a real form',
   await expect(popup.getByRole('status')).toHaveText('Filled.');
   await expect(sitePage.locator('#username')).toHaveValue(LOGIN.username);
   await expect(sitePage.locator('#password')).toHaveValue(LOGIN.password);
-  await Promise.all([popup.close(), sitePage.close()]);
+
+  // 'Open in Coffer' opens the web app at this secret's address; signing in there returns to it.
+  const [web] = await Promise.all([
+    browser.context.waitForEvent('page'),
+    popup.getByRole('button', { name: 'Open in Coffer' }).click(),
+  ]);
+  await expect(web).toHaveURL(/\/login$/);
+  await signInThroughUi(web, account.email, account.password);
+  await expect(web).toHaveURL(`${baseURL}/secrets/${example.id}`);
+  const viewer = secretViewer(web, 'Example');
+  await expect(viewer.getByRole('heading', { name: 'Example', exact: true })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(viewer.getByText(LOGIN.username)).toBeVisible();
+  // Signed out again: a later step signs in to the web app through /login.
+  await logOutThroughMenu(web, account.name);
+  await Promise.all([popup.close(), sitePage.close(), web.close()]);
+  // The extension saw that sign-in submitted, as on any site: its save offer is declined here.
+  const again = await browser.openPopup();
+  const offer = again.getByRole('region', { name: 'Save this sign-in' });
+  await offer.getByRole('button', { name: 'Not now' }).click();
+  await expect(offer).toBeHidden();
+  await again.close();
 });
 
 test('refuses a look-alike domain and a transparent form laid over the real one', async () => {
@@ -305,7 +327,14 @@ test('after a lock the next unlock syncs in full, opening many logins in workers
   // Locked: the index sealed before the lock no longer opens, so this sync starts from the beginning.
   await popup.getByLabel('Password').fill(account.password);
   await popup.getByRole('button', { name: 'Sign in' }).click();
-  await expect(popup.getByRole('option', { name: /Bulk \d\d/ })).toHaveCount(many);
+  // The popup shows 50 rows; a search reaches every login the sync opened.
+  await expect(popup.getByText(/^50 of \d+ shown\. Search to find the others\.$/)).toBeVisible();
+  const search = popup.getByLabel('Search secrets');
+  await search.fill('Bulk');
+  await expect(popup.getByText(`50 of ${many} shown. Search to find the others.`)).toBeVisible();
+  await search.fill('Bulk 54');
+  await expect(popup.getByRole('option', { name: /Bulk \d\d/ })).toHaveCount(1);
+  await search.fill('');
   await expect(popup.getByRole('option', { name: /Example/ })).toHaveCount(1);
   expect(sinces[0]).toBeNull();
   expect(workers.some((url) => url.includes('open-worker'))).toBe(true);

@@ -1,8 +1,9 @@
 import { fillTab } from '../fill/fill-tab.js';
+import { rankSecrets } from '../matching/index.js';
 import { findTargetTab } from '../platform/target-tab.js';
 import { loadUnlocked, openSession, touch } from '../session/unlocked-session.js';
-import { judgeUrls, rankByTab } from '../vault/list-order.js';
-import { openLocalIndex, syncLocalIndex, vaultEntriesOf } from '../vault/local-index.js';
+import { judgeUrls } from '../vault/list-order.js';
+import { openLocalIndex, syncLocalIndex } from '../vault/local-index.js';
 import { openLogin } from '../vault/open-login.js';
 
 /**
@@ -19,7 +20,7 @@ export async function fillFromShortcut(): Promise<void> {
   // service worker has no Worker).
   const index = await openLocalIndex(session);
   if (index.cursor === null) await syncLocalIndex(session, index);
-  const best = rankByTab(vaultEntriesOf(index), tab.url)[0];
+  const best = index.entriesFor(tab.url, rankSecrets)[0]?.entry;
   if (!best || judgeUrls(best.urls, tab.url) !== 'match') return;
   const login = await openLogin(best.secretId, session.userId);
   await fillTab(tab, login.urls, login);

@@ -3,11 +3,8 @@ import type { VaultEntry } from '../vault/vault-entry.js';
 import { TotpView } from './totp-view.js';
 import type { EntryExtra } from './use-entry-actions.js';
 
-interface EntryRowProps {
-  entry: VaultEntry;
-  selected: boolean;
-  matchesTab: boolean;
-  extra: EntryExtra;
+/** What a row does when acted on. */
+export interface EntryRowActions {
   onSelect: () => void;
   onFill: (confirmed?: FillConfirmations) => void;
   onCopyUsername: () => void;
@@ -15,6 +12,13 @@ interface EntryRowProps {
   onShowCode: () => void;
   onCopyCode: (code: string) => void;
   onOpen: () => void;
+}
+
+interface EntryRowProps extends EntryRowActions {
+  entry: VaultEntry;
+  selected: boolean;
+  matchesTab: boolean;
+  extra: EntryExtra;
 }
 
 /** One login of the list; its buttons show when it is selected (the best match is, when the popup opens). */

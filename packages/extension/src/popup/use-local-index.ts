@@ -4,13 +4,19 @@ import type { SecretIndex } from '../sync/index.js';
 import { openLocalIndex, syncLocalIndex, vaultEntriesOf } from '../vault/local-index.js';
 import type { VaultEntry } from '../vault/vault-entry.js';
 
+/** The index the popup lists; `version` moves each time a sync has changed it in place. */
+export interface ListedIndex {
+  index: SecretIndex;
+  version: number;
+}
+
 /**
  * The popup's list from the encrypted local index: what the stored index holds at once, then the same
  * after a sync (only what changed since the last one is read and opened). `refresh` syncs again (after
  * the popup's own save). `synced` settles with the fresh entries after the first sync.
  */
 export function useLocalIndex(session: UnlockedSession, onError: (error: unknown) => void) {
-  const [entries, setEntries] = useState<VaultEntry[] | null>(null);
+  const [listed, setListed] = useState<ListedIndex | null>(null);
   const index = useRef<Promise<SecretIndex> | null>(null);
   // One sync at a time on the one index: a refresh waits for the sync before it.
   const syncing = useRef<Promise<unknown>>(Promise.resolve());
@@ -23,7 +29,7 @@ export function useLocalIndex(session: UnlockedSession, onError: (error: unknown
         try {
           await syncLocalIndex(session, current);
         } finally {
-          setEntries(vaultEntriesOf(current));
+          setListed((shown) => ({ index: current, version: (shown?.version ?? 0) + 1 }));
         }
         return vaultEntriesOf(current);
       });
@@ -39,7 +45,7 @@ export function useLocalIndex(session: UnlockedSession, onError: (error: unknown
     index.current = opened;
     // An index synced before (this unlock) is shown at once; a fresh one waits for its first sync.
     void opened.then((loaded) => {
-      if (live && loaded.cursor !== null) setEntries((shown) => shown ?? vaultEntriesOf(loaded));
+      if (live && loaded.cursor !== null) setListed((shown) => shown ?? { index: loaded, version: 0 });
     }, onError);
     const first = sync(opened);
     first.catch((error) => live && onError(error));
@@ -53,5 +59,5 @@ export function useLocalIndex(session: UnlockedSession, onError: (error: unknown
     if (index.current) sync(index.current).catch(onError);
   }, [sync, onError]);
 
-  return { entries, synced, refresh };
+  return { listed, synced, refresh };
 }

@@ -4,12 +4,12 @@ import type { TargetTab } from '../platform/target-tab.js';
 import { findTargetTab } from '../platform/target-tab.js';
 import { sessionProblemOf } from '../session/session-error.js';
 import type { UnlockedSession } from '../session/unlocked-session.js';
-import { judgeUrls, rankByTab } from '../vault/list-order.js';
 import type { OfferVerdict } from '../vault/offer-check.js';
 import { judgeOffer } from '../vault/offer-check.js';
+import { popupList } from '../vault/popup-list.js';
 import type { SaveOffer } from '../vault/save-login.js';
-import { searchEntries } from '../vault/vault-entry.js';
-import { EntryRow } from './entry-row.js';
+import { secretWebAppAddress } from '../vault/web-app-address.js';
+import { EntryList } from './entry-list.js';
 import { GeneratorPanel } from './generator-panel.js';
 import { dismissOffer, SaveOfferPanel } from './save-offer-panel.js';
 import { useEntryActions } from './use-entry-actions.js';
@@ -44,7 +44,7 @@ export function VaultView({ session, onLock }: VaultViewProps) {
     [onLock],
   );
 
-  const { entries, synced, refresh } = useLocalIndex(session, onError);
+  const { listed, synced, refresh } = useLocalIndex(session, onError);
 
   useEffect(() => {
     void findTargetTab().then(setTab);
@@ -64,10 +64,11 @@ export function VaultView({ session, onLock }: VaultViewProps) {
       .catch(() => undefined);
   }, [synced, session.userId]);
 
-  const shown = useMemo(
-    () => (entries ? searchEntries(rankByTab(entries, tab?.url ?? null), query) : []),
-    [entries, tab, query],
+  const list = useMemo(
+    () => (listed ? popupList(listed.index, tab?.url ?? null, query) : null),
+    [listed, tab, query],
   );
+  const shown = list?.rows ?? [];
   const search = useFocusOnMount<HTMLInputElement>();
   const actions = useEntryActions(session, tab, setStatus, onError);
   const current = shown[Math.min(selected, shown.length - 1)];
@@ -113,26 +114,25 @@ export function VaultView({ session, onLock }: VaultViewProps) {
         />
       )}
       {status && <p role="status">{status}</p>}
-      {entries === null && <p>Loading your secrets…</p>}
-      {entries !== null && shown.length === 0 && <p>No secrets found.</p>}
-      <div role="listbox" aria-label="Secrets" tabIndex={-1}>
-        {shown.map((entry, index) => (
-          <EntryRow
-            key={entry.secretId}
-            entry={entry}
-            selected={entry === current}
-            matchesTab={tab !== null && judgeUrls(entry.urls, tab.url) !== 'none'}
-            extra={actions.extraFor(entry)}
-            onSelect={() => setSelected(index)}
-            onFill={(confirmed) => void actions.fill(entry, confirmed)}
-            onCopyUsername={() => void actions.copyUsername(entry)}
-            onCopyPassword={() => void actions.copyPassword(entry)}
-            onShowCode={() => void actions.showCode(entry)}
-            onCopyCode={(code) => void actions.copy(code, 'Code')}
-            onOpen={() => void chrome.tabs.create({ url: `${session.server}/` })}
-          />
-        ))}
-      </div>
+      {list === null && <p>Loading your secrets…</p>}
+      {list !== null && list.total === 0 && <p>No secrets found.</p>}
+      {list !== null && (
+        <EntryList
+          list={list}
+          current={current}
+          extraFor={actions.extraFor}
+          actionsFor={(entry, index) => ({
+            onSelect: () => setSelected(index),
+            onFill: (confirmed) => void actions.fill(entry, confirmed),
+            onCopyUsername: () => void actions.copyUsername(entry),
+            onCopyPassword: () => void actions.copyPassword(entry),
+            onShowCode: () => void actions.showCode(entry),
+            onCopyCode: (code) => void actions.copy(code, 'Code'),
+            onOpen: () =>
+              void chrome.tabs.create({ url: secretWebAppAddress(session.server, entry.secretId) }),
+          })}
+        />
+      )}
       <footer>
         <GeneratorPanel onCopy={(value) => void actions.copy(value, 'Password')} />
       </footer>

@@ -10,7 +10,6 @@ import type { UnlockedSession } from '../session/unlocked-session.js';
 import {
   createHttpTransport,
   createIndexOpener,
-  type IndexEntry,
   type IndexPlace,
   type IndexStore,
   loadIndex,
@@ -20,7 +19,7 @@ import {
   saveIndex,
   syncIndex,
 } from '../sync/index.js';
-import type { VaultEntry } from './vault-entry.js';
+import { toVaultEntry, type VaultEntry } from './vault-entry.js';
 
 /*
  * The popup's and the shortcut's list comes from the encrypted local index (src/sync/, issue 29): its
@@ -67,19 +66,6 @@ export async function syncLocalIndex(session: UnlockedSession, index: SecretInde
   } finally {
     opener.close();
   }
-}
-
-/** An index entry as the popup lists it. */
-export function toVaultEntry(entry: IndexEntry): VaultEntry {
-  return {
-    secretId: entry.secretId,
-    revision: entry.revision,
-    chestId: entry.chestId,
-    chestName: entry.chestName ?? '',
-    name: entry.name,
-    urls: entry.urls,
-    ...(entry.username === undefined ? {} : { username: entry.username }),
-  };
 }
 
 /** The index's entries as the popup lists them. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { VaultEntry } from './vault-entry.js';
-import { searchEntries } from './vault-entry.js';
+import { queryFilter } from './vault-entry.js';
 
 const entry = (name: string, chestName: string, url: string): VaultEntry => ({
   secretId: name,
@@ -11,13 +11,14 @@ const entry = (name: string, chestName: string, url: string): VaultEntry => ({
   urls: [{ url }],
 });
 
-describe('searchEntries', () => {
+describe('queryFilter', () => {
   const entries = [entry('Mail', 'Office', 'https://mail.test'), entry('Bank', 'Money', 'https://bank.test')];
 
   it('finds by name, chest or address, ignoring case', () => {
-    expect(searchEntries(entries, 'mAIL').map((e) => e.name)).toEqual(['Mail']);
-    expect(searchEntries(entries, 'money').map((e) => e.name)).toEqual(['Bank']);
-    expect(searchEntries(entries, 'bank.test').map((e) => e.name)).toEqual(['Bank']);
-    expect(searchEntries(entries, '  ')).toHaveLength(2);
+    const search = (query: string) => entries.filter(queryFilter(query)).map((e) => e.name);
+    expect(search('mAIL')).toEqual(['Mail']);
+    expect(search('money')).toEqual(['Bank']);
+    expect(search('bank.test')).toEqual(['Bank']);
+    expect(search('  ')).toEqual(['Mail', 'Bank']);
   });
 });

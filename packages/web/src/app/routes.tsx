@@ -122,7 +122,14 @@ const adminScreens: RouteObject[] = [
 
 /** Screens that need a signed-in user; without a token they redirect to /login (RequireAuth). */
 const signedInScreens: RouteObject[] = [
-  { path: paths.home, handle: { title: 'Dashboard' }, lazy: () => import('../pages/home/home-screen.js') },
+  {
+    // The dashboard, and the same dashboard with one secret's viewer open (/secrets/<id>): one route with
+    // two children, so moving between the two addresses keeps the dashboard mounted (its tab, search, list).
+    path: paths.home,
+    handle: { title: 'Dashboard' },
+    lazy: () => import('../pages/home/home-screen.js'),
+    children: [{ index: true }, { path: paths.secret, handle: { title: 'Secret' } }],
+  },
   {
     path: paths.welcome,
     handle: { title: 'Welcome', pageTransition: false } satisfies RouteHandle,

@@ -16,6 +16,13 @@ export type SecretAccessErrorKind =
  */
 export const SECRET_KEY_NOT_FOUND_MESSAGE =
   'Secret key for this secret was not found, please contact an administrator to reshare.';
+/**
+ * The same 404 when the secret was opened from its address (/secrets/<id>): the server answers alike for
+ * a secret that does not exist, one the user may not read and a missing key, so the text names all
+ * three and tells none of them apart.
+ */
+export const SECRET_ADDRESS_NOT_FOUND_MESSAGE =
+  'There is no secret at this address that you can read: it does not exist, or it is not shared with you. If you should be able to read it, ask an administrator to reshare it.';
 /** Shown instead of any data when decryption fails (crypto.md: never wrong data). */
 export const INTEGRITY_ERROR_MESSAGE =
   'This secret could not be decrypted: its data failed an integrity check. Nothing of it is shown.';

@@ -12,6 +12,8 @@ export const paths = {
   extension: '/extension',
   // Main routes
   home: '/',
+  // One secret in the dashboard's viewer: the extension's 'Open in Coffer' (issue 29); see secretAddress
+  secret: '/secrets/:secretId',
   profile: '/profile',
   profilePersonalPassword: '/profile/personal_password',
   profileTwoFactor: '/profile/twofactor',
@@ -50,6 +52,11 @@ export const paths = {
 
 /** Any path of the route table. */
 export type AppPath = (typeof paths)[keyof typeof paths];
+
+/** The address of one secret (the dashboard with its viewer open): the id only, nothing else in the URL. */
+export function secretAddress(secretId: string): string {
+  return `/secrets/${encodeURIComponent(secretId)}`;
+}
 
 /** Whether a pathname lies in the admin area (the header's admin link and Shift+D depend on it). */
 export function isAdminPath(pathname: string): boolean {

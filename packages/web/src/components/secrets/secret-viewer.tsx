@@ -7,7 +7,7 @@ import { OpenedSecretStatus } from './opened-secret-status.js';
 import { PasswordHistoryView } from './password-history-view.js';
 import { SecretFields } from './secret-fields.js';
 import { CATEGORY_LABELS, FORM_FILL_VIEW } from './secret-labels.js';
-import { useOpenedSecret } from './use-opened-secret.js';
+import { notFoundState, useOpenedSecret } from './use-opened-secret.js';
 import './secrets.css';
 
 /** Props of the secret viewer. */
@@ -20,6 +20,11 @@ export interface SecretViewerProps {
   onEdit?: ((secret: Secret) => void) | undefined;
   /** Leaves out Close and Edit Secret: the admin screen shows them in its footer. */
   hideActions?: boolean;
+  /**
+   * Shown in the viewer when the server answers 404; without it the viewer shows the spec's reshare
+   * notification and closes (spec section 8).
+   */
+  notFoundMessage?: string | undefined;
 }
 
 /**
@@ -28,18 +33,28 @@ export interface SecretViewerProps {
  * history; an integrity error instead of any data when decryption fails; the spec's
  * reshare text (and closing) when the server has no key for the user.
  */
-export function SecretViewer({ secretId, userId, onClose, canEdit, onEdit, hideActions }: SecretViewerProps) {
+export function SecretViewer({
+  secretId,
+  userId,
+  onClose,
+  canEdit,
+  onEdit,
+  hideActions,
+  notFoundMessage,
+}: SecretViewerProps) {
   const state = useOpenedSecret(secretId, userId);
   const notFound = state.status === 'error' && state.error.kind === 'not-found';
+  const closeOnNotFound = notFound && notFoundMessage === undefined;
 
   useEffect(() => {
-    if (!notFound || state.status !== 'error') return;
+    if (!closeOnNotFound || state.status !== 'error') return;
     notify({ type: 'error', message: state.error.message });
     onClose();
-  }, [notFound, state, onClose]);
+  }, [closeOnNotFound, state, onClose]);
 
   if (state.status !== 'ready') {
-    return <OpenedSecretStatus state={state} className="secret-viewer" label="Secret" onClose={onClose} />;
+    const shown = notFound && notFoundMessage !== undefined ? notFoundState(notFoundMessage) : state;
+    return <OpenedSecretStatus state={shown} className="secret-viewer" label="Secret" onClose={onClose} />;
   }
 
   const { secret, payload } = state.opened;

@@ -12,15 +12,18 @@ import { SecretList } from './secret-list.js';
 import { useDashboardShortcuts } from './use-dashboard-shortcuts.js';
 import { useDashboardState } from './use-dashboard-state.js';
 import { rowChestId, useRowMenus } from './use-row-menus.js';
+import { useSecretAddress } from './use-secret-address.js';
 import './dashboard.css';
 
 /**
  * The home dashboard (spec section 2): Secrets and Chests tabs, search, Add Secret, Show all, the
  * lists with their row menus, a chest's view, and the secret viewer or form beside them.
- * Show all adds the deleted secrets, so a secret removed by mistake can be restored.
+ * Show all adds the deleted secrets, so a secret removed by mistake can be restored. `addressedId`
+ * is the secret the address names (/secrets/<id>): its viewer opens at once.
  */
-export function Dashboard() {
-  const state = useDashboardState();
+export function Dashboard({ addressedId }: { addressedId?: string | undefined }) {
+  const state = useDashboardState(addressedId);
+  useSecretAddress(state, addressedId);
   const searchRef = useRef<HTMLInputElement>(null);
   const { isAdministrator } = useSession();
   const writable = useWritableChests();

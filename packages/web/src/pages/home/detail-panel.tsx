@@ -1,9 +1,11 @@
+import type { Secret } from '@coffer/core';
 import type { WritableChests } from '../../components/chests/use-writable-chests.js';
 import { EditSecretPanel } from '../../components/secrets/edit-secret-panel.js';
 import { SecretForm } from '../../components/secrets/secret-form.js';
 import { SecretViewer } from '../../components/secrets/secret-viewer.js';
 import type { SavedSecret } from '../../crypto-client/save-secret.js';
 import { useSession } from '../../session/use-session.js';
+import { AddressedSecretViewer } from './addressed-secret-viewer.js';
 import type { DashboardState } from './use-dashboard-state.js';
 
 /** The empty panel's hint: the Shift N part only for someone who may add a secret (issue 26). */
@@ -26,16 +28,26 @@ export function DetailPanel({
   const userId = profile?.id ?? '';
   const { panel } = state;
   const showSaved = (saved: SavedSecret) => state.showSecret(saved.id, '');
+  const canEditSecret = (secret: Secret) => !secret.marked_for_deletion && canWrite(secret.vault_id);
 
   switch (panel.kind) {
     case 'view':
-      return (
+      return panel.addressed ? (
+        <AddressedSecretViewer
+          key={panel.id}
+          secretId={panel.id}
+          userId={userId}
+          onClose={state.closePanel}
+          canEdit={canEditSecret}
+          onEdit={(secret) => state.editSecret(secret.id)}
+        />
+      ) : (
         <SecretViewer
           key={panel.id}
           secretId={panel.id}
           userId={userId}
           onClose={state.closePanel}
-          canEdit={(secret) => !secret.marked_for_deletion && canWrite(secret.vault_id)}
+          canEdit={canEditSecret}
           onEdit={(secret) => state.editSecret(secret.id)}
         />
       );

@@ -1,14 +1,15 @@
-import { Navigate } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { paths } from '../../navigation/paths.js';
 import { useSession } from '../../session/use-session.js';
 import { Dashboard } from './dashboard.js';
 
 /**
- * Home (`/`): the dashboard. First-time users go to /welcome and users who must change their
+ * Home (`/`): the dashboard; at `/secrets/<id>` with that secret's viewer open. First-time users go to /welcome and users who must change their
  * password to /profile/personal_password (spec section 2); RequireAuth already sent visitors to /login.
  */
 export function Component() {
   const { profile } = useSession();
+  const { secretId } = useParams();
   if (!profile) {
     return (
       <p className="visually-hidden" role="status">
@@ -18,5 +19,5 @@ export function Component() {
   }
   if (profile.first_time) return <Navigate to={paths.welcome} replace />;
   if (profile.must_change_password) return <Navigate to={paths.profilePersonalPassword} replace />;
-  return <Dashboard />;
+  return <Dashboard addressedId={secretId} />;
 }

@@ -10,21 +10,31 @@ export type DashboardTab = 'secrets' | 'chests';
 /** What the detail side shows: nothing, a secret, the new-secret form, or the edit form. */
 export type DashboardPanel =
   | { kind: 'none' }
-  | { kind: 'view'; id: string; vaultId: string }
+  | { kind: 'view'; id: string; vaultId: string; addressed?: true }
   | { kind: 'new'; vaultId?: string }
   | { kind: 'edit'; id: string };
 
 const NO_PANEL: DashboardPanel = { kind: 'none' };
 
-/** The dashboard's state and its transitions (spec sections 2 and 4). */
-export function useDashboardState() {
+/** The viewer of a secret named by the address (/secrets/<id>): its chest is not known until it opens. */
+export function addressedPanel(id: string): DashboardPanel {
+  return { kind: 'view', id, vaultId: '', addressed: true };
+}
+
+/**
+ * The dashboard's state and its transitions (spec sections 2 and 4); `addressedId` opens with that
+ * secret's viewer (the address /secrets/<id>).
+ */
+export function useDashboardState(addressedId?: string) {
   const [chestId, setChestId] = useState<string | null>(() => readStorage(STORAGE_KEYS.lastChest));
   const [tab, setTab] = useState<DashboardTab>(chestId ? 'chests' : 'secrets');
   const [shownTab, setShownTab] = useState<DashboardTab>(tab);
   const [query, setQuery] = useState('');
   const [showAll, setShowAll] = useState(false);
   const [open, setOpen] = useState(true);
-  const [panel, setPanel] = useState<DashboardPanel>(NO_PANEL);
+  const [panel, setPanel] = useState<DashboardPanel>(() =>
+    addressedId === undefined ? NO_PANEL : addressedPanel(addressedId),
+  );
   // The search applies after 2 s of no typing; emptying the box applies at once.
   const filter = useDebouncedValue(query, SEARCH_DEBOUNCE_MS, (value) => value === '');
 
@@ -76,6 +86,7 @@ export function useDashboardState() {
     },
     leaveChest,
     showSecret: (id: string, vaultId: string) => setPanel({ kind: 'view', id, vaultId }),
+    showAddressed: useCallback((id: string) => setPanel(addressedPanel(id)), []),
     newSecret: (vaultId?: string) => setPanel(vaultId ? { kind: 'new', vaultId } : { kind: 'new' }),
     editSecret: (id: string) => setPanel({ kind: 'edit', id }),
     closePanel: useCallback(() => setPanel(NO_PANEL), []),

@@ -1,0 +1,21 @@
+// The sync's reads of the real server, counted by path, so the page can prove what a sync asked for.
+
+const SECRET_PATH = /^\/api\/v1\/secrets\/[^/]+\.json$/;
+
+/** Requests made, by the sync's three reads. */
+export interface PageRequests {
+  changes: number;
+  ids: number;
+  secret: number;
+}
+
+/** The page's fetch, counting the sync's reads into `requests`. */
+export function countingFetch(requests: PageRequests): typeof fetch {
+  return (input, init) => {
+    const path = new URL(String(input), window.location.href).pathname;
+    if (path === '/api/v1/secrets/changes.json') requests.changes += 1;
+    else if (path === '/api/v1/secrets/ids.json') requests.ids += 1;
+    else if (SECRET_PATH.test(path)) requests.secret += 1;
+    return fetch(input, init);
+  };
+}
