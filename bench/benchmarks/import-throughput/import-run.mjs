@@ -56,6 +56,11 @@ export async function measureImport({ log, serverEnv, settings }) {
     await bench('prepare', 'warmup', settings.warmupItems);
     await bench('floor', 'warmup', chest, warmupApp.concurrency);
 
+    if (process.env.BENCH_IMPORT_PROFILE) {
+      await bench('prepare', 'profile', settings.items);
+      const phases = await bench('profile', 'profile', chest, warmupApp.concurrency);
+      log(`  profile: ${JSON.stringify(phases)}`);
+    }
     const probeUrl = `${server.url}/api/v1/secrets.json?vault_id=${organisation.probeChestId}`;
     const probeHeaders = {
       accept: 'application/json',
