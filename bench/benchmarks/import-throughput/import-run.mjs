@@ -42,7 +42,7 @@ export async function measureImport({ log, serverEnv, settings }) {
       log,
     });
     const page = await openBenchPage(chromium.browser, `${server.url}/`, 'importThroughputBench', log);
-    // The crypto pool's workers the imports start (none would mean it sealed on the page).
+    // The crypto pool's workers the measured import starts (none would mean it sealed on the page).
     let cryptoWorkers = 0;
     page.on('worker', (worker) => {
       if (worker.url().includes('rewrap-worker')) cryptoWorkers += 1;
@@ -92,6 +92,7 @@ export async function measureImport({ log, serverEnv, settings }) {
       headers: probeHeaders,
     });
     await delay(1000);
+    cryptoWorkers = 0;
     const fromMs = performance.now();
     const app = await bench('app', 'main', userId, chest);
     const toMs = performance.now();
