@@ -74,7 +74,9 @@ async function planRefusal(
   options: UserAdditionOptions,
 ): Promise<string | null> {
   const counts = await planCounts(trx, billing, organisationId, adding, options);
-  return counts === null ? null : checkPlanLimit({ teamPlan: counts.teamPlan, adding, counts: counts.counts });
+  return counts === null
+    ? null
+    : checkPlanLimit({ teamPlan: counts.teamPlan, adding, counts: counts.counts });
 }
 
 // What an addition is measured against, or null when nothing limits it (BILLING=off, the Team

@@ -70,7 +70,9 @@ interface SealedDraft {
 
 /**
  * secretCreator's single create and a bulk create (`createMany`) sharing one cache of listed readers.
- * createMany seals each draft as the single create does and sends them many to a request
+ * createMany seals each draft as the single create does, but in the crypto pool (`poolFactory`: the
+ * reshare's workers, started on the first bulk create and ended by `close`), which also scores the
+ * passwords when asked to, and sends them many to a request
  * (POST /api/v1/secrets/bulk.json: at most 50 and BULK_BODY_BUDGET_BYTES), which the server writes in
  * one transaction. A request refused for one item names it: that item gets its error and the rest
  * (nothing of it was written) are sent again; when the refusal is that the readers changed, the

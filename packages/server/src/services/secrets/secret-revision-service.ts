@@ -147,7 +147,8 @@ export async function writeCreates(
   const readersOf = new Map<string, Promise<Set<string>>>();
   for (const [index, { values, keys }] of items.entries()) {
     const place = `${values.hidden ? 'hidden' : 'visible'}:${values.vault_id}`;
-    const readers = readersOf.get(place) ?? loadReaderIds(trx, organisationId, values.vault_id, values.hidden);
+    const readers =
+      readersOf.get(place) ?? loadReaderIds(trx, organisationId, values.vault_id, values.hidden);
     readersOf.set(place, readers);
     const readerIds = await readers;
     try {
