@@ -29,6 +29,8 @@ export default {
           report: { ...measured.app.report, failed: measured.app.report.failed.slice(0, 5) },
         },
         floorMs: measured.floorMs,
+        cryptoWorkers: measured.cryptoWorkers,
+        phases: measured.phases,
         planMs: measured.planMs,
       },
     };

@@ -21,6 +21,7 @@ export function importSettings() {
     items: readCount('BENCH_IMPORT_ITEMS', 10_000),
     readers: readCount('BENCH_IMPORT_READERS', 20),
     warmupItems: 200,
+    profileItems: Math.min(1000, readCount('BENCH_IMPORT_ITEMS', 10_000)),
     probeSecrets: 20,
     probeConnections: 1,
     quietSeconds: readCount('BENCH_IMPORT_QUIET_SECONDS', 20),
@@ -41,6 +42,11 @@ export async function measureImport({ log, serverEnv, settings }) {
       log,
     });
     const page = await openBenchPage(chromium.browser, `${server.url}/`, 'importThroughputBench', log);
+    // The crypto pool's workers the measured import starts (none would mean it sealed on the page).
+    let cryptoWorkers = 0;
+    page.on('worker', (worker) => {
+      if (worker.url().includes('rewrap-worker')) cryptoWorkers += 1;
+    });
     log('  signing in in the page (derives the keys: about a second)');
     const userId = await page.evaluate(
       ({ email, password }) => window.importThroughputBench.signIn(email, password),
@@ -56,6 +62,9 @@ export async function measureImport({ log, serverEnv, settings }) {
     await bench('prepare', 'warmup', settings.warmupItems);
     await bench('floor', 'warmup', chest, warmupApp.concurrency);
 
+    log(`  where the time goes: each phase alone on ${settings.profileItems} items`);
+    await bench('prepare', 'profile', settings.profileItems);
+    const phases = await bench('profile', 'profile', chest, warmupApp.concurrency);
     const probeUrl = `${server.url}/api/v1/secrets.json?vault_id=${organisation.probeChestId}`;
     const probeHeaders = {
       accept: 'application/json',
@@ -83,6 +92,7 @@ export async function measureImport({ log, serverEnv, settings }) {
       headers: probeHeaders,
     });
     await delay(1000);
+    cryptoWorkers = 0;
     const fromMs = performance.now();
     const app = await bench('app', 'main', userId, chest);
     const toMs = performance.now();
@@ -92,6 +102,8 @@ export async function measureImport({ log, serverEnv, settings }) {
     const floorAfter = await bench('floor', 'main', chest, app.concurrency);
     const quietAfter = await probeQuiet();
     return {
+      phases,
+      cryptoWorkers,
       readers: organisation.readers,
       chromiumVersion: chromium.version,
       server: server.name,

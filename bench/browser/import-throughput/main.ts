@@ -17,6 +17,7 @@ import { importServices } from '@coffer/web-src/import/import-services.js';
 import { publishBench, signIn } from '../bench-kit.js';
 import { sealBare } from './bare-floor.js';
 import { generatedSource } from './generated-items.js';
+import { profilePhases } from './phase-profile.js';
 
 const plans = new Map<string, ImportPlan>();
 
@@ -72,4 +73,9 @@ async function app(round: string, userId: string, chestId: string): Promise<AppR
   return { analyseMs: startedAt - analysedAt, ms, concurrency: IMPORT_CONCURRENCY, report };
 }
 
-publishBench('importThroughputBench', { signIn, prepare, floor, app });
+/** Round `round`'s phases one by one (phase-profile.ts). */
+function profile(round: string, chestId: string, concurrency: number) {
+  return profilePhases(planOf(round).drafts, chestId, concurrency);
+}
+
+publishBench('importThroughputBench', { signIn, prepare, floor, app, profile });

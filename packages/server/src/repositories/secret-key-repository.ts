@@ -36,12 +36,11 @@ export async function findWrappedKey(
 }
 
 // Every column is given, so multi-row inserts are safe on SQLite too (it would not apply defaults
-// to a column left out of some rows). 100 rows of 6 columns stay far below any parameter limit.
-async function insertWrappedKeys(
+// to a column left out of some rows). 100 rows of 8 columns stay far below any parameter limit.
+async function insertKeyRows(
   db: Kysely<Database>,
   organisationId: string,
-  secretId: string,
-  keys: readonly WrappedKey[],
+  keys: readonly SecretWrappedKey[],
 ): Promise<void> {
   const now = new Date().toISOString();
   for (const chunk of chunkIds(keys, 100)) {
@@ -51,7 +50,7 @@ async function insertWrappedKeys(
         chunk.map((key) => ({
           id: uuidV7(),
           organisation_id: organisationId,
-          secret_id: secretId,
+          secret_id: key.secret_id,
           user_id: key.user_id,
           encrypted_value: key.encrypted_value,
           version: key.version,
@@ -61,6 +60,32 @@ async function insertWrappedKeys(
       )
       .execute();
   }
+}
+
+function insertWrappedKeys(
+  db: Kysely<Database>,
+  organisationId: string,
+  secretId: string,
+  keys: readonly WrappedKey[],
+): Promise<void> {
+  return insertKeyRows(
+    db,
+    organisationId,
+    keys.map((key) => ({ ...key, secret_id: secretId })),
+  );
+}
+
+/**
+ * Stores the keys of secrets created in this transaction, 100 rows to a statement. New secrets hold
+ * no keys yet, so nothing is deleted first (replaceWrappedKeys' delete reads the organisation's
+ * whole key index on SQLite, which grew with every secret an import created).
+ */
+export function insertNewSecretsKeys(
+  db: Kysely<Database>,
+  organisationId: string,
+  keys: readonly SecretWrappedKey[],
+): Promise<void> {
+  return insertKeyRows(db, organisationId, keys);
 }
 
 /** Stores keys of one secret, replacing any the same users held. */

@@ -264,36 +264,58 @@ function stillAt(place: SecretPlace): Expression<SqlBool> {
   ]);
 }
 
+/** A new secret as insertSecrets stores it. */
+export interface NewSecretRow {
+  id: string;
+  values: SecretValues;
+  importBatchId: string | null;
+}
+
+// Rows of ~20 columns: 50 to a statement stay far below SQLite's and PostgreSQL's parameter limits.
+const SECRETS_PER_INSERT = 50;
+
 /**
- * Stores a new secret made by `userId`, counted in its chest, created by the import batch
- * `importBatchId` if one is given (the caller checked it). Run it in a transaction.
+ * Stores new secrets made by `userId` (a bulk create's), each counted in its chest: one count update
+ * per chest and one statement per SECRETS_PER_INSERT rows, since on SQLite every statement runs on
+ * the event loop and holds the only connection. Run it in a transaction.
  */
-export async function insertSecret(
+export async function insertSecrets(
   db: Kysely<Database>,
   organisationId: string,
-  id: string,
-  values: SecretValues,
+  rows: readonly NewSecretRow[],
   userId: string,
-  importBatchId: string | null = null,
 ): Promise<void> {
-  const place = { vault_id: values.vault_id, hidden: values.hidden, live: true };
-  const names = await adjustChestCounts(db, organisationId, secretCountDeltas(null, place));
+  const deltas = new Map<string, ChestCountDelta>();
+  for (const row of rows) {
+    const place = { vault_id: row.values.vault_id, hidden: row.values.hidden, live: true };
+    for (const [chestId, delta] of secretCountDeltas(null, place)) {
+      const sum = deltas.get(chestId) ?? { secrets: 0, visibleSecrets: 0 };
+      sum.secrets = (sum.secrets ?? 0) + (delta.secrets ?? 0);
+      sum.visibleSecrets = (sum.visibleSecrets ?? 0) + (delta.visibleSecrets ?? 0);
+      deltas.set(chestId, sum);
+    }
+  }
+  const names = await adjustChestCounts(db, organisationId, deltas);
   const now = new Date().toISOString();
-  await db
-    .insertInto('secrets')
-    .values({
-      id,
-      organisation_id: organisationId,
-      ...values,
-      vault_name: names.get(values.vault_id) ?? '',
-      strength: values.strength ?? 0,
-      import_batch_id: importBatchId,
-      created_by: userId,
-      updated_by: userId,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  for (let start = 0; start < rows.length; start += SECRETS_PER_INSERT) {
+    await db
+      .insertInto('secrets')
+      .values(
+        rows.slice(start, start + SECRETS_PER_INSERT).map(({ id, values, importBatchId }) => ({
+          id,
+          organisation_id: organisationId,
+          ...values,
+          vault_name: names.get(values.vault_id) ?? '',
+          strength: values.strength ?? 0,
+          import_batch_id: importBatchId,
+          created_by: userId,
+          updated_by: userId,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+  }
 }
 
 /**

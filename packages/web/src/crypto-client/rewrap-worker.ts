@@ -1,5 +1,7 @@
-// A dedicated worker that rewraps missing keys off the page's thread (reshare-keys.ts, rewrapper.ts).
+// A dedicated worker of the crypto pool (rewrapper.ts): rewraps missing keys (reshare-keys.ts) and
+// seals an import's new secrets (secret-creator.ts) off the page's thread.
 // Vite bundles it as its own file: `new Worker(new URL('./rewrap-worker.ts', import.meta.url), ...)`.
+import { computeStrength } from '../components/secrets/compute-strength.js';
 import type { FromRewrapWorker, ToRewrapWorker } from './rewrap-protocol.js';
 import { createRewrapWorkerHandler } from './rewrap-protocol.js';
 
@@ -10,7 +12,8 @@ interface WorkerScope {
 }
 
 const scope = globalThis as unknown as WorkerScope;
-const handle = createRewrapWorkerHandler();
+// A sealed secret's password is scored as the secret form scores it (its name a word to discount).
+const handle = createRewrapWorkerHandler((password, name) => computeStrength(password, [name]));
 
 scope.addEventListener('message', (event) => {
   void handle(event.data).then((reply) => {

@@ -1,5 +1,5 @@
 import type { KeyShare } from '@coffer/core';
-import { generateSecretKey, unwrapSecretKey, wrapSecretKey } from '@coffer/core';
+import { generateSecretKey, importPublicKey, openSecret, unwrapSecretKey, wrapSecretKey } from '@coffer/core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FromRewrapWorker, ToRewrapWorker } from './rewrap-protocol.js';
 import { createRewrapWorkerHandler } from './rewrap-protocol.js';
@@ -23,7 +23,7 @@ class FakeWorker {
   readonly received: ToRewrapWorker[] = [];
   terminated = false;
   private readonly listeners = new Map<string, ((event: MessageEvent) => void)[]>();
-  private readonly handle = createRewrapWorkerHandler();
+  private readonly handle = createRewrapWorkerHandler(async () => 3);
 
   constructor() {
     FakeWorker.spawned.push(this);
@@ -97,6 +97,52 @@ describe('rewrapping in workers', () => {
     rewrapper.close();
     expect(workers.every((worker) => worker.terminated)).toBe(true);
     await expect(rewrapper.rewrap(pairs)).rejects.toThrow('closed');
+  }, 30_000);
+
+  it('seals new secrets in a worker: each payload under its key, the key wrapped for every reader, scored', async () => {
+    FakeWorker.spawned = [];
+    const rewrapper = createWorkerRewrapper(owner(), {
+      count: 2,
+      spawn: () => new FakeWorker() as unknown as Worker,
+      fallback: () => createPageRewrapper(owner()),
+    });
+    const readers = [
+      { userId: 'u-admin', key: await importPublicKey(admin.publicKey) },
+      { userId: 'u-dora', key: await importPublicKey(dora.publicKey) },
+    ];
+    const items = ['s-1', 's-2', 's-3'].map((secretId) => ({
+      secretId,
+      secretKey: generateSecretKey(),
+      payload: { note: `the note of ${secretId}` },
+      score: secretId === 's-3' ? null : { password: 'hunter2', name: secretId },
+    }));
+    const sealed = await rewrapper.seal({ readers, items });
+    expect(FakeWorker.spawned.flatMap((worker) => worker.received.map((message) => message.type))).toContain(
+      'seal',
+    );
+    expect(sealed.map((item) => ('failed' in item ? 'failed' : item.strength))).toEqual([3, 3, null]);
+    const third = sealed[2];
+    if (!third || 'failed' in third) throw new Error('not sealed');
+    const key = await unwrapSecretKey(
+      third.keys.find((one) => one.user_id === 'u-dora')?.encrypted_value ?? '',
+      dora.privateKey,
+      {
+        secretId: 's-3',
+        userId: 'u-dora',
+      },
+    );
+    await expect(
+      openSecret(
+        {
+          secretId: 's-3',
+          revision: 1,
+          encrypted_data: third.encrypted_data,
+          encryption_iv: third.encryption_iv,
+        },
+        key,
+      ),
+    ).resolves.toEqual({ note: 'the note of s-3' });
+    rewrapper.close();
   }, 30_000);
 
   it('imports each public key once per worker', async () => {

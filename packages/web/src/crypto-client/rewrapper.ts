@@ -1,16 +1,24 @@
 import type { KeyShare } from '@coffer/core';
+import { computeStrength } from '../components/secrets/compute-strength.js';
 import type { KeyOwner } from './confirm-reader-keys.js';
 import type { PublicKeyImporter, RewrapOutcome } from './rewrap-pairs.js';
 import { createPublicKeyCache, rewrapPairs } from './rewrap-pairs.js';
 import type { FromRewrapWorker, ToRewrapWorker } from './rewrap-protocol.js';
+import type { SealBatch, SealedItem, StrengthScore } from './seal-batch.js';
+import { sealBatch } from './seal-batch.js';
 
-/** Rewraps batches of missing pairs, on the page or in workers. */
+/**
+ * The crypto pool: rewraps batches of missing pairs (a reshare) and seals batches of new secrets
+ * (an import), on the page or in workers.
+ */
 export interface Rewrapper {
   /** How many batches it works on at once (one per worker; a little overlap on the page). */
   readonly threads: number;
   /** Where it works: 'workers' or, without Web Workers (or when they failed), 'page'. */
   readonly kind: 'workers' | 'page';
   rewrap(pairs: readonly KeyShare[]): Promise<RewrapOutcome>;
+  /** Seals new secrets and scores their passwords (seal-batch.ts), an outcome per item in order. */
+  seal(batch: SealBatch): Promise<SealedItem[]>;
   /** Ends the workers, which hold a copy of the private key; the rewrapper is done after this. */
   close(): void;
 }
@@ -21,13 +29,21 @@ export type RewrapperFactory = (owner: KeyOwner) => Rewrapper;
 /** The most workers a run starts, whatever the machine says it has. */
 export const MAX_REWRAP_WORKERS = 4;
 
+// A sealed secret's password is scored as the secret form scores it (its name a word to discount).
+const scoreAsTheForm: StrengthScore = (password, name) => computeStrength(password, [name]);
+
 /** Rewraps on the page's thread; one public key cache for the whole run, so each key is imported once. */
-export function createPageRewrapper(owner: KeyOwner, importKey?: PublicKeyImporter): Rewrapper {
+export function createPageRewrapper(
+  owner: KeyOwner,
+  importKey?: PublicKeyImporter,
+  score: StrengthScore = scoreAsTheForm,
+): Rewrapper {
   const publicKeyOf = createPublicKeyCache(importKey);
   return {
     threads: 2,
     kind: 'page',
     rewrap: (pairs) => rewrapPairs(pairs, owner, publicKeyOf),
+    seal: (batch) => sealBatch(batch, score),
     close: () => undefined,
   };
 }
@@ -39,10 +55,14 @@ export interface WorkerRewrapperOptions {
   fallback: () => Rewrapper;
 }
 
+// A batch for a worker: its message, what the page does instead, and how a worker's reply settles it.
 interface Task {
   id: number;
-  pairs: readonly KeyShare[];
-  resolve: (outcome: RewrapOutcome) => void;
+  message: ToRewrapWorker;
+  /** Has the page do it instead, settling the batch's promise. */
+  toPage: (page: Rewrapper) => void;
+  /** Settles it with a worker's reply; false when the reply is not an outcome. */
+  settle: (reply: FromRewrapWorker) => boolean;
   reject: (error: unknown) => void;
 }
 
@@ -74,7 +94,7 @@ export function createWorkerRewrapper(owner: KeyOwner, options: WorkerRewrapperO
     for (const slot of slots) slot.worker.terminate();
     slots = [];
     const page = pageFallback();
-    for (const task of stranded) page.rewrap(task.pairs).then(task.resolve, task.reject);
+    for (const task of stranded) task.toPage(page);
   };
 
   const pump = () => {
@@ -83,8 +103,7 @@ export function createWorkerRewrapper(owner: KeyOwner, options: WorkerRewrapperO
       const task = queue.shift();
       if (!task) return;
       slot.task = task;
-      const message: ToRewrapWorker = { type: 'rewrap', id: task.id, pairs: [...task.pairs] };
-      slot.worker.postMessage(message);
+      slot.worker.postMessage(task.message);
     }
   };
 
@@ -92,10 +111,32 @@ export function createWorkerRewrapper(owner: KeyOwner, options: WorkerRewrapperO
     const task = slot.task;
     if (!task || task.id !== reply.id) return;
     slot.task = null;
-    if (reply.type === 'done') task.resolve({ shares: reply.shares, failed: reply.failed });
     // A batch the worker could not take goes to the page; the worker stays for the next one.
-    else pageFallback().rewrap(task.pairs).then(task.resolve, task.reject);
+    if (!task.settle(reply)) task.toPage(pageFallback());
     pump();
+  };
+
+  // Queues a batch for the next free worker (or gives it to the page when there are none); `read`
+  // takes the outcome from the worker's reply, undefined when the reply is not one.
+  const submit = <T>(
+    message: (id: number) => ToRewrapWorker,
+    onPage: (page: Rewrapper) => Promise<T>,
+    read: (reply: FromRewrapWorker) => T | undefined,
+  ): Promise<T> => {
+    if (closed) return Promise.reject(new Error('The rewrapper is closed.'));
+    if (slots.length === 0) return onPage(pageFallback());
+    return new Promise<T>((resolve, reject) => {
+      const id = nextId++;
+      const settle = (reply: FromRewrapWorker) => {
+        const outcome = read(reply);
+        if (outcome === undefined) return false;
+        resolve(outcome);
+        return true;
+      };
+      const toPage = (page: Rewrapper) => void onPage(page).then(resolve, reject);
+      queue.push({ id, message: message(id), toPage, settle, reject });
+      pump();
+    });
   };
 
   try {
@@ -123,12 +164,18 @@ export function createWorkerRewrapper(owner: KeyOwner, options: WorkerRewrapperO
       return slots.length > 0 ? 'workers' : 'page';
     },
     rewrap(pairs) {
-      if (closed) return Promise.reject(new Error('The rewrapper is closed.'));
-      if (slots.length === 0) return pageFallback().rewrap(pairs);
-      return new Promise<RewrapOutcome>((resolve, reject) => {
-        queue.push({ id: nextId++, pairs, resolve, reject });
-        pump();
-      });
+      return submit<RewrapOutcome>(
+        (id) => ({ type: 'rewrap', id, pairs: [...pairs] }),
+        (page) => page.rewrap(pairs),
+        (reply) => (reply.type === 'done' ? { shares: reply.shares, failed: reply.failed } : undefined),
+      );
+    },
+    seal(batch) {
+      return submit<SealedItem[]>(
+        (id) => ({ type: 'seal', id, readers: batch.readers, items: batch.items }),
+        (page) => page.seal(batch),
+        (reply) => (reply.type === 'sealed' ? reply.items : undefined),
+      );
     },
     close() {
       closed = true;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createEvilServer, draftIn } from '../test/evil-server/evil-server.js';
+import { createPageRewrapper, type RewrapperFactory } from './rewrapper.js';
 import { SecretAccessError } from './secret-access-error.js';
 import { secretCreator, secretCreators } from './secret-creator.js';
 import { confirming, confirmingNobody } from './testing/confirm-answers.js';
@@ -125,6 +126,54 @@ describe('secretCreator', () => {
       expect(confirm).toHaveBeenCalledTimes(1);
       await evil.verify();
     }, 60_000);
+
+    it('seals and scores in the crypto pool when asked to score, and ends the pool when closed', async () => {
+      const evil = createEvilServer();
+      const ada = await evil.user('Ada', { administrator: true });
+      const bob = await evil.user('Bob');
+      const chest = evil.chest('Imported', { teams: [evil.team('Ops', [ada, bob])] });
+      const me = await evil.signIn(ada);
+      const sealed: number[] = [];
+      let closed = 0;
+      const pool: RewrapperFactory = (owner) => {
+        const page = createPageRewrapper(owner, undefined, async (password) => password.length % 5);
+        return {
+          ...page,
+          seal: (batch) => {
+            sealed.push(batch.items.length);
+            return page.seal(batch);
+          },
+          close: () => {
+            closed += 1;
+          },
+        };
+      };
+      const creators = secretCreators(me, { confirm: confirming() }, pool);
+      const drafts = [
+        draftIn(chest, { name: 'Scored', strength: null }),
+        draftIn(chest, {
+          name: 'A note',
+          category: 'note',
+          payload: { note: 'no password here' },
+          strength: null,
+        }),
+      ];
+      const outcomes = await creators.createMany(drafts, { scoreStrength: true });
+      expect(outcomes.some((one) => one instanceof SecretAccessError)).toBe(false);
+      expect(sealed).toEqual([2]);
+      const [sent] = bulkCalls(evil) as unknown as { name: string; strength: number | null }[][];
+      expect(sent?.map((item) => [item.name, item.strength])).toEqual([
+        ['Scored', 'the-new-password-42'.length % 5],
+        ['A note', null],
+      ]);
+      creators.close();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(closed).toBe(1);
+      await expect(creators.createMany(drafts)).resolves.toSatisfy((all: unknown[]) =>
+        all.every((one) => one instanceof SecretAccessError),
+      );
+      await evil.verify();
+    }, 30_000);
 
     it('gives a refused item its error and sends the others again (nothing of the request was written)', async () => {
       const evil = createEvilServer();

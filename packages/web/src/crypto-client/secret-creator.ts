@@ -7,8 +7,11 @@ import type { KeyOwner, TrustOptions } from './confirm-reader-keys.js';
 import { confirmReaderKeys } from './confirm-reader-keys.js';
 import { requirePrivateKey } from './private-key.js';
 import { recordRevision } from './revision-memory.js';
+import type { Rewrapper, RewrapperFactory } from './rewrapper.js';
+import { createRewrapper } from './rewrapper.js';
 import type { SavedSecret, SecretDraft } from './save-secret.js';
 import { readersChanged } from './save-secret.js';
+import type { SealedItem } from './seal-batch.js';
 import type { SecretAccessError } from './secret-access-error.js';
 import { toSecretAccessError } from './to-secret-access-error.js';
 
@@ -33,13 +36,24 @@ export function secretCreator(userId: string, options: TrustOptions = {}): Creat
   return secretCreators(userId, options).create;
 }
 
-/** The outcome of each draft of a bulk create, in order: saved, or why not (shown by the caller). */
-export type CreateSecrets = (drafts: readonly SecretDraft[]) => Promise<(SavedSecret | SecretAccessError)[]>;
+/** Options of a bulk create. */
+export interface CreateManyOptions {
+  /** Each password secret's strength is scored beside its sealing (in the pool), not taken from its draft. */
+  scoreStrength?: boolean;
+}
 
-/** A run's creators, sharing the chests' listed readers. */
+/** The outcome of each draft of a bulk create, in order: saved, or why not (shown by the caller). */
+export type CreateSecrets = (
+  drafts: readonly SecretDraft[],
+  options?: CreateManyOptions,
+) => Promise<(SavedSecret | SecretAccessError)[]>;
+
+/** A run's creators, sharing the chests' listed readers and the crypto pool. */
 export interface SecretCreators {
   create: CreateSecret;
   createMany: CreateSecrets;
+  /** Ends the pool's workers (they hold a copy of the private key); call it when the run is over. */
+  close(): void;
 }
 
 /** Largest JSON body a bulk request is packed to: under the server's limit for the bulk route. */
@@ -56,15 +70,23 @@ interface SealedDraft {
 
 /**
  * secretCreator's single create and a bulk create (`createMany`) sharing one cache of listed readers.
- * createMany seals each draft as the single create does and sends them many to a request
+ * createMany seals each draft as the single create does, but in the crypto pool (`poolFactory`: the
+ * reshare's workers, started on the first bulk create and ended by `close`), which also scores the
+ * passwords when asked to, and sends them many to a request
  * (POST /api/v1/secrets/bulk.json: at most 50 and BULK_BODY_BUDGET_BYTES), which the server writes in
  * one transaction. A request refused for one item names it: that item gets its error and the rest
  * (nothing of it was written) are sent again; when the refusal is that the readers changed, the
  * request's chests are listed again, its items re-wrapped and it is sent once more, as a single save
  * does. A failure without an item (the network) fails the request's items.
  */
-export function secretCreators(userId: string, options: TrustOptions = {}): SecretCreators {
+export function secretCreators(
+  userId: string,
+  options: TrustOptions = {},
+  poolFactory: RewrapperFactory = createRewrapper,
+): SecretCreators {
   const chests = new Map<string, Promise<ChestReaders>>();
+  let pool: Promise<Rewrapper> | null = null;
+  let closed = false;
   let owner: Promise<KeyOwner> | null = null;
   const caller = () => {
     owner ??= requirePrivateKey().then((privateKey) => ({ userId, privateKey }));
@@ -109,32 +131,75 @@ export function secretCreators(userId: string, options: TrustOptions = {}): Secr
     }
   };
 
-  const createMany: CreateSecrets = async (drafts) => {
+  const poolOf = () => {
+    if (closed) throw new Error('The run is over.');
+    pool ??= caller().then(poolFactory);
+    return pool;
+  };
+
+  // One chest's drafts sealed in the pool (a worker, or the page): each a new id and key.
+  const sealGroup = async (
+    drafts: readonly SecretDraft[],
+    indexes: readonly number[],
+    readers: Promise<ChestReaders>,
+    { scoreStrength = false }: CreateManyOptions,
+    sealed: SealedDraft[],
+    outcomes: (SavedSecret | SecretAccessError)[],
+  ) => {
+    let listed: ChestReaders;
+    try {
+      listed = await readers;
+    } catch (error) {
+      for (const index of indexes) outcomes[index] = toSecretAccessError(error);
+      return;
+    }
+    const items = indexes.map((index) => {
+      const draft = drafts[index] as SecretDraft;
+      const password = 'password' in draft.payload ? draft.payload.password : '';
+      const score = scoreStrength && draft.category === 'password' ? { password, name: draft.name } : null;
+      return { secretId: newSecretId(), secretKey: generateSecretKey(), payload: draft.payload, score };
+    });
+    let results: SealedItem[];
+    try {
+      results = await (await poolOf()).seal({ readers: listed.entries, items });
+    } catch (error) {
+      for (const item of items) item.secretKey.fill(0);
+      for (const index of indexes) outcomes[index] = toSecretAccessError(error);
+      return;
+    }
+    for (const [position, item] of items.entries()) {
+      const index = indexes[position] as number;
+      const result = results[position];
+      if (!result || 'failed' in result) {
+        item.secretKey.fill(0);
+        outcomes[index] = toSecretAccessError(new Error('The secret could not be sealed.'));
+        continue;
+      }
+      const draft = drafts[index] as SecretDraft;
+      const scored = item.score ? { ...draft, strength: result.strength } : draft;
+      sealed.push({
+        index,
+        draft: scored,
+        secretKey: item.secretKey,
+        body: createBody(scored, item.secretId, result, result.keys),
+        readers,
+      });
+    }
+  };
+
+  const createMany: CreateSecrets = async (drafts, createOptions = {}) => {
     const outcomes: (SavedSecret | SecretAccessError)[] = new Array(drafts.length);
     const sealed: SealedDraft[] = [];
     try {
+      const groups = new Map<Promise<ChestReaders>, number[]>();
+      for (const [index, draft] of drafts.entries()) {
+        const readers = readersOf(draft.vaultId, draft.hidden);
+        groups.set(readers, [...(groups.get(readers) ?? []), index]);
+      }
       await Promise.all(
-        drafts.map(async (draft, index) => {
-          const secretId = newSecretId();
-          const secretKey = generateSecretKey();
-          const readers = readersOf(draft.vaultId, draft.hidden);
-          try {
-            const [payload, keys] = await Promise.all([
-              sealSecret({ secretId, revision: 1, payload: draft.payload, secretKey }),
-              wrapFor(secretKey, secretId, readers),
-            ]);
-            sealed.push({
-              index,
-              draft,
-              secretKey,
-              body: createBody(draft, secretId, payload, keys),
-              readers,
-            });
-          } catch (error) {
-            secretKey.fill(0);
-            outcomes[index] = toSecretAccessError(error);
-          }
-        }),
+        [...groups].map(([readers, indexes]) =>
+          sealGroup(drafts, indexes, readers, createOptions, sealed, outcomes),
+        ),
       );
       sealed.sort((a, b) => a.index - b.index);
       for (const request of packRequests(sealed)) await sendRequest(request, outcomes);
@@ -197,7 +262,17 @@ export function secretCreators(userId: string, options: TrustOptions = {}): Secr
     return kept;
   };
 
-  return { create, createMany };
+  return {
+    create,
+    createMany,
+    close() {
+      closed = true;
+      void pool?.then(
+        (open) => open.close(),
+        () => undefined,
+      );
+    },
+  };
 }
 
 // At most BULK_CREATE_MAX_ITEMS and BULK_BODY_BUDGET_BYTES of bodies to a request, in order.

@@ -91,6 +91,9 @@ export async function fingerprintOf(item: SourceItem): Promise<string> {
   return sha256(JSON.stringify(canonical(values)));
 }
 
+/** How many items are drafted before they are dropped from the parsed file. */
+const DRAFT_BATCH = 500;
+
 /**
  * Builds a plan batch by batch: `add` makes drafts of some items, `finish` takes the parsed file (its
  * counts, problems and any items of its own). The page makes them all once the worker has ended
@@ -143,4 +146,15 @@ export function planBuilder(): PlanBuilder {
 /** Builds the plan of a parsed file: drafts with their source sealed in, and the preview's counts. */
 export function planImport(file: SourceFile): Promise<ImportPlan> {
   return planBuilder().finish(file);
+}
+
+/**
+ * planImport for the wizard, which keeps nothing of the parsed file: its items are taken a batch at
+ * a time and dropped once drafted (`file.items` is empty afterwards), so the page never holds every
+ * item and every draft at once (the drafts share the items' strings, not their objects).
+ */
+export async function planImportReleasing(file: SourceFile): Promise<ImportPlan> {
+  const builder = planBuilder();
+  while (file.items.length > 0) await builder.add(file.format, file.items.splice(0, DRAFT_BATCH));
+  return builder.finish(file);
 }

@@ -504,6 +504,30 @@ describe('runImport', () => {
       expect(fake.secrets.every((secret) => secret.batchId === fake.batches[0]?.id)).toBe(true);
     });
 
+    it('leaves a bulk create’s strengths to its service, and tells the services once when the run is over', async () => {
+      const plan = await manyItems(60);
+      const fake = fakeServices();
+      const strengths: (number | null)[] = [];
+      fake.services.createSecrets = async (drafts) => {
+        strengths.push(...drafts.map((draft) => draft.strength));
+        return drafts.map(() => null);
+      };
+      const scored: string[] = [];
+      fake.services.strength = async (password) => {
+        scored.push(password);
+        return 3;
+      };
+      let finished = 0;
+      fake.services.finish = () => {
+        finished += 1;
+      };
+      const report = await runFirstImport(plan, intoC, fake.services);
+      expect(report.created).toBe(60);
+      expect(strengths).toEqual(Array(60).fill(null));
+      expect(scored).toEqual([]);
+      expect(finished).toBe(1);
+    });
+
     it('fails a whole request’s items when it fails without naming one', async () => {
       const plan = await manyItems(3);
       const fake = fakeServices();

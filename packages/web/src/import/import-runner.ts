@@ -72,9 +72,13 @@ export interface ImportServices {
   createSecret(draft: ImportSecretDraft, batchId: string, files: ImportFile[]): Promise<void>;
   /**
    * Where offered, creates many secrets without files in the batch (one bulk request per up to 50):
-   * each draft's outcome in order, null when created, else the error to report for it.
+   * each draft's outcome in order, null when created, else the error to report for it. It scores
+   * each password secret's strength itself, beside its sealing (off the page): the drafts come
+   * without one.
    */
   createSecrets?(drafts: ImportSecretDraft[], batchId: string): Promise<(Error | null)[]>;
+  /** Called once when the run is over (the services may end the workers it used). */
+  finish?(): void;
   /** Saves the next revision of an existing secret, its files kept and the new ones added. */
   updateSecret(
     target: { id: string; baseRevision: number },
@@ -339,14 +343,16 @@ export async function runImport(
   }
   const matchOf = new Map(analysis.matches.map((match) => [match.draftIndex, match]));
 
-  const baseOf = async (draft: ImportDraft): Promise<ImportSecretDraft> => {
+  // `scored`: the strength is scored here; a bulk create's service scores it beside the sealing.
+  const baseOf = async (draft: ImportDraft, scored = true): Promise<ImportSecretDraft> => {
     const password = 'password' in draft.payload ? draft.payload.password : '';
     return {
       vaultId: chestOf.get(draft.containerKey) as string,
       name: draft.name,
       category: draft.category,
       payload: draft.payload,
-      strength: draft.category === 'password' ? await services.strength(password, draft.name) : null,
+      strength:
+        scored && draft.category === 'password' ? await services.strength(password, draft.name) : null,
       formFill: draft.category === 'password',
       hidden: false,
     };
@@ -386,7 +392,7 @@ export async function runImport(
 
   // New secrets without files, many to a bulk create: one transaction on the server for each.
   const saveMany = async (indexes: number[], createSecrets: NonNullable<ImportServices['createSecrets']>) => {
-    const bases = await Promise.all(indexes.map((index) => baseOf(plan.drafts[index] as ImportDraft)));
+    const bases = await Promise.all(indexes.map((index) => baseOf(plan.drafts[index] as ImportDraft, false)));
     let outcomes: (Error | null)[];
     try {
       outcomes = await createSecrets(bases, (batch as { id: string }).id);
@@ -446,8 +452,12 @@ export async function runImport(
   const worker = async () => {
     for (;;) if (!(await saveNext())) return;
   };
-  await saveNext();
-  await Promise.all(Array.from({ length: IMPORT_CONCURRENCY }, worker));
+  try {
+    await saveNext();
+    await Promise.all(Array.from({ length: IMPORT_CONCURRENCY }, worker));
+  } finally {
+    services.finish?.();
+  }
   report.failed = failed.sort((a, b) => a.index - b.index).map(({ ref, message }) => ({ ref, message }));
   if (started < total) {
     report.cancelled = true;

@@ -70,7 +70,10 @@ export function importServices(context: ImportServiceContext): ImportServices {
   // One creator per run (each run opens its own batch): readers are listed and checked afresh per run.
   let run: { batchId: string; creators: SecretCreators } | null = null;
   const creatorsFor = (batchId: string) => {
-    if (run?.batchId !== batchId) run = { batchId, creators: secretCreators(userId, trust) };
+    if (run?.batchId !== batchId) {
+      run?.creators.close();
+      run = { batchId, creators: secretCreators(userId, trust) };
+    }
     return run.creators;
   };
   return {
@@ -100,10 +103,11 @@ export function importServices(context: ImportServiceContext): ImportServices {
       };
       await saveWithAttachments(undefined, { before: [], kept: [], added: files.map(uploadOf) }, save);
     },
-    // Sealed as one by one, sent many to a request (secretCreators' createMany).
+    // Sealed and scored in the crypto pool's workers, sent many to a request (secretCreators' createMany).
     createSecrets: async (drafts, batchId) => {
       const outcomes = await creatorsFor(batchId).createMany(
         drafts.map((draft) => ({ ...draft, importBatchId: batchId })),
+        { scoreStrength: true },
       );
       return outcomes.map((outcome) => (outcome instanceof SecretAccessError ? outcome : null));
     },
@@ -122,5 +126,9 @@ export function importServices(context: ImportServiceContext): ImportServices {
       );
     },
     strength: context.strength,
+    finish: () => {
+      run?.creators.close();
+      run = null;
+    },
   };
 }

@@ -109,6 +109,28 @@ describe('creating secrets in bulk', () => {
     expect(await stored(secrets.map((secret) => secret.id))).toBe(0);
   });
 
+  it('names the item whose keys reach past the chest’s readers, and one whose id is taken, writing nothing', async () => {
+    const secrets = items(4);
+    const stranger = setup.scenario.users.outsider.id;
+    const keys = secrets[2]?.secret_keys_attributes as object[];
+    secrets[2] = {
+      ...secrets[2],
+      secret_keys_attributes: [...keys, { user_id: stranger, encrypted_value: 'AAAA' }],
+    };
+    const refused = await bulk(secrets);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ index: 2 });
+    expect(await stored(secrets.map((secret) => secret.id))).toBe(0);
+
+    const [first] = items(1);
+    expect((await bulk([first as object])).statusCode).toBe(201);
+    const again = [...items(2), { ...first, name: 'Taken' }];
+    const taken = await bulk(again);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ index: 2 });
+    expect(await stored(again.slice(0, 2).map((secret) => secret.id))).toBe(0);
+  });
+
   it('refuses one id twice in a request, and a clear url, by index', async () => {
     const secrets = items(3);
     secrets[2] = { ...secrets[2], id: secrets[0]?.id };

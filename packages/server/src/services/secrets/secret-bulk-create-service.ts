@@ -1,14 +1,16 @@
+import { isUuid } from '@coffer/core';
 import { AppError } from '../../errors/app-error.js';
 import type { CallerAccess } from '../../policy/index.js';
 import { runChange } from '../organisation-change.js';
 import type { ServiceContext } from '../service-context.js';
 import type { SecretInput } from './secret-input.js';
 import {
+  createLookups,
   DUPLICATE_SECRET_MESSAGE,
   duplicateIdAsConflict,
   type PreparedCreate,
   prepareCreate,
-  writeCreate,
+  writeCreates,
 } from './secret-revision-service.js';
 
 /** Most secrets one bulk create may carry. */
@@ -24,8 +26,9 @@ function atIndex(error: unknown, index: number): unknown {
 
 /**
  * Creates many secrets (an import's, issue 28) in ONE transaction, so they cost one commit: each
- * item goes through exactly the single create's checks and writes (prepareCreate, writeCreate), the
- * plan limit counting the items before it. The first refusal writes nothing and answers with its
+ * item goes through exactly the single create's checks and writes (prepareCreate, writeCreates), the
+ * plan limit counting the items before it; what the items share is read once and their rows are
+ * written many to a statement. The first refusal writes nothing and answers with its
  * item's `index`. Answers the new ids in order.
  */
 export async function createSecrets(
@@ -38,9 +41,15 @@ export async function createSecrets(
   }
   const prepared: PreparedCreate[] = [];
   const ids = new Set<string>();
+  const lookups = await createLookups(
+    ctx.db,
+    caller.organisation.id,
+    // Only well-formed ids are looked up; prepareCreate refuses the others by their index.
+    inputs.flatMap((input) => (isUuid(input.id) ? [input.id] : [])),
+  );
   for (const [index, input] of inputs.entries()) {
     try {
-      const item = await prepareCreate(ctx.db, caller, input);
+      const item = await prepareCreate(ctx.db, caller, input, lookups);
       // Two items of one request with one id would otherwise meet only at the unique index.
       if (ids.has(item.id)) throw AppError.conflict(DUPLICATE_SECRET_MESSAGE);
       ids.add(item.id);
@@ -49,14 +58,6 @@ export async function createSecrets(
       throw atIndex(error, index);
     }
   }
-  await runChange(ctx.db, caller.organisation.id, async (trx) => {
-    for (const [index, item] of prepared.entries()) {
-      try {
-        await writeCreate(trx, ctx, caller, item);
-      } catch (error) {
-        throw atIndex(error, index);
-      }
-    }
-  });
+  await runChange(ctx.db, caller.organisation.id, (trx) => writeCreates(trx, ctx, caller, prepared, atIndex));
   return prepared.map((item) => item.id);
 }

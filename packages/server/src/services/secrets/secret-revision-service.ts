@@ -1,6 +1,6 @@
 import { STALE_REVISION_MESSAGE } from '@coffer/core';
 import type { Kysely } from 'kysely';
-import { requireWithinPlan } from '../../billing/plan-limits.js';
+import { firstSecretOverPlan } from '../../billing/plan-limits.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../errors/app-error.js';
 import {
@@ -10,12 +10,17 @@ import {
   requireWritableChest,
   requireWritableSecret,
 } from '../../policy/index.js';
-import { findChest } from '../../repositories/chest-repository.js';
+import { type ChestRecord, findChest } from '../../repositories/chest-repository.js';
 import { closeRotatedRows, moveRotationRows } from '../../repositories/rotation-repository.js';
-import { replaceWrappedKeys, type WrappedKey } from '../../repositories/secret-key-repository.js';
+import {
+  insertNewSecretsKeys,
+  replaceWrappedKeys,
+  type WrappedKey,
+} from '../../repositories/secret-key-repository.js';
 import {
   findSecret,
-  insertSecret,
+  findSecretsByIds,
+  insertSecrets,
   placeOf,
   type SecretRecord,
   type SecretValues,
@@ -48,6 +53,34 @@ export interface PreparedCreate {
 }
 
 /**
+ * What the items of one bulk create share while they are checked: each chest read once, each batch
+ * checked once, and the ids already taken found by one query (a single create reads them itself).
+ */
+export interface CreateLookups {
+  chests: Map<string, Promise<ChestRecord | null>>;
+  batches: Map<string, Promise<void>>;
+  takenIds: ReadonlySet<string> | null;
+}
+
+/** Lookups for the creates of `ids`, the taken ones read at once. */
+export async function createLookups(
+  db: Kysely<Database>,
+  organisationId: string,
+  ids: readonly string[],
+): Promise<CreateLookups> {
+  const taken = await findSecretsByIds(db, organisationId, ids);
+  return { chests: new Map(), batches: new Map(), takenIds: new Set(taken.map((secret) => secret.id)) };
+}
+
+function remembered<T>(cache: Map<string, Promise<T>> | undefined, key: string, read: () => Promise<T>) {
+  const known = cache?.get(key);
+  if (known) return known;
+  const reading = read();
+  cache?.set(key, reading);
+  return reading;
+}
+
+/**
  * The checks of a create that read before the transaction: the body, write access to the chest
  * (another organisation's: 404), the hidden rule, the import batch and a taken id.
  */
@@ -55,45 +88,99 @@ export async function prepareCreate(
   db: Kysely<Database>,
   caller: CallerAccess,
   input: SecretInput,
+  lookups?: CreateLookups,
 ): Promise<PreparedCreate> {
+  const organisationId = caller.organisation.id;
   const id = checkSecretId(input.id);
   const values = checkSecretValues(input);
   if (values.revision !== 1) throw AppError.validation('A new secret starts at revision 1.');
   const keys = checkWrappedKeys(input.secret_keys_attributes ?? []);
-  const chest = requireWritableChest(caller, await findChest(db, caller.organisation.id, values.vault_id));
+  const chest = requireWritableChest(
+    caller,
+    await remembered(lookups?.chests, values.vault_id, () => findChest(db, organisationId, values.vault_id)),
+  );
   requireHiddenChangeAllowed(caller, false, values.hidden);
   const importBatchId = input.import_batch_id ?? null;
-  if (importBatchId !== null) await checkImportBatchForSecret(db, caller, importBatchId);
-  if (await findSecret(db, caller.organisation.id, id)) throw AppError.conflict(DUPLICATE_SECRET_MESSAGE);
+  if (importBatchId !== null) {
+    await remembered(lookups?.batches, importBatchId, () =>
+      checkImportBatchForSecret(db, caller, importBatchId),
+    );
+  }
+  const taken = lookups?.takenIds ? lookups.takenIds.has(id) : await findSecret(db, organisationId, id);
+  if (taken) throw AppError.conflict(DUPLICATE_SECRET_MESSAGE);
   return { id, values, keys, chest, importBatchId };
 }
 
+/** How a refusal of one item of writeCreates is thrown: a bulk create names the item's index. */
+export type ItemRefusal = (error: unknown, index: number) => unknown;
+
 /**
- * The writes of a create, inside the caller's transaction: the plan limit (counting what this
- * transaction already created, so a bulk create is measured whole), the key cover against the
- * chest's readers as they are now, the rows, the key bookkeeping and the audit entry.
+ * The writes of creates (one, or a bulk create's), inside the caller's transaction: each item still
+ * passes the single create's checks, in order, the first refusal thrown through `refuse` with its
+ * index: its batch held open, the plan limit (counting the items before it), the key cover against
+ * the chest's readers as they are now. Then the rows, the keys, the key bookkeeping and an audit
+ * entry each. What every item shares (the batch, the organisation's row, the plan's room, a chest's
+ * readers) is read once, and the rows go many to a statement: on SQLite each statement runs on the
+ * event loop and holds the only connection, so a short transaction keeps other requests waiting less.
  */
-export async function writeCreate(
+export async function writeCreates(
   trx: Kysely<Database>,
   ctx: ServiceContext,
   caller: CallerAccess,
-  prepared: PreparedCreate,
+  items: readonly PreparedCreate[],
+  refuse: ItemRefusal = (error) => error,
 ): Promise<void> {
   const organisationId = caller.organisation.id;
-  const { id, values, keys, chest, importBatchId } = prepared;
-  if (importBatchId !== null) await holdImportBatchForSecret(trx, caller, importBatchId);
+  const heldBatches = new Set<string>();
+  for (const [index, { importBatchId }] of items.entries()) {
+    if (importBatchId === null || heldBatches.has(importBatchId)) continue;
+    try {
+      await holdImportBatchForSecret(trx, caller, importBatchId);
+    } catch (error) {
+      throw refuse(error, index);
+    }
+    heldBatches.add(importBatchId);
+  }
   await beginKeyChange(trx, organisationId);
-  await requireWithinPlan(trx, ctx.config.billing, organisationId, 'secret');
-  const readers = await loadReaderIds(trx, organisationId, chest.id, values.hidden);
-  checkKeyCover(
-    keys.map((key) => key.user_id),
-    readers,
+  const overPlan = await firstSecretOverPlan(trx, ctx.config.billing, organisationId, items.length);
+  if (overPlan !== null) throw refuse(overPlan.error, overPlan.index);
+  const readersOf = new Map<string, Promise<Set<string>>>();
+  for (const [index, { values, keys }] of items.entries()) {
+    const place = `${values.hidden ? 'hidden' : 'visible'}:${values.vault_id}`;
+    const readers =
+      readersOf.get(place) ?? loadReaderIds(trx, organisationId, values.vault_id, values.hidden);
+    readersOf.set(place, readers);
+    const readerIds = await readers;
+    try {
+      checkKeyCover(
+        keys.map((key) => key.user_id),
+        readerIds,
+      );
+    } catch (error) {
+      throw refuse(error, index);
+    }
+  }
+  try {
+    await insertSecrets(
+      trx,
+      organisationId,
+      items.map(({ id, values, importBatchId }) => ({ id, values, importBatchId })),
+      caller.user.id,
+    );
+  } catch (error) {
+    // A concurrent create took an id: only a single create can say which item it was.
+    throw items.length === 1 ? refuse(duplicateIdAsConflict(error), 0) : duplicateIdAsConflict(error);
+  }
+  await insertNewSecretsKeys(
+    trx,
+    organisationId,
+    items.flatMap(({ id, keys }) => keys.map((key) => ({ ...key, secret_id: id }))),
   );
-  await insertSecret(trx, organisationId, id, values, caller.user.id, importBatchId);
-  await replaceWrappedKeys(trx, organisationId, id, keys);
-  await recordKeyChange(trx, organisationId, { secretIds: [id] });
+  await recordKeyChange(trx, organisationId, { secretIds: items.map((item) => item.id) });
   await markUserHasSecret(trx, organisationId, caller.user.id);
-  await auditByCaller(trx, caller, `Created secret ${values.name} in chest ${chest.name}`, 'Secret', id);
+  for (const { id, values, chest } of items) {
+    await auditByCaller(trx, caller, `Created secret ${values.name} in chest ${chest.name}`, 'Secret', id);
+  }
 }
 
 /** Another organisation's secret, or a concurrent create, holds the id: the unique index says so. */
@@ -113,7 +200,7 @@ export async function createSecret(
 ): Promise<string> {
   const prepared = await prepareCreate(ctx.db, caller, input);
   try {
-    await runChange(ctx.db, caller.organisation.id, (trx) => writeCreate(trx, ctx, caller, prepared));
+    await runChange(ctx.db, caller.organisation.id, (trx) => writeCreates(trx, ctx, caller, [prepared]));
   } catch (error) {
     throw duplicateIdAsConflict(error);
   }

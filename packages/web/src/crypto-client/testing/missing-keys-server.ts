@@ -91,6 +91,9 @@ export function recordingRewrapper(): {
           failed: [],
         };
       },
+      seal: async () => {
+        throw new Error('a reshare seals nothing');
+      },
       close: () => {
         closed += 1;
       },

@@ -14,7 +14,7 @@ import { computeStrength } from '../../components/secrets/compute-strength.js';
 import { FORMAT_CATALOGUE, formatName } from '../../import/format-catalogue.js';
 import { ImportError } from '../../import/import-error.js';
 import type { ImportPlan } from '../../import/import-plan.js';
-import { planImport } from '../../import/import-plan.js';
+import { planImportReleasing } from '../../import/import-plan.js';
 import type {
   ImportAnalysis,
   ImportMapping,
@@ -126,13 +126,14 @@ export function Component() {
     try {
       // The file itself goes to the worker (a Blob is not copied), which reads it there. The drafts are
       // made once the worker has ended: made batch by batch while it still ran, its memory and theirs
-      // added up to a higher peak (docs/import.md, "Memory and size").
+      // added up to a higher peak (docs/import.md, "Memory and size"). Each batch of parsed items is
+      // dropped once drafted.
       const parsed = await parseInWorker(chosen, {
         ...(options.format ? { format: options.format } : {}),
         ...(options.password ? { password: options.password } : {}),
         ...(options.keyFile ? { keyFile: await readBytes(options.keyFile) } : {}),
       });
-      const built = await planImport(parsed);
+      const built = await planImportReleasing(parsed);
       setCounts(await services.planCounts());
       setPlan(built);
       setFormat(built.format);
