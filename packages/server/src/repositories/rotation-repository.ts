@@ -3,6 +3,7 @@ import type { ExpressionBuilder, Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { uuidV7 } from '../db/uuid-v7.js';
 import { chunkIds } from './list-paging.js';
+import { sameOrganisation } from './organisation-check.js';
 
 // The rotation list's rows (issue 31). A row is open while `outcome` is null; the list's partial
 // indexes (migration 2026-12-07-0001) hold open rows only.
@@ -258,10 +259,12 @@ export async function findRotationSecrets(
 ): Promise<Map<string, { name: string; category: string; deleted: boolean }>> {
   const found = new Map<string, { name: string; category: string; deleted: boolean }>();
   for (const chunk of chunkIds([...new Set(secretIds)])) {
+    // By id: an equality on organisation_id made SQLite walk the organisation's 100,000 secrets for
+    // a page's 20 (42 ms of a 57 ms page, bench rotation-list).
     const rows = await db
       .selectFrom('secrets')
       .select(['id', 'name', 'category', 'deleted_at'])
-      .where('organisation_id', '=', organisationId)
+      .where(sameOrganisation('organisation_id', organisationId))
       .where('id', 'in', chunk)
       .execute();
     for (const row of rows) {
