@@ -1,6 +1,6 @@
 // Every benchmark, in the order `node bench/run.mjs` runs them. server-memory follows healthz so it
 // can reuse that run's memory readings. secrets-list, admin-secrets-list, open-secret,
-// attachment-transfer, export-secrets, reshare-keys, reshare-at-scale and dashboard-first-page share the seeded
+// attachment-transfer, export-secrets, reshare-keys, reshare-at-scale, rotation-list and dashboard-first-page share the seeded
 // database in bench/.cache (dataset/).
 
 import adminSecretsList from './admin-secrets-list.mjs';
@@ -19,6 +19,7 @@ import openSecretAttachments from './open-secret-attachments.mjs';
 import passwordHealth from './password-health.mjs';
 import reshareAtScale from './reshare-at-scale.mjs';
 import reshareKeys from './reshare-keys.mjs';
+import rotationList from './rotation-list.mjs';
 import saveSecret from './save-secret.mjs';
 import secretsList from './secrets-list.mjs';
 import serverMemory from './server-memory.mjs';
@@ -45,6 +46,7 @@ export const BENCHMARKS = [
   passwordHealth,
   reshareKeys,
   reshareAtScale,
+  rotationList,
   dashboardFirstPage,
   statisticsAllTime,
   extensionSync,

@@ -5,6 +5,7 @@ export { launchCeilingChild, startCeilingFor, startCeilingServer } from './ceili
 export { delay } from './child-process.mjs';
 export { CHROMIUM_ARGS, CHROMIUM_PATH, launchChromium } from './chromium.mjs';
 export { registerCleanup, registerTempDir } from './cleanup.mjs';
+export { addNewcomer, callJson, DASHBOARD_PATH, removeUser } from './coffer-api.mjs';
 export { compareTargets } from './compare.mjs';
 export { describeLoad, renderComparison } from './compare-report.mjs';
 export { compareWithCeiling } from './compare-with-ceiling.mjs';
@@ -24,10 +25,12 @@ export {
   renderTable,
 } from './markdown.mjs';
 export { readRssBytes, startRssSampler } from './memory.mjs';
+export { measurePagesSideBySide } from './pages-side-by-side.mjs';
 export { CACHE_DIR, ROOT_DIR, SERVER_MAIN, WEB_DIST } from './paths.mjs';
 export { measureIdleRss, startRealServer } from './real-server.mjs';
 export { captureSql } from './sql-capture.mjs';
 export { isRead, startSqlCeilingFor } from './sql-ceiling.mjs';
 export { explainStatements } from './sql-explain.mjs';
+export { readRows } from './sql-read.mjs';
 export { median, percentile, ratio } from './stats.mjs';
 export { assertWebBuild, findInitialScripts, findLargestAsset, MissingWebBuildError } from './web-dist.mjs';

@@ -1,8 +1,11 @@
+import type { Chest } from '@coffer/core';
 import { expect, test } from '@playwright/test';
 import { signInThroughUi } from '../support/accounts-ui.js';
 import { newOrganisationThroughApi } from '../support/admin-setup.js';
+import { adminRow, adminTable } from '../support/admin-ui.js';
 import { openUserPage } from '../support/admin-users-ui.js';
-import { notice } from '../support/dashboard-ui.js';
+import { apiOk } from '../support/api-session.js';
+import { notice, openRowMenu } from '../support/dashboard-ui.js';
 import { createMemberThroughApi } from '../support/member-setup.js';
 import {
   createChestThroughApi,
@@ -75,4 +78,36 @@ test('an administrator removes a member; the rotation list names exactly what th
   await expect(rows).toHaveCount(1, { timeout: 20_000 });
   await expect(rows.getByRole('button', { name: 'Router' })).toBeVisible();
   await expect(section.getByText('1 of 2 rotated')).toBeVisible();
+});
+
+test("an administrator sets a chest's rotation policy in its form; the chest's page states it", async ({
+  page,
+  request,
+}, testInfo) => {
+  const { account, admin } = await newOrganisationThroughApi(request, testInfo);
+  const ops = await createTeamThroughApi(admin, 'Ops');
+  const chest = await createChestThroughApi(admin, 'Ops chest', [{ team_id: ops.id, edit_access: false }]);
+
+  await signInThroughUi(page, account.email, account.password);
+  await page.getByRole('link', { name: 'Admin', exact: true }).click();
+  const chests = adminTable(page, 'Chests');
+  const menu = await openRowMenu(chests, 'Ops chest');
+  await menu.getByRole('menuitem', { name: 'Edit Chest' }).click();
+  const form = page.getByRole('form', { name: 'Edit Chest & Permissions' });
+  const days = form.getByLabel('Rotate every');
+  await expect(days).toHaveValue('');
+
+  // The server's limits and messages, checked before anything is sent.
+  await days.fill('0');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(form.getByRole('alert')).toContainText('Field Rotate every must be between 1 and 3650 days.');
+  await expect(days).toHaveAttribute('aria-invalid', 'true');
+  await days.fill('30');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(notice(page, 'Ops chest updated!')).toBeVisible({ timeout: 20_000 });
+  expect((await apiOk<Chest>(admin, 'GET', `/api/v1/vaults/${chest.id}.json`)).rotation_days).toBe(30);
+
+  await adminRow(chests, 'Ops chest').getByRole('button', { name: 'Ops chest', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/chests\/show$/);
+  await expect(page.getByText('Rotate every 30 days')).toBeVisible();
 });

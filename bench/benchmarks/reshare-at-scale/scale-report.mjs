@@ -1,6 +1,6 @@
 // reshare-at-scale's goals, verdicts and Markdown.
-import { formatInteger, formatVerdict, median, renderTable } from '../../lib/index.mjs';
-import { COUNT_PATH, DASHBOARD_PATH, PROBE_PATH, RESHARE_PATH } from './scale-api.mjs';
+import { DASHBOARD_PATH, formatInteger, formatVerdict, median, renderTable } from '../../lib/index.mjs';
+import { COUNT_PATH, PROBE_PATH, RESHARE_PATH } from './scale-api.mjs';
 
 /**
  * Issue 13's goals: with nothing missing, the missing-key list within 2× of the dashboard's first

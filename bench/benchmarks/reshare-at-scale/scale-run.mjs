@@ -5,26 +5,20 @@
 // member's list running beside it; (c) the missing-key count afterwards against the plan's.
 import { signInBenchUser, startSeededServer } from '../../dataset/index.mjs';
 import {
-  compareTargets,
+  addNewcomer,
+  callJson,
+  DASHBOARD_PATH,
   DEFAULT_LOAD,
   delay,
-  median,
+  measurePagesSideBySide,
   mergeCpuWatches,
   readCount,
+  removeUser,
   startCpuWatch,
   waitForIdle,
 } from '../../lib/index.mjs';
 import { startLatencyProbe, summariseAround } from '../../lib/latency-probe.mjs';
-import {
-  addNewcomer,
-  callJson,
-  countMissing,
-  DASHBOARD_PATH,
-  joinTeam,
-  PROBE_PATH,
-  RESHARE_PATH,
-  removeUser,
-} from './scale-api.mjs';
+import { countMissing, joinTeam, PROBE_PATH, RESHARE_PATH } from './scale-api.mjs';
 
 /**
  * The settings of a run: `quick` (the benchmark tests) is one short round of everything; a full run
@@ -89,7 +83,8 @@ export async function measureScale(engine, { log, serverEnv, settings }) {
   }
 }
 
-// (a) Each page alone (alternating, one request at a time), then both under the standard load.
+// (a) Each page alone (alternating, one request at a time), then both under the standard load
+// (bench/lib/pages-side-by-side.mjs), after checking what each answers.
 async function measurePages(server, headers, settings, log) {
   const pages = { reshare: { path: RESHARE_PATH }, dashboard: { path: DASHBOARD_PATH } };
   const reshareAnswer = await callJson(server, headers, 'GET', RESHARE_PATH);
@@ -100,27 +95,18 @@ async function measurePages(server, headers, settings, log) {
   if (dashboardAnswer.status !== 200 || dashboardAnswer.body.items.length !== 20) {
     throw new Error(`${DASHBOARD_PATH} answered ${dashboardAnswer.status}`);
   }
-  const times = { reshare: [], dashboard: [] };
-  for (let run = 0; run <= settings.aloneRuns; run += 1) {
-    for (const key of run % 2 === 0 ? ['reshare', 'dashboard'] : ['dashboard', 'reshare']) {
-      const answer = await callJson(server, headers, 'GET', pages[key].path);
-      if (answer.status !== 200) throw new Error(`${pages[key].path} answered ${answer.status}`);
-      if (run > 0) times[key].push(answer.ms);
-    }
+  const measured = await measurePagesSideBySide(
+    server,
+    headers,
+    { reshare: RESHARE_PATH, dashboard: DASHBOARD_PATH },
+    settings,
+    log,
+  );
+  for (const key of Object.keys(pages)) {
+    pages[key].aloneMs = measured.pages[key].aloneMs;
+    pages[key].load = measured.pages[key].load;
   }
-  const targets = Object.entries(pages).map(([key, page]) => ({
-    key,
-    name: key,
-    url: `${server.url}${page.path}`,
-    pid: server.pid,
-    cpuPids: server.cpuPids,
-  }));
-  const comparison = await compareTargets({ targets, path: '', load: { ...settings.load, headers }, log });
-  for (const [index, target] of targets.entries()) {
-    pages[target.key].aloneMs = tenths(median(times[target.key]));
-    pages[target.key].load = comparison.targets[index];
-  }
-  return { pages, cpu: comparison.cpu };
+  return { pages, cpu: measured.cpu };
 }
 
 // (b) and (c): rounds of the grant and the reference change, the order alternating; each change

@@ -20,3 +20,11 @@ export function buildResult(
     fields: new Set(failures.map(([field]) => field)),
   };
 }
+
+/** Several results as one: their messages in order, their fields together (a form with several validators). */
+export function mergeResults(...results: readonly ValidationResult[]): ValidationResult {
+  return {
+    errors: results.flatMap((result) => result.errors),
+    fields: new Set(results.flatMap((result) => [...result.fields])),
+  };
+}

@@ -22,7 +22,8 @@ export interface ChestRecord {
 }
 
 /** A chest to store: its counts start at 0 and follow the changes (chest-counts.ts). */
-export type NewChest = Pick<ChestRecord, 'id' | 'organisation_id' | 'name' | 'created_at' | 'updated_at'>;
+export type NewChest = Pick<ChestRecord, 'id' | 'organisation_id' | 'name' | 'created_at' | 'updated_at'> &
+  Partial<Pick<ChestRecord, 'rotation_days'>>;
 
 /** Which chests a list may show: all of the organisation (null) or these ids. */
 export interface ChestScope {

@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { uuidV7 } from '../db/uuid-v7.js';
 import { chunkIds } from './list-paging.js';
+import { recordLostKeys } from './lost-key-recording.js';
 import { sameOrganisation } from './organisation-check.js';
 import { chestReaderPairs, type KeyScope, scopeIsEmpty } from './reader-sql.js';
-import { recordLostKeys } from './rotation-repository.js';
 
 /** One user's wrapped copy of a secret's key. */
 export interface WrappedKey {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { recordLostKeys } from '../repositories/rotation-repository.js';
+import { recordLostKeys } from '../repositories/lost-key-recording.js';
 import type { User } from '../repositories/user-repository.js';
 import {
   buildAssignment,

@@ -20,11 +20,13 @@ export interface ChestListFilter {
   order?: string;
 }
 
-/** What a chest save sends (spec section 7): the name and the assignment changes. */
+/** What a chest save sends (spec section 7): the name and the assignment changes, and its rotation policy. */
 export interface ChestWrite {
   /** Absent: the name stays. */
   name?: string;
   assignments_attributes: AssignmentAttributes[];
+  /** 'Rotate every N days' (issue 31), null for none; absent: the policy stays. */
+  rotation_days?: number | null;
 }
 
 const VAULTS = '/api/v1/vaults.json';

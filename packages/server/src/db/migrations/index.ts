@@ -22,6 +22,7 @@ import * as importBatches from './2026-11-28-0010-import-batches.js';
 import * as secretChanges from './2026-12-07-0001-secret-changes.js';
 import * as healthDismissals from './2026-12-07-0031-health-dismissals.js';
 import * as rotations from './2026-12-07-0041-rotations.js';
+import * as rotationsClosedIndex from './2026-12-07-0042-rotations-closed-index.js';
 import * as trustLog from './2026-12-07-0050-trust-log.js';
 
 /**
@@ -52,5 +53,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-07-0001-secret-changes': secretChanges,
   '2026-12-07-0031-health-dismissals': healthDismissals,
   '2026-12-07-0041-rotations': rotations,
+  '2026-12-07-0042-rotations-closed-index': rotationsClosedIndex,
   '2026-12-07-0050-trust-log': trustLog,
 };

@@ -296,6 +296,27 @@ describe('rotation after access is lost', () => {
     );
   });
 
+  it('a chest may be created with a rotation policy, checked as an update is', async () => {
+    const org = await buildOrganisation();
+    const body = (name: string, rotation_days: unknown) => ({
+      vault: { name, assignments_attributes: [{ team_id: org.team.id }], rotation_days },
+    });
+    const bad = await call(org.tokens.owner, 'POST', '/api/v1/vaults.json', body('Gamma', '3651'));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0]).toBe('Field Rotate every must be between 1 and 3650 days.');
+    const none = await call(org.tokens.owner, 'POST', '/api/v1/vaults.json', body('Delta', ''));
+    expect(none.statusCode, none.body).toBe(201);
+    expect(none.json().rotation_days).toBeNull();
+    const set = await call(org.tokens.owner, 'POST', '/api/v1/vaults.json', body('Gamma', 90));
+    expect(set.statusCode, set.body).toBe(201);
+    expect(set.json().rotation_days).toBe(90);
+    expect(await auditActions(context.db, { objectId: set.json().id })).toContain(
+      'Created chest Gamma: rotate every 90 days',
+    );
+    const byManager = await call(org.tokens.manager, 'POST', '/api/v1/vaults.json', body('Epsilon', 10));
+    expect(byManager.statusCode).toBe(403);
+  });
+
   it('a save racing the removal leaves the row at the revision the removed member could read', async () => {
     const org = await buildOrganisation();
     const [removed, saved] = await Promise.all([

@@ -21,7 +21,7 @@ import { showChestFor } from './chest-query-service.js';
 export interface ChestInput {
   name?: string;
   assignments_attributes?: NestedAttribute[];
-  /** 'Rotate every N days' (issue 31): administrators, on update; null or '' for no policy. */
+  /** 'Rotate every N days' (issue 31): administrators; null or '' for no policy. */
   rotation_days?: number | string | null;
 }
 
@@ -69,14 +69,24 @@ export async function createChest(
   const organisationId = caller.organisation.id;
   const plan = planNestedChanges(input.assignments_attributes ?? [], [], 'team_id', 'Assignment');
   const name = checkChest(input.name, plan.finalRefs);
+  const rotationDays = checkRotationDays(input) ?? null;
   await requireTeamsExist(db, organisationId, plan);
   const now = new Date().toISOString();
-  const chest = { id: randomUUID(), organisation_id: organisationId, name, created_at: now, updated_at: now };
+  const chest = {
+    id: randomUUID(),
+    organisation_id: organisationId,
+    name,
+    rotation_days: rotationDays,
+    created_at: now,
+    updated_at: now,
+  };
   await runChange(db, organisationId, async (trx) => {
     await requireWithinPlan(trx, ctx.config.billing, organisationId, 'chest');
     await insertChest(trx, chest);
     await applyChestTeamsPlan(trx, organisationId, chest.id, plan);
-    await auditByCaller(trx, caller, `Created chest ${name}`, 'Vault', chest.id);
+    const created = `Created chest ${name}`;
+    const action = rotationDays === null ? created : `${created}: ${rotationPolicyText(rotationDays)}`;
+    await auditByCaller(trx, caller, action, 'Vault', chest.id);
   });
   return showChestFor(ctx, caller, chest.id, answerOptions(options));
 }

@@ -18,6 +18,7 @@ import {
 } from '../../policy/index.js';
 import { describeAuditUser } from '../../repositories/audit-log-repository.js';
 import { deletePendingEmailChange } from '../../repositories/email-change-repository.js';
+import { recordLostKeys } from '../../repositories/lost-key-recording.js';
 import { deleteManagersOfUser } from '../../repositories/manager-repository.js';
 import {
   deleteMemberships,
@@ -27,7 +28,6 @@ import {
   updateMembershipAccess,
 } from '../../repositories/membership-repository.js';
 import { deleteRecoveryCodes } from '../../repositories/recovery-code-repository.js';
-import { recordLostKeys } from '../../repositories/rotation-repository.js';
 import { deleteKeysOfUser } from '../../repositories/secret-key-repository.js';
 import { revokeUserSessions } from '../../repositories/session-repository.js';
 import { findDefaultTeamIds, findTeamIdsInOrganisation } from '../../repositories/team-repository.js';

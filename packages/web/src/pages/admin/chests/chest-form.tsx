@@ -16,6 +16,12 @@ export const CHEST_FORM_TEXT = {
   managersHint:
     "Chest managers are picked from the linked teams' users; administrators are not listed, they already reach every chest.",
   noManagers: 'No users to pick: link a team with members first.',
+  rotationLabel: 'Rotate every',
+  rotationHint:
+    'Days. A secret unchanged for longer joins the rotation list of the security centre; leave empty for no policy.',
+  /** The policy as the chest's page states it. */
+  rotationPolicy: (days: number | null | undefined) =>
+    days ? `Rotate every ${days} ${days === 1 ? 'day' : 'days'}` : 'No rotation policy',
 } as const;
 
 /** A user who may be made a manager of the chest. */
@@ -52,8 +58,8 @@ export interface ChestFormProps {
 
 /**
  * The chest form of /admin/chests/new and /admin/chests/edit: the name, the linked teams with Read
- * or Write each (teams linked through the Link modal), and the chest managers. Enter in the name
- * (its one text field) submits, as the footer's Save does.
+ * or Write each (teams linked through the Link modal), the chest managers, and its rotation policy
+ * (issue 31). Enter in a text field submits, as the footer's Save does.
  */
 export function ChestForm({ title, form, chest, onSubmit }: ChestFormProps) {
   const { candidates, loading } = useManagerCandidates(form, chest);
@@ -66,6 +72,15 @@ export function ChestForm({ title, form, chest, onSubmit }: ChestFormProps) {
         autoComplete="off"
         invalid={form.marks.isMarked('chestName')}
         onValueChange={form.setName}
+      />
+      <TextField
+        label={CHEST_FORM_TEXT.rotationLabel}
+        value={form.rotationDays}
+        inputMode="numeric"
+        autoComplete="off"
+        hint={CHEST_FORM_TEXT.rotationHint}
+        invalid={form.marks.isMarked('rotationDays')}
+        onValueChange={form.setRotationDays}
       />
       <LinkSection
         headingId="chest-form-teams"

@@ -71,6 +71,44 @@ describe('/admin/chests/new', () => {
     expect(notices()).toContain('Vault created!');
   });
 
+  it("checks 'Rotate every' with the server's messages and sends the days", async () => {
+    const created = adminChest('c-new', 'Vault', { rotation_days: 30 });
+    const calls = serveAdmin({
+      teams: [readers],
+      extra: { 'POST /api/v1/vaults.json': { status: 201, body: created } },
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/admin/chests/new');
+    await user.type(await screen.findByLabelText('Name'), 'Vault');
+    await user.click(screen.getByRole('button', { name: 'Link Teams' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Link Teams' });
+    await user.click(await within(dialog).findByRole('checkbox', { name: 'Readers' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Link' }));
+    const days = screen.getByLabelText('Rotate every');
+    const banner = () =>
+      within(screen.getByRole('alert'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+
+    await user.type(days, '30d');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(banner()).toEqual(['Field Rotate every must contain only numeric characters.']);
+    expect(days.getAttribute('aria-invalid')).toBe('true');
+    await user.clear(days);
+    expect(days.getAttribute('aria-invalid')).toBeNull();
+    await user.type(days, '3651');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(banner()).toEqual(['Field Rotate every must be between 1 and 3650 days.']);
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await user.clear(days);
+    await user.type(days, '30');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/chests'));
+    const post = calls.find((call) => call.method === 'POST' && call.path === '/api/v1/vaults.json');
+    expect(bodyOf(post)).toMatchObject({ vault: { name: 'Vault', rotation_days: 30 } });
+  });
+
   it('links teams from a searchable list and confirms with Shift+N', async () => {
     serveAdmin({ teams: [readers, writers] });
     const user = userEvent.setup();
@@ -100,6 +138,7 @@ describe('/admin/chests/edit', () => {
     users: [
       { id: 'u-6', name: 'Will Writer', email: 'u-6@example.com', manager: true, administrator: false },
     ],
+    rotation_days: 90,
   });
 
   it('goes to the chest list without a chest in the navigation state', async () => {
@@ -149,6 +188,20 @@ describe('/admin/chests/edit', () => {
     expect(notices()).toContain('Operations updated!');
   });
 
+  it("shows the chest's rotation policy and removes it when the field is emptied", async () => {
+    const { calls, user, router } = await openEdit({
+      'PUT /api/v1/vaults/c-1.json': { body: ops },
+    });
+    const days = screen.getByLabelText<HTMLInputElement>('Rotate every');
+    expect(days.value).toBe('90');
+    await user.clear(days);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/chests'));
+    expect(bodyOf(calls.find((call) => call.method === 'PUT'))).toMatchObject({
+      vault: { rotation_days: null },
+    });
+  });
+
   it("tells 'An Error has occurred while trying to update your chest' when the save fails", async () => {
     const { user } = await openEdit({ 'PUT /api/v1/vaults/c-1.json': { status: 500 } });
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -173,17 +226,20 @@ describe('/admin/chests/edit', () => {
 
 describe('/admin/chests/show', () => {
   const ops = adminChest('c-1', 'Operations');
-  const openChest = async (status: number) => {
+  const openChest = async (status: number, chest = ops) => {
     serveAdmin({
-      chests: [ops],
+      chests: [chest],
       extra: {
-        'GET /api/v1/secrets.json': () => ({ status, body: { error: 'Something went wrong.' } }),
+        'GET /api/v1/secrets.json': () =>
+          status === 200
+            ? { body: { items: [], total: 0 } }
+            : { status, body: { error: 'Something went wrong.' } },
       },
     });
     const { router } = renderApp('/admin/chests');
     await act(() =>
       router.navigate('/admin/chests/show', {
-        state: { row: ops, context: 'chests', from: '/admin/chests' },
+        state: { row: chest, context: 'chests', from: '/admin/chests' },
       }),
     );
     return router;
@@ -193,6 +249,12 @@ describe('/admin/chests/show', () => {
     const router = await openChest(401);
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it("states the chest's rotation policy", async () => {
+    const router = await openChest(200, adminChest('c-1', 'Operations', { rotation_days: 90 }));
+    expect(await screen.findByText('Rotate every 90 days')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin/chests/show');
   });
 
   it('keeps the session when the secrets are refused', async () => {

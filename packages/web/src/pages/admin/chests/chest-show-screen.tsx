@@ -21,6 +21,7 @@ import { useChestActions } from '../../../components/chests/chest-actions.js';
 import { truncateName } from '../../../components/chests/truncate-name.js';
 import { paths } from '../../../navigation/paths.js';
 import { useLoginAfterFailedLoad } from '../../../session/use-login-after-failed-load.js';
+import { CHEST_FORM_TEXT } from './chest-form.js';
 import { useSecretTable } from './secret-table.js';
 import './admin-chests.css';
 
@@ -75,7 +76,11 @@ function ChestSecrets({ opened }: { opened: AdminRowState<ChestRef> }) {
             onRemove: () => void (chest.data ? actions.unlinkTeam(chest.data, team) : undefined),
           }))
         }
-      />
+      >
+        {chest.data ? (
+          <p className="admin-show__label">{CHEST_FORM_TEXT.rotationPolicy(chest.data.rotation_days)}</p>
+        ) : null}
+      </AdminShowHeader>
       <AdminTable
         label={`Secrets in ${name}`}
         noun="Secrets"

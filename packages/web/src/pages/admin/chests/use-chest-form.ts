@@ -1,5 +1,5 @@
 import type { AssignmentAttributes, Chest } from '@coffer/core';
-import { validateChest } from '@coffer/core';
+import { mergeResults, validateChest, validateRotationDays } from '@coffer/core';
 import { useState } from 'react';
 import type { ChestSave } from '../../../api/vaults-mutations.js';
 import type { MarkedFields } from '../../../components/form-fields/use-marked-fields.js';
@@ -15,13 +15,16 @@ export interface TeamLink {
   assignmentId?: string;
 }
 
-/** The chest form's state and edits (spec section 5: chestName and firstTeam). */
+/** The chest form's state and edits (spec section 5: chestName and firstTeam; rotationDays, issue 31). */
 export interface ChestFormState {
   name: string;
+  /** 'Rotate every N days' as typed: '' for no policy. */
+  rotationDays: string;
   links: readonly TeamLink[];
   managers: ReadonlySet<string>;
   marks: MarkedFields;
   setName: (name: string) => void;
+  setRotationDays: (days: string) => void;
   linkTeams: (teams: readonly LinkOption[]) => void;
   setAccess: (teamId: string, editAccess: boolean) => void;
   unlinkTeam: (teamId: string) => void;
@@ -69,18 +72,26 @@ export function useChestForm(chest?: Chest): ChestFormState {
   const [stored] = useState(() => linksOf(chest));
   const [storedManagers] = useState(() => managerIdsOf(chest));
   const [name, setNameValue] = useState(chest?.name ?? '');
+  const [rotationDays, setRotationDaysValue] = useState(
+    chest?.rotation_days ? String(chest.rotation_days) : '',
+  );
   const [links, setLinks] = useState<readonly TeamLink[]>(stored);
   const [managers, setManagers] = useState<ReadonlySet<string>>(storedManagers);
   const marks = useMarkedFields();
 
   return {
     name,
+    rotationDays,
     links,
     managers,
     marks,
     setName: (value) => {
       setNameValue(value);
       marks.edited('chestName');
+    },
+    setRotationDays: (value) => {
+      setRotationDaysValue(value);
+      marks.edited('rotationDays');
     },
     linkTeams: (teams) => {
       setLinks((current) => [
@@ -102,7 +113,12 @@ export function useChestForm(chest?: Chest): ChestFormState {
         return next;
       }),
     validate: () =>
-      marks.show(validateChest({ chestName: name, firstTeam: links.map((link) => link.teamId) })),
+      marks.show(
+        mergeResults(
+          validateChest({ chestName: name, firstTeam: links.map((link) => link.teamId) }),
+          validateRotationDays(rotationDays).result,
+        ),
+      ),
     toSave: () => ({
       ...(chest ? { id: chest.id } : {}),
       chest: {
@@ -110,6 +126,7 @@ export function useChestForm(chest?: Chest): ChestFormState {
         assignments_attributes: chest
           ? assignmentChanges(stored, links)
           : links.map((link) => ({ team_id: link.teamId, edit_access: link.editAccess })),
+        rotation_days: validateRotationDays(rotationDays).days,
       },
       managers: {
         promote: [...managers].filter((id) => !storedManagers.has(id)),
