@@ -286,9 +286,14 @@ describe('rotation after access is lost', () => {
     expect(bad.json().errors[0]).toBe('Field Rotate every must contain only numeric characters.');
     const zero = await call(org.tokens.owner, 'PUT', url, { vault: { rotation_days: 0 } });
     expect(zero.json().errors[0]).toBe('Field Rotate every must be between 1 and 3650 days.');
+    const odd = await call(org.tokens.owner, 'PUT', url, { vault: { rotation_days: [30] } });
+    expect(odd.json().errors[0]).toBe('Field Rotate every must contain only numeric characters.');
     const set = await call(org.tokens.owner, 'PUT', url, { vault: { rotation_days: 30 } });
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json().rotation_days).toBe(30);
+    const cleared = await call(org.tokens.owner, 'PUT', url, { vault: { rotation_days: null } });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json().rotation_days).toBeNull();
     const byManager = await call(org.tokens.manager, 'PUT', url, { vault: { rotation_days: 10 } });
     expect(byManager.statusCode).toBe(403);
     expect(await auditActions(context.db, { objectId: org.chestA.id })).toContain(
@@ -307,6 +312,10 @@ describe('rotation after access is lost', () => {
     const none = await call(org.tokens.owner, 'POST', '/api/v1/vaults.json', body('Delta', ''));
     expect(none.statusCode, none.body).toBe(201);
     expect(none.json().rotation_days).toBeNull();
+    // What the chest form sends for an empty field.
+    const nil = await call(org.tokens.owner, 'POST', '/api/v1/vaults.json', body('Zeta', null));
+    expect(nil.statusCode, nil.body).toBe(201);
+    expect(nil.json().rotation_days).toBeNull();
     const set = await call(org.tokens.owner, 'POST', '/api/v1/vaults.json', body('Gamma', 90));
     expect(set.statusCode, set.body).toBe(201);
     expect(set.json().rotation_days).toBe(90);

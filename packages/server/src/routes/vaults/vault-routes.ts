@@ -31,8 +31,10 @@ const CHEST_BODY = {
       properties: {
         name: NAME_FIELD,
         assignments_attributes: NESTED_ATTRIBUTES,
-        // Checked by core's validateRotationDays, for its message: a number, typed digits, or null.
-        rotation_days: { anyOf: [{ type: 'integer' }, { type: 'string', maxLength: 20 }, { type: 'null' }] },
+        // Any JSON value, checked by core's validateRotationDays for its message (chest-service.ts). No
+        // type here: Ajv coerces types, and under anyOf a null became 0 (refused) or a 0 became null
+        // (a cleared policy), depending on the order.
+        rotation_days: {},
       },
     },
     options: OPTIONS_QUERY.properties.options,

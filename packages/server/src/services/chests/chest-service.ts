@@ -22,15 +22,17 @@ export interface ChestInput {
   name?: string;
   assignments_attributes?: NestedAttribute[];
   /** 'Rotate every N days' (issue 31): administrators; null or '' for no policy. */
-  rotation_days?: number | string | null;
+  rotation_days?: unknown;
 }
 
 /** The chest's rotation policy as given, checked; undefined when the body leaves it out. */
 function checkRotationDays(input: ChestInput): number | null | undefined {
-  if (input.rotation_days === undefined) return undefined;
-  const { days, result } = validateRotationDays(
-    input.rotation_days === null ? '' : String(input.rotation_days),
-  );
+  const given = input.rotation_days;
+  if (given === undefined) return undefined;
+  // null is no policy; a number or typed digits are checked; anything else fails the digits check.
+  const text =
+    given === null ? '' : typeof given === 'number' || typeof given === 'string' ? String(given) : '?';
+  const { days, result } = validateRotationDays(text);
   const [message] = result.errors;
   if (message) throw AppError.validation(message);
   return days;
