@@ -7,9 +7,8 @@ import {
   buildBenchPage,
   formatVerdict,
   launchChromium,
-  median,
+  medianAndP95ByKey,
   openBenchPage,
-  percentile,
   ratio,
   readCount,
   renderTable,
@@ -71,12 +70,7 @@ export default {
 };
 
 function report(times, { cpu, chromiumVersion, server }) {
-  const stats = Object.fromEntries(
-    Object.entries(times).map(([key, list]) => [
-      key,
-      { median: round(median(list)), p95: round(percentile(list, 0.95)) },
-    ]),
-  );
+  const stats = medianAndP95ByKey(times);
   const versus = (key, reference, field) =>
     `${ratio(stats[key][field], stats[reference][field])?.toFixed(2)}×`;
   const row = (key, name, what, reference) => [
@@ -135,8 +129,4 @@ function pickIds(all, count) {
   if (all.length < count) throw new Error(`the dataset has only ${all.length} secrets to open`);
   const step = Math.floor(all.length / count);
   return Array.from({ length: count }, (_, index) => all[index * step]);
-}
-
-function round(value) {
-  return Math.round(value * 100) / 100;
 }

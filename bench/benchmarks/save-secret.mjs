@@ -8,9 +8,8 @@ import {
   buildBenchPage,
   formatVerdict,
   launchChromium,
-  median,
+  medianAndP95ByKey,
   openBenchPage,
-  percentile,
   ratio,
   readCount,
   renderTable,
@@ -92,12 +91,7 @@ export default {
 };
 
 function report(times, { cpu, chromiumVersion }) {
-  const stats = Object.fromEntries(
-    Object.entries(times).map(([key, list]) => [
-      key,
-      { median: round(median(list)), p95: round(percentile(list, 0.95)) },
-    ]),
-  );
+  const stats = medianAndP95ByKey(times);
   const versus = (key, field) => `${ratio(stats[key][field], stats[REFERENCE[key]][field])?.toFixed(2)}×`;
   const rows = ROWS.map(([key, name, what]) => [
     name,
@@ -142,10 +136,6 @@ function report(times, { cpu, chromiumVersion }) {
     settings: `${SAVES} saves and 2 × ${SAVES} opens per way, one at a time, in one page.`,
     data: { saves: SAVES, readers: READERS + 1, latencyMs: LATENCY_MS, stats, chromiumVersion },
   };
-}
-
-function round(value) {
-  return Math.round(value * 100) / 100;
 }
 
 function readLatency(name, fallback) {

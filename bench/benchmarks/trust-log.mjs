@@ -7,9 +7,8 @@ import {
   buildBenchPage,
   formatVerdict,
   launchChromium,
-  median,
+  medianAndP95ByKey,
   openBenchPage,
-  percentile,
   ratio,
   readCount,
   renderTable,
@@ -55,12 +54,7 @@ export default {
 };
 
 function report(times, { cpu, made, chromiumVersion }) {
-  const stats = Object.fromEntries(
-    Object.entries(times).map(([key, list]) => [
-      key,
-      { median: round(median(list)), p95: round(percentile(list, 0.95)) },
-    ]),
-  );
+  const stats = medianAndP95ByKey(times);
   const versus = (key, floor) => `${ratio(stats[key].median, stats[floor].median)?.toFixed(2)}×`;
   const rows = [
     [
@@ -110,8 +104,4 @@ function report(times, { cpu, made, chromiumVersion }) {
     settings: `${ROUNDS} folds of the whole log and ${ROUNDS * 10} of its last ${TAIL} entries, one at a time, in one page.`,
     data: { entries: made.entries, people: PEOPLE, stats, chromiumVersion },
   };
-}
-
-function round(value) {
-  return Math.round(value * 100) / 100;
 }

@@ -32,5 +32,5 @@ export { captureSql } from './sql-capture.mjs';
 export { isRead, startSqlCeilingFor } from './sql-ceiling.mjs';
 export { explainStatements } from './sql-explain.mjs';
 export { readRows } from './sql-read.mjs';
-export { median, percentile, ratio } from './stats.mjs';
+export { median, medianAndP95ByKey, percentile, ratio } from './stats.mjs';
 export { assertWebBuild, findInitialScripts, findLargestAsset, MissingWebBuildError } from './web-dist.mjs';

@@ -19,3 +19,14 @@ export function percentile(values, share) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)];
 }
+
+/** Each list of timings as its median and p95, rounded to hundredths: `{key: {median, p95}}`. */
+export function medianAndP95ByKey(timesByKey) {
+  const hundredths = (value) => Math.round(value * 100) / 100;
+  return Object.fromEntries(
+    Object.entries(timesByKey).map(([key, list]) => [
+      key,
+      { median: hundredths(median(list)), p95: hundredths(percentile(list, 0.95)) },
+    ]),
+  );
+}

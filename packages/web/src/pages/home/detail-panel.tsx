@@ -31,18 +31,11 @@ export function DetailPanel({
   const canEditSecret = (secret: Secret) => !secret.marked_for_deletion && canWrite(secret.vault_id);
 
   switch (panel.kind) {
-    case 'view':
-      return panel.addressed ? (
-        <AddressedSecretViewer
-          key={panel.id}
-          secretId={panel.id}
-          userId={userId}
-          onClose={state.closePanel}
-          canEdit={canEditSecret}
-          onEdit={(secret) => state.editSecret(secret.id)}
-        />
-      ) : (
-        <SecretViewer
+    case 'view': {
+      // A secret the address names keeps a 404 in the panel (addressed-secret-viewer.tsx).
+      const Viewer = panel.addressed ? AddressedSecretViewer : SecretViewer;
+      return (
+        <Viewer
           key={panel.id}
           secretId={panel.id}
           userId={userId}
@@ -51,6 +44,7 @@ export function DetailPanel({
           onEdit={(secret) => state.editSecret(secret.id)}
         />
       );
+    }
     case 'new':
       return (
         <SecretForm
