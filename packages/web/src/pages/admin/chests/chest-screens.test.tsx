@@ -40,13 +40,7 @@ describe('/admin/chests/new', () => {
       },
     });
     const user = userEvent.setup();
-    const { router } = renderApp('/admin/chests/new');
-    await user.type(await screen.findByLabelText('Name'), 'Vault');
-    await user.click(screen.getByRole('button', { name: 'Link Teams' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Link Teams' });
-    await user.click(await within(dialog).findByRole('checkbox', { name: 'Readers' }));
-    await user.click(within(dialog).getByRole('checkbox', { name: 'Writers' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Link' }));
+    const { router } = await newChestLinkedTo(user, ['Readers', 'Writers']);
     await user.selectOptions(screen.getByLabelText('Access for Writers'), 'Write');
 
     // Managers come from the linked teams' users; administrators are left out.
@@ -78,12 +72,7 @@ describe('/admin/chests/new', () => {
       extra: { 'POST /api/v1/vaults.json': { status: 201, body: created } },
     });
     const user = userEvent.setup();
-    const { router } = renderApp('/admin/chests/new');
-    await user.type(await screen.findByLabelText('Name'), 'Vault');
-    await user.click(screen.getByRole('button', { name: 'Link Teams' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Link Teams' });
-    await user.click(await within(dialog).findByRole('checkbox', { name: 'Readers' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Link' }));
+    const { router } = await newChestLinkedTo(user, ['Readers']);
     const days = screen.getByLabelText('Rotate every');
     const banner = () =>
       within(screen.getByRole('alert'))
@@ -264,3 +253,14 @@ describe('/admin/chests/show', () => {
     expect(localStorage.getItem('token')).toBe('tok');
   });
 });
+
+/** The New Chest form, named 'Vault' and linked to the named teams through the Link Teams dialog. */
+async function newChestLinkedTo(user: ReturnType<typeof userEvent.setup>, teams: string[]) {
+  const rendered = renderApp('/admin/chests/new');
+  await user.type(await screen.findByLabelText('Name'), 'Vault');
+  await user.click(screen.getByRole('button', { name: 'Link Teams' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Link Teams' });
+  for (const team of teams) await user.click(await within(dialog).findByRole('checkbox', { name: team }));
+  await user.click(within(dialog).getByRole('button', { name: 'Link' }));
+  return rendered;
+}
