@@ -5,6 +5,7 @@ import type { Database } from './db/schema.js';
 import type { AttemptStore } from './security/attempt-store.js';
 import type { ServerSecrets } from './server-secrets.js';
 import type { ServiceContext } from './services/service-context.js';
+import type { KeyPurger } from './services/users/key-purger.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,6 +19,8 @@ declare module 'fastify' {
     serverSecrets: ServerSecrets;
     /** Per-account attempt counters and sign-in proofs: Redis with REDIS_URL, else the database. */
     attemptStore: AttemptStore;
+    /** Deletes removed users' wrapped keys after their removal commits. */
+    keyPurger: KeyPurger;
   }
   interface FastifyRequest {
     /** What a route passes to a service: db, config, mailer, serverSecrets and this request's log. */

@@ -26,6 +26,7 @@ import { registerRoutes } from './routes/index.js';
 import { createAttemptStore } from './security/attempt-store.js';
 import type { ServerSecrets } from './server-secrets.js';
 import type { ServiceContext } from './services/service-context.js';
+import { startKeyPurger } from './services/users/key-purger.js';
 
 /** What the app is built from; tests pass their own (fresh database, captured logs). */
 export interface AppDeps {
@@ -79,9 +80,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());
   const billing = await createBillingProvider({ config, db: database.db, log: app.log });
+  // Removed users' keys (docs/security-centre.md): after each removal, and now for any left over.
+  const keyPurger = startKeyPurger(database.db, app.log);
+  app.decorate('keyPurger', keyPurger);
+  app.addHook('onClose', async () => keyPurger.stop());
   app.decorateRequest('ctx', {
     getter(this: FastifyRequest): ServiceContext {
-      return { db: database.db, config, mailer, serverSecrets: deps.serverSecrets, billing, log: this.log };
+      const { serverSecrets } = deps;
+      return { db: database.db, config, mailer, serverSecrets, billing, keyPurger, log: this.log };
     },
   });
 

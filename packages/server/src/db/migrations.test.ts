@@ -33,6 +33,7 @@ const TABLES = [
   'attachment_chunks',
   'import_batches',
   'secret_key_removals',
+  'key_purges',
   'health_dismissals',
   'rotations',
   'trust_log',

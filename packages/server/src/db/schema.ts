@@ -251,6 +251,16 @@ export interface SecretKeyRemovalsTable {
   change_seq: number;
 }
 
+/**
+ * key_purges: a removed user whose wrapped keys are still to be deleted (migration 2026-12-07-0060):
+ * written in the removal's transaction, emptied by services/users/key-purger.ts after it commits.
+ */
+export interface KeyPurgesTable {
+  user_id: string;
+  organisation_id: string;
+  created_at: string;
+}
+
 /** missing_keys: a (secret, reader) pair whose reader holds no wrapped key, kept by services/key-bookkeeping.ts. */
 export interface MissingKeysTable {
   organisation_id: string;
@@ -465,6 +475,7 @@ export interface Database {
   secret_keys: SecretKeysTable;
   missing_keys: MissingKeysTable;
   secret_key_removals: SecretKeyRemovalsTable;
+  key_purges: KeyPurgesTable;
   audit_log_entries: AuditLogEntriesTable;
   billing_customers: BillingCustomersTable;
   billing_subscriptions: BillingSubscriptionsTable;

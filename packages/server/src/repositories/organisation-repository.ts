@@ -106,6 +106,7 @@ export const ORGANISATION_TABLES = [
   'rotations',
   'trust_log',
   'secret_keys',
+  'key_purges',
   // After secret_keys: deleting them records removals.
   'secret_key_removals',
   'secrets',

@@ -187,6 +187,19 @@ export async function deleteKeysOfUser(
   return Number(result.numDeletedRows);
 }
 
+/** Forgets what a removed user's devices would have synced: the removals of their keys. */
+export async function deleteKeyRemovalsOfUser(
+  db: Kysely<Database>,
+  organisationId: string,
+  userId: string,
+): Promise<void> {
+  await db
+    .deleteFrom('secret_key_removals')
+    .where('organisation_id', '=', organisationId)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
 /**
  * Deletes the wrapped keys of users who may no longer read the secret (architecture.md: a key
  * is held exactly by the secret's readers). Run it in the transaction that changed the access.

@@ -24,6 +24,7 @@ import * as healthDismissals from './2026-12-07-0031-health-dismissals.js';
 import * as rotations from './2026-12-07-0041-rotations.js';
 import * as rotationsClosedIndex from './2026-12-07-0042-rotations-closed-index.js';
 import * as trustLog from './2026-12-07-0050-trust-log.js';
+import * as keyPurges from './2026-12-07-0060-key-purges.js';
 
 /**
  * Every migration, by name, in the order they run. Static imports (no folder globbing) so that
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-07-0041-rotations': rotations,
   '2026-12-07-0042-rotations-closed-index': rotationsClosedIndex,
   '2026-12-07-0050-trust-log': trustLog,
+  '2026-12-07-0060-key-purges': keyPurges,
 };

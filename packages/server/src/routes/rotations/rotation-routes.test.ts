@@ -344,6 +344,7 @@ describe('rotation after access is lost', () => {
     expect(secret.revision).toBe(saved.statusCode === 200 ? 2 : 1);
     const row = (await rotations(org.tokens.owner)).items.find((item) => item.secret_id === org.a1.id);
     expect(row?.revision).toBe(secret.revision);
+    await context.app.keyPurger.idle();
     const keys = await context.db
       .selectFrom('secret_keys')
       .select('id')

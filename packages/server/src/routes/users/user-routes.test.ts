@@ -405,7 +405,7 @@ describe('users (administrators)', () => {
       }
     });
 
-    it('removes the user with memberships, manager rights, keys and sessions, in one audited change', async () => {
+    it('removes the user with memberships, manager rights and sessions in one audited change, and purges their keys', async () => {
       const user = await member({ name: 'Leaving' });
       await buildMembership(context.db, user, s.readTeam.id);
       await buildManager(context.db, user, s.chest.id);
@@ -419,6 +419,8 @@ describe('users (administrators)', () => {
       const response = await call(admin(), 'DELETE', `/api/v1/users/${user.id}.json`);
       expect(response.statusCode).toBe(204);
       expect(await userCount(s.readTeam.id)).toBe(count - 1);
+      // The keys go just after the commit (key-purger.ts).
+      await context.app.keyPurger.idle();
       for (const table of ['memberships', 'vault_managers', 'secret_keys', 'sessions'] as const) {
         expect(
           await context.db.selectFrom(table).select('id').where('user_id', '=', user.id).execute(),

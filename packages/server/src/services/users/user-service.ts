@@ -18,6 +18,7 @@ import {
 } from '../../policy/index.js';
 import { describeAuditUser } from '../../repositories/audit-log-repository.js';
 import { deletePendingEmailChange } from '../../repositories/email-change-repository.js';
+import { queueKeyPurge } from '../../repositories/key-purge-repository.js';
 import { recordLostKeys } from '../../repositories/lost-key-recording.js';
 import { deleteManagersOfUser } from '../../repositories/manager-repository.js';
 import {
@@ -28,7 +29,7 @@ import {
   updateMembershipAccess,
 } from '../../repositories/membership-repository.js';
 import { deleteRecoveryCodes } from '../../repositories/recovery-code-repository.js';
-import { deleteKeysOfUser } from '../../repositories/secret-key-repository.js';
+import { deleteKeyRemovalsOfUser, deleteKeysOfUser } from '../../repositories/secret-key-repository.js';
 import { revokeUserSessions } from '../../repositories/session-repository.js';
 import { findDefaultTeamIds, findTeamIdsInOrganisation } from '../../repositories/team-repository.js';
 import { deleteUserRow, findUserById, type User, updateUser } from '../../repositories/user-repository.js';
@@ -176,8 +177,9 @@ async function planMemberships(
 
 /**
  * DELETE api/v1/users/{id} (administrators; never oneself or the owner): the user's memberships
- * (uncounted from their teams), manager rights, wrapped keys, sessions and recovery codes go with
- * them, in one transaction with the audit entry. The audit log keeps what they did.
+ * (uncounted from their teams), manager rights, sessions and recovery codes go with them, in one
+ * transaction with the audit entry and the rotation list's rows; their wrapped keys, unreadable from
+ * that commit on, are purged just after it. The audit log keeps what they did.
  */
 export async function removeUserByAdministrator(
   ctx: ServiceContext,
@@ -191,15 +193,20 @@ export async function removeUserByAdministrator(
     // Held first, so a save racing the removal either lands before (and is recorded at its new
     // revision) or after (and wraps no key for the removed user): rotation-repository.ts.
     await beginKeyChange(trx, organisationId);
-    await recordLostKeys(trx, organisationId, { userId: target.id }, 'removed', new Date().toISOString());
+    const now = new Date().toISOString();
+    await recordLostKeys(trx, organisationId, { userId: target.id }, 'removed', now);
     await deleteMembershipsOfUser(trx, organisationId, target.id);
     await deleteManagersOfUser(trx, organisationId, target.id);
-    await deleteKeysOfUser(trx, organisationId, target.id);
+    // Their wrapped keys go after the commit (key-purger.ts): deleting 20,000 here took seconds.
     // Sessions, recovery codes and the invitations they sent cascade with the row.
+    await queueKeyPurge(trx, organisationId, target.id, now);
     await deleteUserRow(trx, target);
+    // No device of theirs can sync again: what it would have been told of goes too.
+    await deleteKeyRemovalsOfUser(trx, organisationId, target.id);
     await syncSeatsInTransaction(trx, ctx, organisationId);
     await auditByCaller(trx, caller, `Removed user ${describeAuditUser(target)}`, 'User', target.id);
   });
+  ctx.keyPurger.wake();
   await syncSeatsAfterCommit(ctx, organisationId);
 }
 
