@@ -127,7 +127,7 @@ function report({ first, later, popup, former }, { cpu, chromiumVersion, server 
     ],
     [
       'first sync, the extension',
-      `\`syncIndex\` from no cursor (pages of \`changes.json\` read from the server: ${first.requests}, each while the previous one opens) in \`createIndexOpener\`'s workers, entries kept, the index sealed and stored`,
+      `\`syncIndex\` from no cursor: the readable ids listed (\`ids.json\`, ${first.requests.ids} pages), their secrets read 500 to a \`POST read.json\` (${first.requests.read} reads, ${first.requests.changes} pages of changes), 3 reads in flight until opened, in \`createIndexOpener\`'s workers; entries kept, the index sealed and stored`,
       `${seconds(stats.app)} s`,
       `${firstRatio.toFixed(2)}×`,
     ],
@@ -168,7 +168,7 @@ function report({ first, later, popup, former }, { cpu, chromiumVersion, server 
       `read: ${formatInteger(secrets)}, sealed for them for real, whose URLs fall on the dataset's ` +
       `${formatInteger(popup.indexSites)} services (so a site has many more matches than in a real vault, all ` +
       'ranked: a harder case). The ' +
-      "sync reads the real server's `changes.json` (and `ids.json` when counts differ) over HTTP with the " +
+      "sync reads the real server's `ids.json` and `read.json` (a first sync) and `changes.json` (later ones) over HTTP with the " +
       `member's token. The first sync runs ${ROUNDS} time(s) each way, the order alternating (workers started ` +
       "inside each run). The changes are the web app's mark for deletion and restore of secrets the member may " +
       'change. The store keeps the blob as a JSON string, as `chrome.storage.local` serialises it; reading from ' +

@@ -11,7 +11,6 @@ import { markSecretForDeletion, unmarkSecretForDeletion } from '@coffer/web-src/
 import { getToken } from '@coffer/web-src/api/token-store.js';
 import { rankSecrets } from '../../../packages/extension/src/matching/rank-secrets.js';
 import {
-  CHANGES_PAGE_LIMIT,
   createHttpTransport,
   createIndexKey,
   createIndexOpener,
@@ -19,6 +18,7 @@ import {
   type IndexStore,
   loadIndex,
   openWorkerCount,
+  READ_IDS_LIMIT,
   type SealedIndexBlob,
   SecretIndex,
   saveIndex,
@@ -30,7 +30,7 @@ import { publishBench, signedInPrivateKey, signIn } from '../bench-kit.js';
 import type { BareRecord, FromBareOpenWorker, ToBareOpenWorker } from './bare-open-protocol.js';
 import { breakDownOpen, emptyBreakdown, type OpenBreakdown } from './open-breakdown.js';
 import { renderList } from './popup-render.js';
-import { countingFetch, type PageRequests } from './request-count.js';
+import { countingFetch, type PageRequests, totalRequests } from './request-count.js';
 
 const ORIGIN = window.location.origin;
 const BATCH = 100;
@@ -71,7 +71,7 @@ function stringStore(): IndexStore & { readonly bytes: number } {
 
 /** After `signIn`: the signed-in member's id and unlocked key, the real server read through a counting fetch. */
 async function setUp(userId: string): Promise<{ workers: number }> {
-  const requests = { changes: 0, ids: 0, secret: 0 };
+  const requests: PageRequests = { changes: 0, ids: 0, read: 0 };
   state = {
     userId,
     privateKey: signedInPrivateKey(),
@@ -149,19 +149,25 @@ async function bareOnce(records: readonly BareRecord[], s: State, workers: numbe
 
 /**
  * The floor's input: every password secret the member reads, fetched from the server before the timing,
- * once each. A feed from the beginning can list a secret twice (its write and its key's write are two
- * events, on two pages when they fall apart); the sync opens it once, and so does the floor.
+ * once each, with the sync's own reads (the readable ids, then the secrets a page of ids at a time).
  */
 async function bareRecords(s: State): Promise<BareRecord[]> {
   const transport = transportOf(s);
-  const records = new Map<string, BareRecord>();
-  let since: string | null = null;
+  const ids: string[] = [];
+  let after: string | null = null;
   for (;;) {
-    const page = await transport.changes(since, CHANGES_PAGE_LIMIT);
+    const page = await transport.ids(after);
+    ids.push(...page.items.map((item) => item.id));
+    after = page.items.at(-1)?.id ?? null;
+    if (!page.more || after === null) break;
+  }
+  const records: BareRecord[] = [];
+  for (let start = 0; start < ids.length; start += READ_IDS_LIMIT) {
+    const page = await transport.read(ids.slice(start, start + READ_IDS_LIMIT));
     for (const item of page.items) {
       const wrapped = item.secret_key?.encrypted_value;
       if (!wrapped) continue;
-      records.set(item.id, {
+      records.push({
         id: item.id,
         revision: item.revision,
         data: item.encrypted_data,
@@ -169,9 +175,8 @@ async function bareRecords(s: State): Promise<BareRecord[]> {
         wrapped,
       });
     }
-    if (!page.more) return [...records.values()];
-    since = page.cursor;
   }
+  return records;
 }
 
 interface FirstSyncTimes {
@@ -179,7 +184,8 @@ interface FirstSyncTimes {
   bare: number[];
   opened: number;
   failed: number;
-  requests: number;
+  /** The last first sync's requests, by read. */
+  requests: PageRequests;
   blobBytes: number;
   workers: number;
   /** Password secrets the member reads with a key (the floor's records). */
@@ -196,7 +202,7 @@ async function firstSync(rounds: number): Promise<FirstSyncTimes> {
     bare: [],
     opened: 0,
     failed: 0,
-    requests: 0,
+    requests: { changes: 0, ids: 0, read: 0 },
     blobBytes: 0,
     workers,
     records: records.length,
@@ -204,12 +210,16 @@ async function firstSync(rounds: number): Promise<FirstSyncTimes> {
   for (let round = 0; round < rounds; round += 1) {
     const ways = [
       async () => {
-        const before = s.requests.changes;
+        const before = { ...s.requests };
         const result = await firstSyncOnce(s);
         times.app.push(result.ms);
         times.opened = result.opened;
         times.failed = result.failed;
-        times.requests = s.requests.changes - before;
+        times.requests = {
+          changes: s.requests.changes - before.changes,
+          ids: s.requests.ids - before.ids,
+          read: s.requests.read - before.read,
+        };
       },
       async () => {
         times.bare.push(await bareOnce(records, s, workers));
@@ -262,7 +272,7 @@ async function writableSecrets(index: SecretIndex, count: number): Promise<strin
 
 /** One sync of the index with a counting opener, then sealed and stored: time, payloads, counts, requests. */
 async function syncOnce(s: State, index: SecretIndex, key: CryptoKey) {
-  const before = s.requests.changes + s.requests.ids + s.requests.secret;
+  const before = totalRequests(s.requests);
   const startedAt = performance.now();
   const opener = counting(createIndexOpener({ userId: s.userId, privateKey: s.privateKey }));
   try {
@@ -272,7 +282,7 @@ async function syncOnce(s: State, index: SecretIndex, key: CryptoKey) {
       ms: performance.now() - startedAt,
       payloads: opener.payloads,
       counts,
-      requests: s.requests.changes + s.requests.ids + s.requests.secret - before,
+      requests: totalRequests(s.requests) - before,
     };
   } finally {
     opener.close();

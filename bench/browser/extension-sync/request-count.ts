@@ -1,12 +1,15 @@
 // The sync's reads of the real server, counted by path, so the page can prove what a sync asked for.
 
-const SECRET_PATH = /^\/api\/v1\/secrets\/[^/]+\.json$/;
-
 /** Requests made, by the sync's three reads. */
 export interface PageRequests {
   changes: number;
   ids: number;
-  secret: number;
+  read: number;
+}
+
+/** All of them. */
+export function totalRequests(requests: PageRequests): number {
+  return requests.changes + requests.ids + requests.read;
 }
 
 /** The page's fetch, counting the sync's reads into `requests`. */
@@ -15,7 +18,7 @@ export function countingFetch(requests: PageRequests): typeof fetch {
     const path = new URL(String(input), window.location.href).pathname;
     if (path === '/api/v1/secrets/changes.json') requests.changes += 1;
     else if (path === '/api/v1/secrets/ids.json') requests.ids += 1;
-    else if (SECRET_PATH.test(path)) requests.secret += 1;
+    else if (path === '/api/v1/secrets/read.json') requests.read += 1;
     return fetch(input, init);
   };
 }

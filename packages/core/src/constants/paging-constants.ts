@@ -15,6 +15,9 @@ export const SECRET_CHANGES_MAX_LIMIT = 500;
 /** Most ids a page of `GET /api/v1/secrets/ids.json` answers, and its default. */
 export const SECRET_IDS_MAX_LIMIT = 5000;
 
+/** Most ids one `POST /api/v1/secrets/read.json` takes (a first sync's page of payloads, about 0.8 MB). */
+export const SECRET_READ_MAX_IDS = 500;
+
 /** The 400 of a `since` the server did not give this user, or cannot read. */
 export const SECRET_CHANGES_CURSOR_MESSAGE =
   'The sync cursor is not valid. Sync again from the beginning (without since).';

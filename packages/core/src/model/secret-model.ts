@@ -125,8 +125,25 @@ export interface SecretIdRevision {
   revision: number;
 }
 
-/** `GET /api/v1/secrets/ids.json?after=&limit=&category=`: readable secrets by id; `after` the last id for the next page. */
+/**
+ * `GET /api/v1/secrets/ids.json?after=&limit=&category=`: readable secrets by id; `after` the last id
+ * for the next page. `cursor` is a `since` for `changes.json` taken before this page was read: a
+ * client that builds its index from these ids (a first sync) goes on from the first page's cursor, so
+ * nothing that changes while it reads is missed.
+ */
 export interface SecretIdPage {
   items: SecretIdRevision[];
   more: boolean;
+  cursor: string;
+}
+
+/**
+ * `POST /api/v1/secrets/read.json` with `{ids, category?}` (at most SECRET_READ_MAX_IDS): the secrets
+ * of those ids the caller can read now, each as `GET /api/v1/secrets/:id.json` answers it, in the
+ * order asked; `missing` the ids it does not answer (not readable, gone, of another category or
+ * another organisation: no difference is told).
+ */
+export interface SecretReadPage {
+  items: Secret[];
+  missing: string[];
 }

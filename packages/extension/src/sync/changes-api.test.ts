@@ -28,26 +28,20 @@ describe('the HTTP transport', () => {
   });
 
   it('pages the readable ids', async () => {
-    const fetch = recordingFetch(200, { items: [{ id: 'a', revision: 2 }], more: false });
+    const fetch = recordingFetch(200, { items: [{ id: 'a', revision: 2 }], more: false, cursor: 'c' });
     const transport = createHttpTransport({ server: 'https://coffer.test', token: () => 't', fetch });
 
     await expect(transport.ids('last-id')).resolves.toEqual({
       items: [{ id: 'a', revision: 2 }],
       more: false,
+      cursor: 'c',
     });
     expect(fetch.mock.calls[0]?.[0]).toBe(
       'https://coffer.test/api/v1/secrets/ids.json?category=password&after=last-id',
     );
   });
 
-  it('answers null for a secret the caller cannot read, and the status alone for other failures', async () => {
-    const missing = createHttpTransport({
-      server: 'https://coffer.test',
-      token: () => 't',
-      fetch: recordingFetch(404, { error: 'Not found' }),
-    });
-    await expect(missing.secret('s/1')).resolves.toBeNull();
-
+  it('answers the status alone for a failure', async () => {
     const failing = createHttpTransport({
       server: 'https://coffer.test',
       token: () => 't',
@@ -59,11 +53,32 @@ describe('the HTTP transport', () => {
     expect((error as Error).message).toBe('The server answered 500.');
   });
 
-  it('asks for one secret by its escaped id', async () => {
-    const fetch = recordingFetch(200, { id: 's/1' });
-    const transport = createHttpTransport({ server: 'https://coffer.test', token: () => null, fetch });
-    await transport.secret('s/1');
-    expect(fetch.mock.calls[0]?.[0]).toBe('https://coffer.test/api/v1/secrets/s%2F1.json');
-    expect(fetch.mock.calls[0]?.[1]?.headers).toEqual({ Accept: 'application/json' });
+  it('reads the password secrets of a page of ids in the body of a POST, the token in the header', async () => {
+    const fetch = recordingFetch(200, { items: [], missing: ['b'] });
+    const transport = createHttpTransport({ server: 'https://coffer.test', token: () => 'tok-9', fetch });
+
+    await expect(transport.read(['a', 'b'])).resolves.toEqual({ items: [], missing: ['b'] });
+
+    const [url, init] = fetch.mock.calls[0] ?? [];
+    expect(url).toBe('https://coffer.test/api/v1/secrets/read.json');
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(String(init?.body))).toEqual({ ids: ['a', 'b'], category: 'password' });
+    expect(init?.headers).toEqual({
+      Accept: 'application/json',
+      Authorization: 'Bearer tok-9',
+      'Content-Type': 'application/json',
+    });
+    expect(init?.credentials).toBe('omit');
+  });
+
+  it('refuses a read of secrets with the status alone', async () => {
+    const transport = createHttpTransport({
+      server: 'https://coffer.test',
+      token: () => null,
+      fetch: recordingFetch(404, { error: 'Not found' }),
+    });
+    const error = await transport.read(['a']).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(SyncReadError);
+    expect((error as SyncReadError).status).toBe(404);
   });
 });

@@ -1,11 +1,14 @@
-// The two reads a sync makes (h3's server contract, docs/extension-sync.md): the password secrets
-// changed since a cursor, with their ciphertext and the caller's own wrapped key, and the ids the
-// caller can read now (to prune when the counts disagree). The token travels in the Authorization
-// header, never in a URL.
+// The three reads a sync makes (the server's contract, docs/extension-sync.md): the password secrets
+// changed since a cursor, with their ciphertext and the caller's own wrapped key; the ids the caller
+// can read now (a first sync's list, or a prune when the counts disagree); and the secrets of a page
+// of those ids. The token travels in the Authorization header, never in a URL.
 import type { Secret } from '@coffer/core';
 
 /** The most changes one page may carry (the server's cap). */
 export const CHANGES_PAGE_LIMIT = 500;
+
+/** The most ids one read of secrets may name (the server's cap). */
+export const READ_IDS_LIMIT = 500;
 
 /** One page of `GET /api/v1/secrets/changes.json`. */
 export interface ChangesPage {
@@ -24,6 +27,16 @@ export interface ChangesPage {
 export interface IdsPage {
   items: { id: string; revision: number }[];
   more: boolean;
+  /** A `since` taken before this page was read: where the changes go on from after a sync built from these ids. */
+  cursor: string;
+}
+
+/** The answer of `POST /api/v1/secrets/read.json`. */
+export interface ReadPage {
+  /** The secrets of the ids asked that the caller can read now, as `GET /api/v1/secrets/:id.json` returns them. */
+  items: Secret[];
+  /** The ids it does not answer (gone, no longer readable, another category). */
+  missing: string[];
 }
 
 /** What a sync reads; the extension's is HTTP (createHttpTransport), the tests' a fake. */
@@ -31,8 +44,8 @@ export interface SyncTransport {
   changes(since: string | null, limit: number, signal?: AbortSignal): Promise<ChangesPage>;
   /** The readable ids after `after` (null: from the first). */
   ids(after: string | null, signal?: AbortSignal): Promise<IdsPage>;
-  /** One secret as `GET /api/v1/secrets/:id.json` returns it; null when the caller cannot read it (404). */
-  secret(id: string, signal?: AbortSignal): Promise<Secret | null>;
+  /** The password secrets of `ids` (at most READ_IDS_LIMIT). */
+  read(ids: readonly string[], signal?: AbortSignal): Promise<ReadPage>;
 }
 
 /** Where and as whom the HTTP transport reads. */
@@ -52,27 +65,25 @@ export class SyncReadError extends Error {
   }
 }
 
-/** Reads the two endpoints over HTTP with the signed-in user's token. */
+/** Reads the three endpoints over HTTP with the signed-in user's token. */
 export function createHttpTransport({ server, token, fetch: fetchFn }: HttpTransportOptions): SyncTransport {
   const base = server.replace(/\/+$/, '');
-  const get = async <T>(
-    path: string,
-    query: Record<string, string>,
-    signal?: AbortSignal,
-    missing?: T,
-  ): Promise<T> => {
+  const call = async <T>(path: string, signal: AbortSignal | undefined, body?: unknown): Promise<T> => {
     const headers: Record<string, string> = { Accept: 'application/json' };
     const current = token();
     if (current) headers.Authorization = `Bearer ${current}`;
-    const response = await (fetchFn ?? globalThis.fetch)(`${base}${path}${queryString(query)}`, {
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const response = await (fetchFn ?? globalThis.fetch)(`${base}${path}`, {
+      ...(body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) }),
       headers,
       credentials: 'omit',
       ...(signal ? { signal } : {}),
     });
-    if (response.status === 404 && missing !== undefined) return missing;
     if (!response.ok) throw new SyncReadError(response.status);
     return (await response.json()) as T;
   };
+  const get = <T>(path: string, query: Record<string, string>, signal?: AbortSignal) =>
+    call<T>(`${path}${queryString(query)}`, signal);
   return {
     changes: (since, limit, signal) =>
       get<ChangesPage>(
@@ -86,8 +97,7 @@ export function createHttpTransport({ server, token, fetch: fetchFn }: HttpTrans
         { category: 'password', ...(after === null ? {} : { after }) },
         signal,
       ),
-    secret: (id, signal) =>
-      get<Secret | null>(`/api/v1/secrets/${encodeURIComponent(id)}.json`, {}, signal, null),
+    read: (ids, signal) => call<ReadPage>('/api/v1/secrets/read.json', signal, { ids, category: 'password' }),
   };
 }
 

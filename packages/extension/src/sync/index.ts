@@ -6,6 +6,8 @@ export {
   createHttpTransport,
   type HttpTransportOptions,
   type IdsPage,
+  READ_IDS_LIMIT,
+  type ReadPage,
   SyncReadError,
   type SyncTransport,
 } from './changes-api.js';

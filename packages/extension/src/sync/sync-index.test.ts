@@ -6,7 +6,7 @@ import type { ChangesPage } from './changes-api.js';
 import type { IndexOpener } from './open-pool.js';
 import { createInlineOpener } from './open-pool.js';
 import { SecretIndex } from './secret-index.js';
-import { syncIndex } from './sync-index.js';
+import { type SyncOptions, syncIndex } from './sync-index.js';
 import { FakeSyncServer } from './testing/fake-sync-server.js';
 
 const USER = 'user-1';
@@ -36,10 +36,13 @@ function countingOpener(): IndexOpener & { payloads: number } {
 function setUp() {
   const server = new FakeSyncServer(USER, publicKey);
   const index = SecretIndex.empty({ userId: USER, server: 'https://coffer.test' });
-  const sync = (opener: IndexOpener = countingOpener(), pageLimit?: number) =>
-    syncIndex({ index, transport: server.transport, opener, ...(pageLimit ? { pageLimit } : {}) });
+  const sync = (opener: IndexOpener = countingOpener(), limits: Partial<SyncOptions> = {}) =>
+    syncIndex({ index, transport: server.transport, opener, ...limits });
   return { server, index, sync };
 }
+
+/** The ids of every read of secrets, flattened. */
+const allRead = (server: FakeSyncServer) => server.readIds.flat();
 
 describe('syncIndex: the first sync', () => {
   it('opens every readable password secret once and keeps only its URLs, username, name and chest', async () => {
@@ -86,40 +89,150 @@ describe('syncIndex: the first sync', () => {
     expect(index.cursor).not.toBeNull();
   });
 
-  it('pages through the changes from the beginning', async () => {
+  it('lists the ids and reads each secret once, a page of ids to a read, no change read', async () => {
     const { server, index, sync } = setUp();
+    const ids: string[] = [];
     for (let n = 0; n < 7; n += 1)
-      await server.add({ name: `S${n}`, payload: { url: `https://s${n}.example` } });
+      ids.push(await server.add({ name: `S${n}`, payload: { url: `https://s${n}.example` } }));
+    const opener = countingOpener();
 
-    const counts = await sync(countingOpener(), 3);
+    const counts = await sync(opener, { readLimit: 3 });
 
-    expect(server.reads.changes).toBe(3);
-    expect(counts.opened).toBe(7);
+    expect(server.reads).toEqual({ changes: 0, ids: 4, read: 3 });
+    expect(server.readIds.map((read) => read.length)).toEqual([3, 3, 1]);
+    expect(allRead(server).sort()).toEqual([...ids].sort());
+    expect(opener.payloads).toBe(7);
+    expect(counts).toEqual({ opened: 7, failed: 0, removed: 0, unchanged: 0, full: true, reconciled: false });
     expect(index.size).toBe(7);
-    expect(counts.reconciled).toBe(false);
   });
 
-  it('keeps its old cursor when a page fails, and the next sync opens nothing twice', async () => {
+  it('keeps at most readsInFlight reads between asking and opening', async () => {
+    const { server, index } = setUp();
+    for (let n = 0; n < 10; n += 1) await server.add({ payload: { url: `https://f${n}.example` } });
+    let inFlight = 0;
+    let most = 0;
+    const inline = countingOpener();
+    const slowOpener: IndexOpener = {
+      ...inline,
+      open: async (secrets) => {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return inline.open(secrets);
+      },
+    };
+    const transport = {
+      ...server.transport,
+      read: async (ids: readonly string[]) => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        return server.transport.read(ids);
+      },
+    };
+    const opener: IndexOpener = {
+      ...slowOpener,
+      open: async (secrets) => {
+        try {
+          return await slowOpener.open(secrets);
+        } finally {
+          inFlight -= 1;
+        }
+      },
+    };
+
+    await syncIndex({ index, transport, opener, readLimit: 1, readsInFlight: 2, batchSize: 1 });
+
+    expect(most).toBe(2);
+    expect(index.size).toBe(10);
+  });
+
+  it('goes on after a first sync from the ids page’s cursor: the next sync reads only what changed', async () => {
+    const { server, sync } = setUp();
+    const ids: string[] = [];
+    for (let n = 0; n < 5; n += 1) ids.push(await server.add({ payload: { url: `https://c${n}.example` } }));
+    await sync();
+    const [first] = ids;
+    if (!first) throw new Error('no secret');
+    await server.edit(first, { url: 'https://c-edited.example' });
+    const opener = countingOpener();
+    const idsReads = server.reads.ids;
+
+    const counts = await sync(opener);
+
+    expect(counts).toMatchObject({ opened: 1, full: false, reconciled: false });
+    expect(opener.payloads).toBe(1);
+    expect(server.reads.changes).toBe(1);
+    expect(server.reads.ids).toBe(idsReads);
+    expect((await sync(opener)).opened).toBe(0);
+    expect(server.reads.changes).toBe(2);
+  });
+
+  it('misses nothing that changes while it reads: the cursor is the first ids page’s', async () => {
+    const { server, index } = setUp();
+    const early = await server.add({ payload: { url: 'https://early.example' } });
+    for (let n = 0; n < 3; n += 1) await server.add({ payload: { url: `https://m${n}.example` } });
+    let edited = false;
+    const transport = {
+      ...server.transport,
+      read: async (ids: readonly string[]) => {
+        const page = await server.transport.read(ids);
+        if (!edited && ids.includes(early)) {
+          // Saved after the listing began and after its read answered: only the changes can tell.
+          edited = true;
+          await server.edit(early, { url: 'https://early-2.example' });
+        }
+        return page;
+      },
+    };
+
+    await syncIndex({ index, transport, opener: countingOpener(), readLimit: 1 });
+    const counts = await syncIndex({ index, transport: server.transport, opener: countingOpener() });
+
+    expect(counts).toMatchObject({ opened: 1, full: false });
+    expect(index.get(early)).toMatchObject({ revision: 2, urls: [{ url: 'https://early-2.example' }] });
+  });
+
+  it('keeps no cursor when a read fails, and the next sync opens only what it lacks', async () => {
     const { server, index } = setUp();
     for (let n = 0; n < 4; n += 1) await server.add({ payload: { url: `https://p${n}.example` } });
-    let pages = 0;
+    let reads = 0;
     const failing = {
       ...server.transport,
-      changes: async (since: string | null, limit: number) => {
-        pages += 1;
-        if (pages === 2) throw new Error('offline');
-        return server.transport.changes(since, limit);
+      read: async (ids: readonly string[]) => {
+        reads += 1;
+        if (reads === 2) throw new Error('offline');
+        return server.transport.read(ids);
       },
     };
     const opener = countingOpener();
 
-    await expect(syncIndex({ index, transport: failing, opener, pageLimit: 2 })).rejects.toThrow('offline');
+    await expect(
+      syncIndex({ index, transport: failing, opener, readLimit: 2, readsInFlight: 1 }),
+    ).rejects.toThrow('offline');
 
     expect(index.cursor).toBeNull();
     expect(index.size).toBe(2);
-    const counts = await syncIndex({ index, transport: server.transport, opener, pageLimit: 2 });
-    expect(counts).toMatchObject({ opened: 2, unchanged: 2 });
+    const counts = await syncIndex({ index, transport: server.transport, opener, readLimit: 2 });
+    expect(counts).toMatchObject({ opened: 2, full: true });
     expect(opener.payloads).toBe(4);
+    expect(index.cursor).not.toBeNull();
+  });
+
+  it('drops a listed secret that the read no longer answers', async () => {
+    const { server, index } = setUp();
+    const gone = await server.add({ payload: { url: 'https://gone.example' } });
+    await server.add({ payload: { url: 'https://stays.example' } });
+    const transport = {
+      ...server.transport,
+      read: async (ids: readonly string[]) => {
+        server.remove(gone);
+        return server.transport.read(ids);
+      },
+    };
+
+    const counts = await syncIndex({ index, transport, opener: countingOpener() });
+
+    expect(counts).toMatchObject({ opened: 1 });
+    expect(index.get(gone)).toBeUndefined();
+    expect(index.size).toBe(1);
   });
 
   it('skips and counts a payload that fails its integrity check, and indexes the rest', async () => {
@@ -213,6 +326,7 @@ describe('syncIndex: later syncs read only what changed', () => {
   it('applies a later page after the payloads of the earlier ones (a key lost while the pages are read)', async () => {
     const { server, index } = setUp();
     const id = await server.add({ payload: { url: 'https://race.example' } });
+    index.cursor = '0';
     const [served] = (await server.transport.changes(null, 10)).items;
     if (!served) throw new Error('no secret served');
     const pages: ChangesPage[] = [
@@ -256,7 +370,7 @@ describe('syncIndex: later syncs read only what changed', () => {
     expect(server.reads.ids).toBe(idsReads);
   });
 
-  it('opens one by one the secrets the ids show missing or older', async () => {
+  it('reads in one request the secrets the ids show missing or older', async () => {
     const { server, index, sync } = setUp();
     const a = await server.add({ payload: { url: 'https://a.example' } });
     await sync();
@@ -267,12 +381,13 @@ describe('syncIndex: later syncs read only what changed', () => {
     await server.editSilently(a, { url: 'https://a2.example' });
     server.remove(await server.add({}));
     server.forgetRemovals();
-    const before = server.reads.secret;
+    const before = server.reads.read;
 
     const counts = await sync();
 
     expect(counts.reconciled).toBe(true);
-    expect(server.reads.secret - before).toBe(2);
+    expect(server.reads.read - before).toBe(1);
+    expect(server.readIds.at(-1)?.sort()).toEqual([a, b].sort());
     expect(index.get(b)?.urls).toEqual([{ url: 'https://b.example' }]);
     expect(index.get(a)).toMatchObject({ revision: 2, urls: [{ url: 'https://a2.example' }] });
   });
@@ -287,8 +402,9 @@ describe('syncIndex: later syncs read only what changed', () => {
 
     const counts = await sync(opener);
 
-    expect(counts).toMatchObject({ full: true, opened: 1, unchanged: 1 });
+    expect(counts).toMatchObject({ full: true, opened: 1, unchanged: 0 });
     expect(opener.payloads).toBe(1);
+    expect(allRead(server).at(-1)).toBe(added);
     expect(index.get(added)).toBeDefined();
   });
 });

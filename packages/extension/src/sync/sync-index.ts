@@ -1,10 +1,12 @@
-// One sync of the local index with the server: the first pages through every readable password
-// secret and opens each once; later ones read only what changed since the cursor and open only the
-// revisions the index does not have (docs/extension-sync.md). Pages are read while the previous
-// page's payloads are being opened, and applied in order.
+// One sync of the local index with the server (docs/extension-sync.md). The first lists the readable
+// password secrets' ids and reads their payloads a page of ids at a time, a few reads in flight, so
+// each secret is read and opened once while the workers never wait; later ones read only what
+// changed since the cursor and open only the revisions the index does not have, each page of changes
+// read while the previous one's payloads are opened, and applied in order.
 import type { Secret } from '@coffer/core';
 import type { ChangesPage, SyncTransport } from './changes-api.js';
-import { CHANGES_PAGE_LIMIT, SyncReadError } from './changes-api.js';
+import { CHANGES_PAGE_LIMIT, READ_IDS_LIMIT, SyncReadError } from './changes-api.js';
+import { createInFlightLimit } from './in-flight-limit.js';
 import type { IndexEntry } from './index-entry.js';
 import type { IndexOpener } from './open-pool.js';
 import type { ChangedSecret, OpenOutcome } from './open-record.js';
@@ -33,12 +35,18 @@ export interface SyncOptions {
   opener: IndexOpener;
   /** Changes per page (the server caps it at 500). */
   pageLimit?: number;
+  /** Ids per read of secrets when reading by ids (the server caps it at 500). */
+  readLimit?: number;
+  /** Reads of secrets started and not yet opened, at most. */
+  readsInFlight?: number;
   /** Secrets per batch handed to the opener (one worker's message). */
   batchSize?: number;
   signal?: AbortSignal;
 }
 
 const DEFAULT_BATCH = 100;
+/** Enough that the next read has arrived before the workers finish the current one (docs/extension-sync.md). */
+const DEFAULT_READS_IN_FLIGHT = 3;
 
 /** Syncs `index` in place and sets its cursor; the caller seals and stores it afterwards (saveIndex). */
 export async function syncIndex(options: SyncOptions): Promise<SyncCounts> {
@@ -51,25 +59,33 @@ export async function syncIndex(options: SyncOptions): Promise<SyncCounts> {
     reconciled: false,
   };
   const { index } = options;
+  if (index.cursor === null) {
+    counts.full = true;
+    index.cursor = await readByIds(options, counts);
+    return counts;
+  }
   let readable: number;
   try {
     readable = await readChanges(options, index.cursor, counts);
   } catch (error) {
-    // A cursor the server refuses (400: not valid for this user or this server's data; 410): list
-    // everything again from the beginning; revisions already indexed stay unopened.
-    if (!(error instanceof SyncReadError) || index.cursor === null || ![400, 410].includes(error.status))
-      throw error;
-    readable = await readChanges(options, null, counts);
+    // A cursor the server refuses (400: not valid for this user or this server's data; 410): read
+    // everything again by ids; revisions already indexed stay unopened.
+    if (!(error instanceof SyncReadError) || ![400, 410].includes(error.status)) throw error;
+    counts.full = true;
+    index.cursor = await readByIds(options, counts);
+    return counts;
   }
-  if (readable !== index.known) await reconcile(options, counts);
+  if (readable !== index.known) {
+    counts.reconciled = true;
+    await readByIds(options, counts);
+  }
   return counts;
 }
 
 /** Reads every page of changes from `since`, opening and applying them; answers the last `readable`. */
-async function readChanges(options: SyncOptions, since: string | null, counts: SyncCounts): Promise<number> {
+async function readChanges(options: SyncOptions, since: string, counts: SyncCounts): Promise<number> {
   const { index, transport, opener, signal } = options;
   const limit = Math.min(options.pageLimit ?? CHANGES_PAGE_LIMIT, CHANGES_PAGE_LIMIT);
-  if (since === null) counts.full = true;
   // Revisions sent to the opener but not applied yet, so a later page does not open them again.
   const pending = new Map<string, number>();
   let applied: Promise<void> = Promise.resolve();
@@ -192,39 +208,63 @@ function applyOutcomes(index: SecretIndex, outcomes: readonly OpenOutcome[], cou
 }
 
 /**
- * The index's count disagreed with the server's: re-list the readable ids, drop what is no longer
- * readable, and open what is missing or older (one by one when few, else a full listing that
- * re-opens nothing already indexed).
+ * Brings the index to the readable ids (a first sync, a refused cursor, or counts that disagree):
+ * lists them, reads the secrets missing or older than indexed a page of ids to a read, at most
+ * `readsInFlight` reads at once (each counted until its payloads are opened), and drops what is not
+ * listed. Each secret is read once and nothing already indexed is opened again. Answers the first
+ * ids page's cursor: everything that changes while it reads comes again in the next changes.
  */
-async function reconcile(options: SyncOptions, counts: SyncCounts): Promise<void> {
-  const { index, transport, opener, signal } = options;
-  counts.reconciled = true;
-  const live = new Map<string, number>();
+async function readByIds(options: SyncOptions, counts: SyncCounts): Promise<string> {
+  const { index, transport, signal } = options;
+  const readLimit = Math.max(1, Math.min(options.readLimit ?? READ_IDS_LIMIT, READ_IDS_LIMIT));
+  const reads = createInFlightLimit(options.readsInFlight ?? DEFAULT_READS_IN_FLIGHT);
+  const listed = new Set<string>();
+  let wanted: string[] = [];
+  let cursor: string | null = null;
   let after: string | null = null;
-  for (;;) {
-    const page = await transport.ids(after, signal);
-    for (const { id, revision } of page.items) live.set(id, revision);
-    after = page.items.at(-1)?.id ?? null;
-    if (!page.more || after === null) break;
+  try {
+    for (;;) {
+      const page = await transport.ids(after, signal);
+      cursor ??= page.cursor;
+      for (const { id, revision } of page.items) {
+        listed.add(id);
+        const known = index.get(id)?.revision ?? index.skippedRevision(id);
+        if (known === undefined || known < revision) wanted.push(id);
+      }
+      after = page.items.at(-1)?.id ?? null;
+      const last = !page.more || after === null;
+      while (wanted.length >= readLimit || (last && wanted.length > 0)) {
+        const ids = wanted.slice(0, readLimit);
+        wanted = wanted.slice(readLimit);
+        await reads.start(() => readAndOpen(options, ids, counts));
+      }
+      if (last) break;
+    }
+  } catch (error) {
+    // Nothing goes on changing the index once the sync has failed; what was opened stays, and the
+    // next sync opens only what is still missing.
+    await reads.drain().catch(() => undefined);
+    throw error;
   }
-  for (const id of index.knownIds()) if (!live.has(id) && index.remove(id)) counts.removed += 1;
-  const missing = [...live].filter(([id, revision]) => {
-    const known = index.get(id)?.revision ?? index.skippedRevision(id);
-    return known === undefined || known < revision;
-  });
-  if (missing.length === 0) return;
-  if (missing.length > (options.pageLimit ?? CHANGES_PAGE_LIMIT)) {
-    await readChanges(options, null, counts);
-    return;
-  }
-  const fetched = await Promise.all(missing.map(([id]) => transport.secret(id, signal)));
+  await reads.drain();
+  for (const id of index.knownIds()) if (!listed.has(id) && index.remove(id)) counts.removed += 1;
+  if (cursor === null) throw new Error('The server answered no cursor with the ids.');
+  return cursor;
+}
+
+/** One read of secrets by id, opened and applied; ids the server no longer answers are dropped. */
+async function readAndOpen(options: SyncOptions, ids: readonly string[], counts: SyncCounts): Promise<void> {
+  const { index, transport, opener, signal } = options;
+  const page = await transport.read(ids, signal);
   const toOpen: ChangedSecret[] = [];
   const edits: Edit[] = [];
-  for (const secret of fetched) {
-    if (!secret) continue;
-    const changed = triage(index, new Map(), secret, edits);
+  // Each id is in one read only, so nothing is pending elsewhere.
+  for (const item of page.items) {
+    const changed = triage(index, new Map(), item, edits);
     if (changed) toOpen.push(changed);
   }
+  const outcomes = await openInBatches(opener, toOpen, options.batchSize ?? DEFAULT_BATCH);
   for (const edit of edits) edit(counts);
-  applyOutcomes(index, await openInBatches(opener, toOpen, options.batchSize ?? DEFAULT_BATCH), counts);
+  applyOutcomes(index, outcomes, counts);
+  for (const id of page.missing) if (index.remove(id)) counts.removed += 1;
 }

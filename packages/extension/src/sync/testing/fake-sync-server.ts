@@ -1,9 +1,10 @@
 // The server's side of the sync contract as a small honest model for the tests (docs/extension-sync.md):
 // secrets sealed and wrapped with the real suite, a change sequence, the changes and ids reads paged
-// as h3's endpoints page them. Every read is counted, so a test can prove what a sync asked for.
+// as the server's endpoints page them, and the read by ids. Every read is counted, so a test can
+// prove what a sync asked for.
 import type { PasswordPayload, Secret } from '@coffer/core';
 import { generateSecretKey, newSecretId, sealSecret, wrapSecretKey } from '@coffer/core';
-import type { ChangesPage, IdsPage, SyncTransport } from '../changes-api.js';
+import type { ChangesPage, IdsPage, ReadPage, SyncTransport } from '../changes-api.js';
 import { SyncReadError } from '../changes-api.js';
 
 interface Stored {
@@ -24,7 +25,9 @@ export interface AddOptions {
 
 /** One reader (the caller) of a growing set of password secrets. */
 export class FakeSyncServer {
-  readonly reads = { changes: 0, ids: 0, secret: 0 };
+  readonly reads = { changes: 0, ids: 0, read: 0 };
+  /** The ids each read of secrets asked for, in order. */
+  readonly readIds: string[][] = [];
   private readonly stored = new Map<string, Stored>();
   private readonly removals = new Map<string, number>();
   private seq = 0;
@@ -171,13 +174,20 @@ export class FakeSyncServer {
       const answer: IdsPage = {
         items: slice.map((secret) => ({ id: secret.id, revision: secret.revision })),
         more: start >= 0 && start + slice.length < all.length,
+        cursor: String(this.seq),
       };
       return answer;
     },
-    secret: async (id) => {
-      this.reads.secret += 1;
-      const stored = this.stored.get(id);
-      return stored?.readable ? structuredClone(this.served(stored)) : null;
+    read: async (ids) => {
+      this.reads.read += 1;
+      this.readIds.push([...ids]);
+      const answer: ReadPage = { items: [], missing: [] };
+      for (const id of ids) {
+        const stored = this.stored.get(id);
+        if (stored?.readable) answer.items.push(this.served(stored));
+        else answer.missing.push(id);
+      }
+      return structuredClone(answer);
     },
   };
 

@@ -5,6 +5,7 @@ import {
   type Secret,
   type SecretChanges,
   type SecretIdPage,
+  type SecretReadPage,
 } from '@coffer/core';
 import { AppError } from '../../errors/app-error.js';
 import { type CallerAccess, maySeeSecret, ownChestIds, seesHiddenSecrets } from '../../policy/index.js';
@@ -37,6 +38,11 @@ export interface SecretChangesQuery {
 export interface SecretIdsQuery {
   after?: string;
   limit?: number;
+  category?: string;
+}
+
+export interface SecretReadBody {
+  ids: string[];
   category?: string;
 }
 
@@ -81,7 +87,11 @@ export async function listSecretChanges(
   return { items, removed, cursor, more, readable };
 }
 
-/** The caller's readable secrets by id, after `after`: a client whose `readable` count differs prunes with these. */
+/**
+ * The caller's readable secrets by id, after `after`: a first sync lists them to read their payloads
+ * (readSecretsFor), a client whose `readable` count differs prunes with them. The cursor is the
+ * counter read before the listing, so changes.json from it answers whatever the listing may have missed.
+ */
 export async function listReadableSecretIdsFor(
   ctx: ServiceContext,
   caller: CallerAccess,
@@ -89,8 +99,28 @@ export async function listReadableSecretIdsFor(
 ): Promise<SecretIdPage> {
   const limit = query.limit ?? SECRET_IDS_MAX_LIMIT;
   const scope = readableScope(caller, query.category ?? null);
+  const upTo = await readChangeSeq(ctx.db, caller.organisation.id);
   const rows = await listReadableSecretIds(ctx.db, scope, query.after ?? null, limit + 1);
-  return { items: rows.slice(0, limit), more: rows.length > limit };
+  return {
+    items: rows.slice(0, limit),
+    more: rows.length > limit,
+    cursor: encodeSyncCursor(caller.user.id, { seq: upTo, id: null }),
+  };
+}
+
+/**
+ * The secrets of `ids` the caller can read now, as GET /api/v1/secrets/:id answers each, in the order
+ * asked (duplicates once); the rest in `missing`, whatever the reason (another organisation's id
+ * included), as the single read answers 404 alike.
+ */
+export async function readSecretsFor(
+  ctx: ServiceContext,
+  caller: CallerAccess,
+  body: SecretReadBody,
+): Promise<SecretReadPage> {
+  const ids = [...new Set(body.ids)];
+  const { items, removed } = await readableNow(ctx, caller, ids, body.category ?? null);
+  return { items, missing: removed };
 }
 
 /**
