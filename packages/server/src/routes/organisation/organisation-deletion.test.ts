@@ -110,7 +110,10 @@ async function seedOrganisation(context: TestContext): Promise<ChestScenario> {
     .where('user_id', '=', s.users.reader.id)
     .execute();
   // A removed user whose keys are still to be purged: the queue row goes with the organisation.
-  await db.insertInto('key_purges').values({ organisation_id, user_id: randomUUID(), created_at: now }).execute();
+  await db
+    .insertInto('key_purges')
+    .values({ organisation_id, user_id: randomUUID(), created_at: now })
+    .execute();
   // The deletion treats the trust log's rows as any other: what they hold does not matter here.
   await db
     .insertInto('trust_log')

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toBool } from '../../db/to-bool.js';
 import { buildChestScenario, type ChestScenario, callApi } from '../../test/chest-scenario.js';
 import { buildMembership, buildSecret, buildUser, fakeWrappedKey } from '../../test/factories.js';
 import { keyHolders } from '../../test/secret-rows.js';
@@ -124,7 +125,15 @@ describe('purging the keys of removed users', () => {
       const ids = secretIds.slice(start, start + 100);
       await context.db
         .insertInto('secrets')
-        .values(ids.map((id) => ({ ...template, id, change_seq: 0 })))
+        .values(
+          ids.map((id) => ({
+            ...template,
+            id,
+            change_seq: 0,
+            hidden: toBool(template.hidden),
+            form_fill: toBool(template.form_fill),
+          })),
+        )
         .execute();
       await context.db
         .insertInto('secret_keys')
