@@ -17,6 +17,8 @@ export const KEY_PURGE_BATCH = 500;
 /** How often a purge that could not finish (an error, the server stopping) is tried again. */
 export const KEY_PURGE_RETRY_MS = 10 * 60_000;
 const PURGES_PER_READ = 20;
+/** A woken purge waits this long, so the removal's answer goes out before the purge's first batch. */
+const WAKE_DELAY_MS = 50;
 
 /** The purge running inside the server process. */
 export interface KeyPurger {
@@ -92,7 +94,7 @@ export function startKeyPurger(
   const wake = () => {
     if (stopped || queued) return;
     queued = true;
-    running = running.then(run);
+    running = running.then(() => new Promise((resolve) => setTimeout(resolve, WAKE_DELAY_MS))).then(run);
   };
   const timer = setInterval(wake, options.retryMs ?? KEY_PURGE_RETRY_MS);
   timer.unref();

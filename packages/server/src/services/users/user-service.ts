@@ -206,8 +206,8 @@ export async function removeUserByAdministrator(
     await syncSeatsInTransaction(trx, ctx, organisationId);
     await auditByCaller(trx, caller, `Removed user ${describeAuditUser(target)}`, 'User', target.id);
   });
-  ctx.keyPurger.wake();
   await syncSeatsAfterCommit(ctx, organisationId);
+  ctx.keyPurger.wake();
 }
 
 /**
