@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { dropPostgresForeignKeys, isPostgres, rebuildSqliteTable } from './migration-helpers.js';
 
 // Removing a user who could read 20,000 secrets must commit in a second (issue 31). Deleting their
 // wrapped keys in that transaction cannot: every key sits in three indexes ordered by random ids,
@@ -14,8 +15,17 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 //   (secret_key_removals): no device of that user can sync again;
 // - the index on (organisation_id, user_id) went: it is the first half of the sync's index on
 //   (organisation_id, user_id, change_seq, secret_id), which answers the same lookups.
-const KEY_COLUMNS =
-  'id, organisation_id, secret_id, user_id, encrypted_value, version, created_at, updated_at, change_seq';
+const KEY_COLUMNS = [
+  'id',
+  'organisation_id',
+  'secret_id',
+  'user_id',
+  'encrypted_value',
+  'version',
+  'created_at',
+  'updated_at',
+  'change_seq',
+];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -33,7 +43,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.dropIndex('secret_keys_organisation_id_user_id_index').execute();
   if (isPostgres(db)) {
-    await dropUserForeignKeyOnPostgres(db);
+    await dropPostgresForeignKeys(db, 'secret_keys', ['user_id']);
     await setPostgresRemovalFunction(db, true);
   } else {
     await rebuildSecretKeysOnSqlite(db, false);
@@ -65,51 +75,28 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('key_purges').execute();
 }
 
-async function dropUserForeignKeyOnPostgres(db: Kysely<unknown>): Promise<void> {
-  const found = await sql<{ name: string }>`
-    select c.conname as name from pg_constraint c
-    join pg_class t on t.oid = c.conrelid
-    join pg_namespace n on n.oid = t.relnamespace and n.nspname = current_schema()
-    join pg_attribute a on a.attrelid = t.oid and a.attnum = any (c.conkey)
-    where t.relname = 'secret_keys' and c.contype = 'f' and a.attname = 'user_id'
-  `.execute(db);
-  for (const { name } of found.rows) {
-    await sql`alter table secret_keys drop constraint ${sql.id(name)}`.execute(db);
-  }
-}
-
-// SQLite's way to change a table's constraints (its documentation's "other kinds of table schema
-// changes"): a new table, the rows copied, the old one dropped, the new one renamed, then its indexes
-// and triggers made again from the definitions the old one had.
+// The table as migration 2026-11-21-0003 made it (with change_seq added by 2026-12-07-0001), its user
+// column referencing users or not.
 async function rebuildSecretKeysOnSqlite(db: Kysely<unknown>, referencingUsers: boolean): Promise<void> {
-  const extras = await sql<{ sql: string }>`
-    select sql from sqlite_master
-    where tbl_name = 'secret_keys' and type in ('index', 'trigger') and sql is not null
-    order by type, name
-  `.execute(db);
   const userColumn = referencingUsers
     ? sql`"user_id" text not null references "users" ("id") on delete cascade`
     : sql`"user_id" text not null`;
-  await sql`
-    create table "secret_keys_rebuilt" (
-      "id" text primary key,
-      "organisation_id" text not null references "organisations" ("id") on delete cascade,
-      "secret_id" text not null references "secrets" ("id") on delete cascade,
-      ${userColumn},
-      "encrypted_value" text not null,
-      "version" integer default 1 not null,
-      "created_at" text not null,
-      "updated_at" text not null,
-      "change_seq" bigint default 0 not null,
-      constraint "secret_keys_secret_id_user_id_unique" unique ("secret_id", "user_id")
-    )
-  `.execute(db);
-  await sql`insert into secret_keys_rebuilt (${sql.raw(KEY_COLUMNS)}) select ${sql.raw(KEY_COLUMNS)} from secret_keys`.execute(
-    db,
-  );
-  await sql`drop table secret_keys`.execute(db);
-  await sql`alter table secret_keys_rebuilt rename to secret_keys`.execute(db);
-  for (const { sql: definition } of extras.rows) await sql.raw(definition).execute(db);
+  await rebuildSqliteTable(db, 'secret_keys', KEY_COLUMNS, async (name) => {
+    await sql`
+      create table ${sql.table(name)} (
+        "id" text primary key,
+        "organisation_id" text not null references "organisations" ("id") on delete cascade,
+        "secret_id" text not null references "secrets" ("id") on delete cascade,
+        ${userColumn},
+        "encrypted_value" text not null,
+        "version" integer default 1 not null,
+        "created_at" text not null,
+        "updated_at" text not null,
+        "change_seq" bigint default 0 not null,
+        constraint "secret_keys_secret_id_user_id_unique" unique ("secret_id", "user_id")
+      )
+    `.execute(db);
+  });
 }
 
 async function setPostgresRemovalFunction(db: Kysely<unknown>, knownUsersOnly: boolean): Promise<void> {
@@ -147,8 +134,4 @@ async function setSqliteRemovalTrigger(db: Kysely<unknown>, knownUsersOnly: bool
         on conflict (secret_id, user_id) do update set change_seq = excluded.change_seq;
     end
   `.execute(db);
-}
-
-function isPostgres(db: Kysely<unknown>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
 }

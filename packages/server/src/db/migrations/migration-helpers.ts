@@ -1,4 +1,4 @@
-import type { CreateTableBuilder, Kysely } from 'kysely';
+import { type CreateTableBuilder, type Kysely, PostgresAdapter, sql } from 'kysely';
 
 // Shared by landed migrations: changing what these produce changes history. Add new helpers instead.
 
@@ -50,4 +50,53 @@ export async function createIndex(
 /** Drops tables in the given order (dependants first). */
 export async function dropTables(db: AnyDb, tables: string[]): Promise<void> {
   for (const table of tables) await db.schema.dropTable(table).execute();
+}
+
+/**
+ * SQLite's way to change a table's constraints (its documentation's "other kinds of table schema
+ * changes"): `create` makes `<table>_rebuilt` with the new definition, the rows are copied by the
+ * named columns, the old table dropped, the new one renamed, then the indexes and triggers the old
+ * one had are made again from their own definitions.
+ */
+export async function rebuildSqliteTable(
+  db: AnyDb,
+  table: string,
+  columns: readonly string[],
+  create: (name: string) => Promise<void>,
+): Promise<void> {
+  const extras = await sql<{ sql: string }>`
+    select sql from sqlite_master
+    where tbl_name = ${table} and type in ('index', 'trigger') and sql is not null
+    order by type, name
+  `.execute(db);
+  const rebuilt = `${table}_rebuilt`;
+  await create(rebuilt);
+  const list = sql.join(columns.map((column) => sql.ref(column)));
+  await sql`insert into ${sql.table(rebuilt)} (${list}) select ${list} from ${sql.table(table)}`.execute(db);
+  await sql`drop table ${sql.table(table)}`.execute(db);
+  await sql`alter table ${sql.table(rebuilt)} rename to ${sql.table(table)}`.execute(db);
+  for (const { sql: definition } of extras.rows) await sql.raw(definition).execute(db);
+}
+
+/** Drops the foreign keys on these columns of a PostgreSQL table in the connection's schema. */
+export async function dropPostgresForeignKeys(
+  db: AnyDb,
+  table: string,
+  columns: readonly string[],
+): Promise<void> {
+  const found = await sql<{ name: string }>`
+    select distinct c.conname as name from pg_constraint c
+    join pg_class t on t.oid = c.conrelid
+    join pg_namespace n on n.oid = t.relnamespace and n.nspname = current_schema()
+    join pg_attribute a on a.attrelid = t.oid and a.attnum = any (c.conkey)
+    where t.relname = ${table} and c.contype = 'f' and a.attname in (${sql.join([...columns])})
+  `.execute(db);
+  for (const { name } of found.rows) {
+    await sql`alter table ${sql.table(table)} drop constraint ${sql.id(name)}`.execute(db);
+  }
+}
+
+/** Whether the migration runs on PostgreSQL (else SQLite). */
+export function isPostgres(db: AnyDb): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
 }

@@ -138,6 +138,27 @@ describe('rotation after access is lost', () => {
     expect(secretNames(list.items)).toEqual(['Mail server', 'Payroll', 'Root key', 'Router']);
   });
 
+  it('a secret deleted for good, or with its chest, takes its rows along (no foreign key: a trigger)', async () => {
+    const org = await buildOrganisation();
+    const removed = await call(
+      org.tokens.owner,
+      'DELETE',
+      `/api/v1/users/${org.users.administrator.id}.json`,
+    );
+    expect(removed.statusCode, removed.body).toBe(204);
+    await context.db.deleteFrom('secrets').where('id', '=', org.a1.id).execute();
+    expect(secretNames((await rotations(org.tokens.owner)).items)).toEqual(['Payroll', 'Root key', 'Router']);
+    // A chest's secrets cascade from it; their rows follow them.
+    await context.db.deleteFrom('vaults').where('id', '=', org.chestA.id).execute();
+    expect(secretNames((await rotations(org.tokens.owner)).items)).toEqual(['Payroll']);
+    const left = await context.db
+      .selectFrom('rotations')
+      .select('secret_id')
+      .where('secret_id', 'in', [org.a1.id, org.a2.id, org.hidden.id])
+      .execute();
+    expect(left).toEqual([]);
+  });
+
   it('a new revision takes the secret off the list and the count drops', async () => {
     const org = await buildOrganisation();
     await call(org.tokens.owner, 'DELETE', `/api/v1/users/${org.users.member.id}.json`);
