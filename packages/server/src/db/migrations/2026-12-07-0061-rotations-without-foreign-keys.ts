@@ -28,6 +28,16 @@ const COLUMNS = [
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
+  // At most one open row per (secret, person), which recording relies on (`on conflict do nothing`)
+  // instead of looking for one: PostgreSQL, its statistics saying `rotations` was empty, looked by a
+  // sequential scan of the table for each of 20,000 keys (5 s instead of 0.9 s).
+  await db.schema
+    .createIndex('rotations_open_pair_unique')
+    .on('rotations')
+    .columns(['secret_id', 'user_id'])
+    .unique()
+    .where(sql.ref('outcome'), 'is', null)
+    .execute();
   if (isPostgres(db)) {
     await dropPostgresForeignKeys(db, 'rotations', ['organisation_id', 'secret_id']);
     await sql`
@@ -52,6 +62,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex('rotations_open_pair_unique').execute();
   await sql`delete from rotations where not exists (select 1 from secrets where secrets.id = rotations.secret_id)`.execute(
     db,
   );
