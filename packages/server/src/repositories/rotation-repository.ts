@@ -120,12 +120,16 @@ export async function moveRotationRows(
   secretId: string,
   chest: { id: string; name: string },
 ): Promise<void> {
-  await db
-    .updateTable('rotations')
-    .set({ vault_id: chest.id, vault_name: chest.name })
-    .where('organisation_id', '=', organisationId)
-    .where('secret_id', '=', secretId)
-    .execute();
+  // Open and closed rows apart: each has its own index by secret (migration 2026-12-07-0061).
+  for (const open of [true, false]) {
+    await db
+      .updateTable('rotations')
+      .set({ vault_id: chest.id, vault_name: chest.name })
+      .where('organisation_id', '=', organisationId)
+      .where('secret_id', '=', secretId)
+      .where('outcome', open ? 'is' : 'is not', null)
+      .execute();
+  }
 }
 
 /** A chest was renamed: its rows carry the new name, so the list sorts by it. */
