@@ -90,6 +90,12 @@ async function rotations(token: string, query = '') {
   };
 }
 
+/** The owner removes a user of the organisation. */
+async function removeAsOwner(org: { tokens: { owner: string } }, userId: string) {
+  const removed = await call(org.tokens.owner, 'DELETE', `/api/v1/users/${userId}.json`);
+  expect(removed.statusCode, removed.body).toBe(204);
+}
+
 const secretNames = (items: RotationItem[]) => items.map((item) => item.secret_name).sort();
 
 async function save(token: string, id: string, revision: number, readerIds: readonly string[]) {
@@ -108,8 +114,7 @@ async function save(token: string, id: string, revision: number, readerIds: read
 describe('rotation after access is lost', () => {
   it('a removed member: exactly the secrets they could read, not the hidden ones or other chests', async () => {
     const org = await buildOrganisation();
-    const removed = await call(org.tokens.owner, 'DELETE', `/api/v1/users/${org.users.member.id}.json`);
-    expect(removed.statusCode, removed.body).toBe(204);
+    await removeAsOwner(org, org.users.member.id);
 
     const list = await rotations(org.tokens.owner);
     expect(secretNames(list.items)).toEqual(['Mail server', 'Router']);
@@ -128,24 +133,14 @@ describe('rotation after access is lost', () => {
 
   it('a removed administrator did read the hidden secret and the other chest', async () => {
     const org = await buildOrganisation();
-    const removed = await call(
-      org.tokens.owner,
-      'DELETE',
-      `/api/v1/users/${org.users.administrator.id}.json`,
-    );
-    expect(removed.statusCode, removed.body).toBe(204);
+    await removeAsOwner(org, org.users.administrator.id);
     const list = await rotations(org.tokens.owner);
     expect(secretNames(list.items)).toEqual(['Mail server', 'Payroll', 'Root key', 'Router']);
   });
 
   it('a secret deleted for good, or with its chest, takes its rows along (no foreign key: a trigger)', async () => {
     const org = await buildOrganisation();
-    const removed = await call(
-      org.tokens.owner,
-      'DELETE',
-      `/api/v1/users/${org.users.administrator.id}.json`,
-    );
-    expect(removed.statusCode, removed.body).toBe(204);
+    await removeAsOwner(org, org.users.administrator.id);
     await context.db.deleteFrom('secrets').where('id', '=', org.a1.id).execute();
     expect(secretNames((await rotations(org.tokens.owner)).items)).toEqual(['Payroll', 'Root key', 'Router']);
     // A chest's secrets cascade from it; their rows follow them.

@@ -32,6 +32,18 @@ describe('purging the keys of removed users', () => {
       (row) => row.user_id,
     );
 
+  /** An administrator removes the user, as the admin area does (the password just proved). */
+  async function removeUser(userId: string) {
+    await provePassword(context.app, s.tokens.administrator);
+    const removed = await callApi(
+      context.app,
+      s.tokens.administrator,
+      'DELETE',
+      `/api/v1/users/${userId}.json`,
+    );
+    expect(removed.statusCode, removed.body).toBe(204);
+  }
+
   async function readerOfTwoSecrets() {
     const user = await buildUser(context.db, { organisation_id: s.users.owner.organisation_id });
     await buildMembership(context.db, user, s.readTeam.id);
@@ -43,14 +55,7 @@ describe('purging the keys of removed users', () => {
 
   it('commits the removal with the keys queued, then the purge deletes them and empties the queue', async () => {
     const { user, secrets } = await readerOfTwoSecrets();
-    await provePassword(context.app, s.tokens.administrator);
-    const removed = await callApi(
-      context.app,
-      s.tokens.administrator,
-      'DELETE',
-      `/api/v1/users/${user.id}.json`,
-    );
-    expect(removed.statusCode, removed.body).toBe(204);
+    await removeUser(user.id);
 
     // Until the purge: the user is gone, their keys wait in the queue, and everyone else's stay.
     expect((await keysOf(user.id)).sort()).toEqual([...secrets].sort());
@@ -91,14 +96,7 @@ describe('purging the keys of removed users', () => {
       .execute();
     expect(before.map((row) => row.secret_id)).toEqual([secrets[0]]);
 
-    await provePassword(context.app, s.tokens.administrator);
-    const removed = await callApi(
-      context.app,
-      s.tokens.administrator,
-      'DELETE',
-      `/api/v1/users/${user.id}.json`,
-    );
-    expect(removed.statusCode, removed.body).toBe(204);
+    await removeUser(user.id);
     const after = await context.db
       .selectFrom('secret_key_removals')
       .select('secret_id')
@@ -176,8 +174,7 @@ describe('purging the keys of removed users', () => {
   it('purges at start what a stopped server left in the queue, and again at each wake', async () => {
     const first = await readerOfTwoSecrets();
     const second = await readerOfTwoSecrets();
-    await provePassword(context.app, s.tokens.administrator);
-    await callApi(context.app, s.tokens.administrator, 'DELETE', `/api/v1/users/${first.user.id}.json`);
+    await removeUser(first.user.id);
     expect(await queue()).toEqual([first.user.id]);
 
     const purger = startKeyPurger(context.db, context.app.log);
@@ -186,8 +183,7 @@ describe('purging the keys of removed users', () => {
       expect(await keysOf(first.user.id)).toEqual([]);
       expect(await queue()).toEqual([]);
 
-      await provePassword(context.app, s.tokens.administrator);
-      await callApi(context.app, s.tokens.administrator, 'DELETE', `/api/v1/users/${second.user.id}.json`);
+      await removeUser(second.user.id);
       expect(await keysOf(second.user.id)).toHaveLength(2);
       purger.wake();
       await purger.idle();
