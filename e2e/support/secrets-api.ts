@@ -8,6 +8,7 @@ import type {
   Team,
 } from '@coffer/core';
 import {
+  BULK_CREATE_MAX_ITEMS,
   generateSecretKey,
   newSecretId,
   openSecret,
@@ -127,9 +128,6 @@ export async function createSecretThroughApi<C extends SecretCategory>(
   return apiOk<Secret>(session, 'POST', '/api/v1/secrets.json', { secret });
 }
 
-// The server's limit per bulk create (packages/web/src/api/secrets-api.ts, BULK_CREATE_MAX_ITEMS).
-const BULK_SIZE = 50;
-
 /**
  * Creates many secrets of one chest (none hidden) as an import does: the readers asked for once, then
  * 50 to a request through `POST /api/v1/secrets/bulk.json`. For seeding where the list, not the
@@ -142,9 +140,11 @@ export async function createSecretsThroughApi<C extends SecretCategory>(
 ): Promise<Secret[]> {
   const readers = await readersOf(session, vaultId);
   const created: Secret[] = [];
-  for (let start = 0; start < inputs.length; start += BULK_SIZE) {
+  for (let start = 0; start < inputs.length; start += BULK_CREATE_MAX_ITEMS) {
     const secrets = await Promise.all(
-      inputs.slice(start, start + BULK_SIZE).map((input) => sealedCreate({ ...input, vaultId }, readers)),
+      inputs
+        .slice(start, start + BULK_CREATE_MAX_ITEMS)
+        .map((input) => sealedCreate({ ...input, vaultId }, readers)),
     );
     const { items } = await apiOk<{ items: Secret[] }>(session, 'POST', '/api/v1/secrets/bulk.json', {
       secrets,

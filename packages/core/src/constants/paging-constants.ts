@@ -18,6 +18,9 @@ export const SECRET_IDS_MAX_LIMIT = 5000;
 /** Most ids one `POST /api/v1/secrets/read.json` takes (a first sync's page of payloads, about 0.8 MB). */
 export const SECRET_READ_MAX_IDS = 500;
 
+/** Most secrets one bulk create (`POST /api/v1/secrets/bulk.json`) carries: an import sends its items this many at a time. */
+export const BULK_CREATE_MAX_ITEMS = 50;
+
 /** The 400 of a `since` the server did not give this user, or cannot read. */
 export const SECRET_CHANGES_CURSOR_MESSAGE =
   'The sync cursor is not valid. Sync again from the beginning (without since).';

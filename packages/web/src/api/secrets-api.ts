@@ -75,9 +75,6 @@ export function createSecret(secret: SecretCreate): Promise<Secret> {
   return requestOrThrow<Secret>(SECRETS, { method: 'POST', body: { secret } });
 }
 
-/** Most secrets one bulk create may carry (the server's BULK_CREATE_MAX_ITEMS). */
-export const BULK_CREATE_MAX_ITEMS = 50;
-
 /**
  * Creates 1 to 50 secrets in one transaction (`POST /api/v1/secrets/bulk.json`), answered in order.
  * Nothing is written when one is refused: that throws a BulkItemError naming the item; any other

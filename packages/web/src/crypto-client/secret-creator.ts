@@ -1,7 +1,14 @@
 import type { PublicKeyEntry, SecretCreate } from '@coffer/core';
-import { generateSecretKey, importPublicKey, newSecretId, sealSecret, wrapSecretKey } from '@coffer/core';
+import {
+  BULK_CREATE_MAX_ITEMS,
+  generateSecretKey,
+  importPublicKey,
+  newSecretId,
+  sealSecret,
+  wrapSecretKey,
+} from '@coffer/core';
 import { BulkItemError } from '../api/api-error.js';
-import { BULK_CREATE_MAX_ITEMS, createSecret, createSecrets } from '../api/secrets-api.js';
+import { createSecret, createSecrets } from '../api/secrets-api.js';
 import { fetchChestPublicKeys } from '../api/vaults-api.js';
 import type { KeyOwner, TrustOptions } from './confirm-reader-keys.js';
 import { confirmReaderKeys } from './confirm-reader-keys.js';

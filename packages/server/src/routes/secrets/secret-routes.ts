@@ -1,6 +1,7 @@
+import { BULK_CREATE_MAX_ITEMS } from '@coffer/core';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ListQuery } from '../../lists/list-params.js';
-import { BULK_CREATE_MAX_ITEMS, createSecrets } from '../../services/secrets/secret-bulk-create-service.js';
+import { createSecrets } from '../../services/secrets/secret-bulk-create-service.js';
 import type { SecretInput } from '../../services/secrets/secret-input.js';
 import {
   deleteSecretPermanently,

@@ -1,4 +1,4 @@
-import { isUuid } from '@coffer/core';
+import { BULK_CREATE_MAX_ITEMS, isUuid } from '@coffer/core';
 import { AppError } from '../../errors/app-error.js';
 import type { CallerAccess } from '../../policy/index.js';
 import { runChange } from '../organisation-change.js';
@@ -13,8 +13,6 @@ import {
   writeCreates,
 } from './secret-revision-service.js';
 
-/** Most secrets one bulk create may carry. */
-export const BULK_CREATE_MAX_ITEMS = 50;
 /** 400 for an empty or too long bulk create. */
 export const BULK_CREATE_SIZE_MESSAGE = `A bulk create takes from 1 to ${BULK_CREATE_MAX_ITEMS} secrets.`;
 
