@@ -336,7 +336,12 @@ test('after a lock the next unlock syncs in full, opening many logins in workers
   await expect(popup.getByText(`50 of ${many} shown. Search to find the others.`)).toBeVisible();
   await search.fill('Bulk 54');
   await expect(popup.getByRole('option', { name: /Bulk \d\d/ })).toHaveCount(1);
+  // No web tab is open, so nothing matches: the list is every login by name, whatever order the
+  // workers opened them in, and the earlier logins (Example, shop.example.test) a search away.
   await search.fill('');
+  await expect(popup.getByRole('option').first()).toContainText('Bulk 00');
+  await expect(popup.getByRole('option', { name: /Example/ })).toHaveCount(0);
+  await search.fill(SITE_HOST);
   await expect(popup.getByRole('option', { name: /Example/ })).toHaveCount(1);
   expect(reads.slice(0, 2)).toEqual(['ids', 'read']);
   expect(workers.some((url) => url.includes('open-worker'))).toBe(true);

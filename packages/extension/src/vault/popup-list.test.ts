@@ -36,16 +36,16 @@ describe('popupList', () => {
     entry('Look-alike', 'https://examp1e.com'),
   );
 
-  it('lists the tab’s matches first, closest first, then every other login in the index’s order', () => {
+  it('lists the tab’s matches first, closest first, then every other login by name', () => {
     const list = popupList(index, 'https://login.example.com/', '');
-    expect(names(list)).toEqual(['Exact', 'Site', 'Other', 'Zed', 'Look-alike']);
+    expect(names(list)).toEqual(['Exact', 'Site', 'Look-alike', 'Other', 'Zed']);
     expect([...list.matching].sort()).toEqual(['id-Exact', 'id-Site']);
     expect(list.total).toBe(5);
   });
 
-  it('keeps the index’s order without a tab, and matches nothing', () => {
+  it('lists every login by name without a tab, and matches nothing', () => {
     const list = popupList(index, null, '');
-    expect(names(list)).toEqual(['Other', 'Site', 'Zed', 'Exact', 'Look-alike']);
+    expect(names(list)).toEqual(['Exact', 'Look-alike', 'Other', 'Site', 'Zed']);
     expect(list.matching.size).toBe(0);
   });
 
@@ -63,7 +63,24 @@ describe('popupList', () => {
 
   it('shows at most the limit, and says how many the search selects in all', () => {
     const list = popupList(index, 'https://login.example.com/', '', 3);
-    expect(names(list)).toEqual(['Exact', 'Site', 'Other']);
+    expect(names(list)).toEqual(['Exact', 'Site', 'Look-alike']);
     expect(list.total).toBe(5);
+  });
+
+  it('cuts to the first names whatever order the sync opened them in; equal names by id', () => {
+    const many = Array.from({ length: 120 }, (_, n) =>
+      entry(`Login ${String(n).padStart(3, '0')}`, 'https://a.test'),
+    );
+    const twins = [
+      { ...entry('Twin', 'https://b.test'), secretId: 'id-b' },
+      { ...entry('Twin', 'https://b.test'), secretId: 'id-a' },
+    ];
+    const forwards = popupList(indexOf(...many, ...twins), null, '', 4);
+    const backwards = popupList(indexOf(...twins, ...[...many].reverse()), null, '', 4);
+    expect(names(forwards)).toEqual(['Login 000', 'Login 001', 'Login 002', 'Login 003']);
+    expect(names(backwards)).toEqual(names(forwards));
+    expect(forwards.total).toBe(122);
+    const onlyTwins = popupList(indexOf(...twins), null, 'twin');
+    expect(onlyTwins.rows.map((row) => row.secretId)).toEqual(['id-a', 'id-b']);
   });
 });
