@@ -146,6 +146,23 @@ describe('revision memory', () => {
     expect(opening).not.toHaveBeenCalled();
   }, 60_000);
 
+  it('stores marks raised together in one write, and announces them in one message', async () => {
+    await recordRevision('u-ada', 's-warm', 1);
+    const opening = vi.spyOn(indexedDB, 'open');
+    const otherTab = new BroadcastChannel('coffer-revision-marks');
+    const heard: unknown[] = [];
+    otherTab.onmessage = (event) => heard.push(event.data);
+    await Promise.all(Array.from({ length: 300 }, (_, n) => recordRevision('u-ada', `s-many-${n}`, n + 1)));
+    expect(opening).toHaveBeenCalledTimes(1);
+    const stored = await withKeyDatabaseStore('revisions', 'readonly', (store) =>
+      store.get('u-ada:s-many-299'),
+    );
+    expect(stored).toEqual({ secretId: 's-many-299', revision: 300 });
+    await vi.waitFor(() => expect(heard).toHaveLength(1));
+    expect((heard[0] as { marks: unknown[] }).marks).toHaveLength(300);
+    otherTab.close();
+  });
+
   it('takes a higher mark another tab announces', async () => {
     await recordRevision('u-ada', 's-4', 3);
     const otherTab = new BroadcastChannel('coffer-revision-marks');

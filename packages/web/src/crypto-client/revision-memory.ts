@@ -31,8 +31,19 @@ interface MarkRaised extends RevisionMark {
 const known = new Map<string, number>();
 // Per user: the one read of their stored marks (dropped when it failed, so the next open tries again).
 const loaded = new Map<string, Promise<void>>();
-// Writes on their way: revisionsStored() waits for them.
-const writing = new Set<Promise<void>>();
+/*
+ * Marks are written in batches: the marks raised while a write is under way wait and go in the next
+ * one, in one transaction and one broadcast. A health check or an export opens thousands of secrets;
+ * a transaction and a message each were thousands of database opens, and their garbage made the
+ * page's long pauses (docs/security-centre.md, "Responsiveness").
+ */
+interface MarkBatch {
+  marks: Map<string, MarkRaised>;
+  stored: Promise<void>;
+}
+// The batch taking marks (null when none waits), and the last write: revisionsStored() waits for it.
+let collecting: MarkBatch | null = null;
+let storing: Promise<void> = Promise.resolve();
 const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel('coffer-revision-marks') : null;
 
 function markId(userId: string, secretId: string): string {
@@ -75,11 +86,18 @@ async function readMarks(userId: string): Promise<void> {
   }
 }
 
-channel?.addEventListener('message', (event: MessageEvent<unknown>) => {
-  const data = event.data as Partial<MarkRaised> | null;
+function takeAnnounced(value: unknown): void {
+  const data = value as Partial<MarkRaised> | null;
   const revision = storedRevision(data);
   if (revision === undefined || typeof data?.userId !== 'string' || typeof data.secretId !== 'string') return;
   raise(markId(data.userId, data.secretId), revision);
+}
+
+// Another tab announces a batch ({marks: [...]}), or one mark as earlier versions did.
+channel?.addEventListener('message', (event: MessageEvent<unknown>) => {
+  const data = event.data as { marks?: unknown } | null;
+  if (Array.isArray(data?.marks)) for (const mark of data.marks) takeAnnounced(mark);
+  else takeAnnounced(data);
 });
 
 /**
@@ -113,28 +131,41 @@ export function recordRevision(userId: string, secretId: string, revision: numbe
   const current = known.get(id);
   if (current !== undefined && current >= revision) return Promise.resolve();
   raise(id, revision);
-  channel?.postMessage({ userId, secretId, revision } satisfies MarkRaised);
-  const write = storeMark(id, { secretId, revision }).finally(() => writing.delete(write));
-  writing.add(write);
-  return write;
+  if (!collecting) {
+    const batch: MarkBatch = { marks: new Map(), stored: Promise.resolve() };
+    // It takes marks until its write starts: right away when no write is under way.
+    batch.stored = storing.then(() => {
+      if (collecting === batch) collecting = null;
+      return storeMarks(batch.marks);
+    });
+    storing = batch.stored;
+    collecting = batch;
+  }
+  collecting.marks.set(id, { userId, secretId, revision });
+  return collecting.stored;
 }
 
 /** Settles once every mark recorded so far is in IndexedDB (or failed to be). */
 export async function revisionsStored(): Promise<void> {
-  await Promise.all([...writing]);
+  await storing;
 }
 
-async function storeMark(id: string, mark: RevisionMark): Promise<void> {
+async function storeMarks(marks: Map<string, MarkRaised>): Promise<void> {
+  channel?.postMessage({ marks: [...marks.values()] });
   try {
     await withKeyDatabaseStore('revisions', 'readwrite', (store) => {
-      // Read and write in one transaction: another tab may have stored a higher mark meanwhile.
-      const reading = store.get(id);
-      reading.onsuccess = () => {
-        const stored = storedRevision(reading.result);
-        if (stored !== undefined && stored >= mark.revision) raise(id, stored);
-        else store.put(mark, id);
-      };
-      return reading;
+      let last: IDBRequest | undefined;
+      for (const [id, { secretId, revision }] of marks) {
+        // Read and write in one transaction: another tab may have stored a higher mark meanwhile.
+        const reading = store.get(id);
+        reading.onsuccess = () => {
+          const stored = storedRevision(reading.result);
+          if (stored !== undefined && stored >= revision) raise(id, stored);
+          else store.put({ secretId, revision } satisfies RevisionMark, id);
+        };
+        last = reading;
+      }
+      return last as IDBRequest;
     });
   } catch {
     // Kept in this page's memory only: it still refuses an older revision until it reloads.
