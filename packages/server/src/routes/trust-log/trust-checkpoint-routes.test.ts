@@ -110,10 +110,10 @@ describe('the trust log checkpoint', () => {
   it('refuses a body of the wrong shape, a blob that is not base64 and one over the limit with a 400', async () => {
     const good = { seq: 100, sealed: sealedBlob() };
     const bodies: [string, unknown, string?][] = [
-      ['no seq', { sealed: good.sealed }],
+      ['no seq', { sealed: good.sealed }, 'Field seq is required'],
       ['no sealed', { seq: good.seq }],
       ['an empty body', {}],
-      ['a negative seq', { ...good, seq: -1 }],
+      ['a negative seq', { ...good, seq: -1 }, 'Field seq is invalid'],
       ['a fractional seq', { ...good, seq: 1.5 }],
       ['a seq beyond 2^53 - 1', { ...good, seq: 2 ** 53 }],
       ['a seq that is an object', { ...good, seq: { n: 1 } }],
@@ -122,7 +122,7 @@ describe('the trust log checkpoint', () => {
       ['an empty blob', { ...good, sealed: '' }],
       ['a blob that is an object', { ...good, sealed: { a: 'b' } }],
       ['a blob that is a list of two', { ...good, sealed: ['a', 'b'] }],
-      ['another field', { ...good, head: 'aGVhZA==' }],
+      ['another field', { ...good, head: 'aGVhZA==' }, 'Field head is invalid'],
       ['a list for a body', [good]],
       ['a blob far over the limit', { ...good, sealed: 'A'.repeat(TRUST_CHECKPOINT_MAX_CHARS * 2 + 4) }],
       ['a blob that is not base64', { ...good, sealed: 'not base64!' }, TRUST_CHECKPOINT_INVALID_MESSAGE],
