@@ -17,4 +17,5 @@ export * from './secret-categories.js';
 export * from './secret-extras-constants.js';
 export * from './session-constants.js';
 export * from './timing-constants.js';
+export * from './trust-log-constants.js';
 export * from './url-protocols.js';

@@ -17,3 +17,20 @@ export interface TrustLogResponse {
 export interface TrustLogQuery {
   after?: number;
 }
+
+/**
+ * `GET` and `PUT api/v1/trust_log/checkpoint.json`: the caller's own checkpoint of the log their browser
+ * verified, `{seq, head}` sealed for the caller alone (the server sees only `seq`, which orders it). A new
+ * browser of the same user starts from it; a log served older than it is an alarm. Both null until the
+ * first PUT.
+ */
+export interface TrustCheckpointBlob {
+  seq: number | null;
+  sealed: string | null;
+}
+
+/** Body of `PUT api/v1/trust_log/checkpoint.json`: a seq below the stored one is a 409. */
+export interface TrustCheckpointUpdate {
+  seq: number;
+  sealed: string;
+}

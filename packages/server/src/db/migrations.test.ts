@@ -37,6 +37,7 @@ const TABLES = [
   'health_dismissals',
   'rotations',
   'trust_log',
+  'trust_checkpoints',
 ];
 
 // Counted before anyone knows the account's organisation (migration 2026-11-23-0020).

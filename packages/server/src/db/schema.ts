@@ -459,6 +459,17 @@ export interface TrustLogTable {
   created_at: string;
 }
 
+/** trust_checkpoints: each user's trust-log checkpoint, sealed in the browser for that user (issue 30). */
+export interface TrustCheckpointsTable {
+  user_id: string;
+  organisation_id: string;
+  /** The checkpoint's place in the log, in the clear so that it only moves forward. */
+  seq: number;
+  /** The browser's sealed `{seq, head}` (base64); opaque to the server. */
+  sealed: string;
+  updated_at: string;
+}
+
 export interface Database {
   organisations: OrganisationsTable;
   users: UsersTable;
@@ -489,6 +500,7 @@ export interface Database {
   health_dismissals: HealthDismissalsTable;
   rotations: RotationsTable;
   trust_log: TrustLogTable;
+  trust_checkpoints: TrustCheckpointsTable;
 }
 
 /** Rows as read, written and updated; repositories map them to domain records. */

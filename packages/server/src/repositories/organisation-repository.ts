@@ -112,6 +112,7 @@ export const ORGANISATION_TABLES = [
   'secrets',
   'import_batches',
   'health_dismissals',
+  'trust_checkpoints',
   'vault_managers',
   'assignments',
   'memberships',

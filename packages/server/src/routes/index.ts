@@ -20,6 +20,7 @@ import { secretRoutes } from './secrets/secret-routes.js';
 import { secretSyncRoutes } from './secrets/secret-sync-routes.js';
 import { statisticsRoutes } from './statistics/statistics-routes.js';
 import { teamRoutes } from './teams/team-routes.js';
+import { trustCheckpointRoutes } from './trust-log/trust-checkpoint-routes.js';
 import { trustLogRoutes } from './trust-log/trust-log-routes.js';
 import { keyEndorsementRoutes } from './users/key-endorsement-routes.js';
 import { userRoutes } from './users/user-routes.js';
@@ -70,6 +71,7 @@ const signedInRoutes: FastifyPluginAsync = async (app) => {
   await app.register(auditLogRoutes);
   await app.register(rotationRoutes); // the rotation list after access is lost (issue 31)
   await app.register(trustLogRoutes); // the organisation trust log: every member reads, actors append (issue 30)
+  await app.register(trustCheckpointRoutes); // the caller's own sealed checkpoint of the trust log (issue 30)
   await app.register(billingRoutes); // plans, subscription, card, invoices (404 under BILLING=off)
   await app.register(statisticsRoutes); // the data dashboard: data administrators only
   await app.register(healthDismissalRoutes); // the caller's own sealed health dismissals (issue 31)

@@ -17,6 +17,16 @@ export const ID_FIELD = { type: 'string', minLength: 1, maxLength: 64 } as const
 /** A name field: core's validators check it and answer with the specification's message. */
 export const NAME_FIELD = { type: 'string', maxLength: 1000 } as const;
 
+/** A whole number from 0 to 2^53 - 1, the most a JSON number carries exactly (a place in the trust log). */
+export const WHOLE_NUMBER = { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER } as const;
+
+/**
+ * `additionalProperties` that refuses: Fastify's Ajv silently drops the properties that
+ * `additionalProperties: false` names, whereas a schema nothing matches refuses them ("Field
+ * user.email is invalid"), so a client never takes a field that was ignored as accepted.
+ */
+export const REFUSE_OTHER_FIELDS = { not: {} } as const;
+
 /** A string property. */
 export const text = { type: 'string' } as const;
 /** A boolean property (form text "true"/"false" is coerced). */

@@ -124,6 +124,10 @@ async function seedOrganisation(context: TestContext): Promise<ChestScenario> {
     .values({ user_id: owner.id, organisation_id, sealed: 'c2VhbGVk', updated_at: now })
     .execute();
   await db
+    .insertInto('trust_checkpoints')
+    .values({ user_id: owner.id, organisation_id, seq: 0, sealed: 'c2VhbGVk', updated_at: now })
+    .execute();
+  await db
     .insertInto('otp_recovery_codes')
     .values({
       id: randomUUID(),

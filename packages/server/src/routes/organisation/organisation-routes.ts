@@ -5,14 +5,12 @@ import {
   showOrganisation,
   transferOwnership,
 } from '../../services/organisation/organisation-service.js';
+import { REFUSE_OTHER_FIELDS } from '../route-schemas.js';
 
 // Taken from the service's signature: routes never import a repository, even for a type.
 type OrganisationSettings = Parameters<typeof changeOrganisationSettings>[2];
 
-// Fastify's Ajv drops properties that `additionalProperties: false` names; a schema that nothing
-// matches refuses them instead ("Field organisation.owner_id is invalid"), so a client never takes
-// a field that was silently ignored (an owner_id in PUT, a password in the transfer) as accepted.
-const REFUSE_OTHER_FIELDS = { not: {} } as const;
+// REFUSE_OTHER_FIELDS: an owner_id in PUT or a password in the transfer is refused, not ignored.
 
 const SETTINGS_BODY = {
   type: 'object',

@@ -22,12 +22,9 @@ import {
   NESTED_ATTRIBUTES,
   OPTIONS_QUERY,
   object,
+  REFUSE_OTHER_FIELDS,
   text,
 } from '../route-schemas.js';
-
-// A field nothing matches: refused ("Field user.email is invalid") rather than silently dropped, so
-// a client never takes a field that was ignored (the e-mail is read-only when editing) as saved.
-const REFUSE_OTHER_FIELDS = { not: {} } as const;
 
 const CREATE_BODY = object(
   {
@@ -45,6 +42,7 @@ const CREATE_BODY = object(
   ['user'],
 );
 
+// Any other field (the e-mail, read-only when editing) is refused rather than taken as saved.
 const UPDATE_BODY = {
   type: 'object',
   required: ['user'],

@@ -6,14 +6,13 @@ import {
   findHealthDismissals,
   saveHealthDismissals,
 } from '../../repositories/health-dismissal-repository.js';
+import { isSealedText } from '../sealed-text.js';
 import type { ServiceContext } from '../service-context.js';
 
 /** Refusal of a blob that is not base64 text. */
 export const HEALTH_DISMISSALS_INVALID_MESSAGE = 'The dismissed findings could not be saved.';
 /** Refusal of a blob over HEALTH_DISMISSALS_MAX_CHARS. */
 export const HEALTH_DISMISSALS_TOO_LARGE_MESSAGE = 'Too many dismissed findings to keep.';
-
-const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
 /**
  * The caller's own sealed dismissals (issue 31). Every signed-in user has exactly one blob, theirs:
@@ -35,7 +34,7 @@ export async function replaceHealthDismissals(
 ): Promise<HealthDismissalsBlob> {
   if (sealed.length > HEALTH_DISMISSALS_MAX_CHARS)
     throw AppError.tooLarge(HEALTH_DISMISSALS_TOO_LARGE_MESSAGE);
-  if (!BASE64.test(sealed)) throw AppError.validation(HEALTH_DISMISSALS_INVALID_MESSAGE);
+  if (!isSealedText(sealed)) throw AppError.validation(HEALTH_DISMISSALS_INVALID_MESSAGE);
   const updatedAt = new Date().toISOString();
   await saveHealthDismissals(ctx.db, {
     organisationId: caller.organisation.id,
