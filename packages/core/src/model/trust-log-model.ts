@@ -20,17 +20,17 @@ export interface TrustLogQuery {
 
 /**
  * `GET` and `PUT api/v1/trust_log/checkpoint.json`: the caller's own checkpoint of the log their browser
- * verified, `{seq, head}` sealed for the caller alone (the server sees only `seq`, which orders it). A new
- * browser of the same user starts from it; a log served older than it is an alarm. Both null until the
- * first PUT.
+ * verified, `{org, user, seq, head}` signed with the caller's own key (core's signTrustCheckpoint), so
+ * the server can keep it but not make one; `seq` also in clear, which orders it. A new browser of the
+ * same user starts from it; a log served older than it is an alarm. Both null until the first PUT.
  */
 export interface TrustCheckpointBlob {
   seq: number | null;
-  sealed: string | null;
+  signed: string | null;
 }
 
 /** Body of `PUT api/v1/trust_log/checkpoint.json`: a seq below the stored one is a 409. */
 export interface TrustCheckpointUpdate {
   seq: number;
-  sealed: string;
+  signed: string;
 }

@@ -3,6 +3,12 @@
 export { canonicalJson } from './canonical-json.js';
 export { foldTrustLog } from './fold-trust-log.js';
 export { parseSignedTrustEntry } from './parse-trust-entry.js';
+export {
+  openTrustCheckpoint,
+  signTrustCheckpoint,
+  TRUST_CHECKPOINT_DOMAIN,
+  type TrustCheckpoint,
+} from './trust-checkpoint.js';
 export type * from './trust-entry.js';
 export { TRUST_LOG_VERSION } from './trust-entry.js';
 export {

@@ -459,14 +459,14 @@ export interface TrustLogTable {
   created_at: string;
 }
 
-/** trust_checkpoints: each user's trust-log checkpoint, sealed in the browser for that user (issue 30). */
+/** trust_checkpoints: each user's trust-log checkpoint, signed in the browser by that user (issue 30). */
 export interface TrustCheckpointsTable {
   user_id: string;
   organisation_id: string;
   /** The checkpoint's place in the log, in the clear so that it only moves forward. */
   seq: number;
-  /** The browser's sealed `{seq, head}` (base64); opaque to the server. */
-  sealed: string;
+  /** The browser's signed checkpoint (base64); opaque to the server. */
+  signed: string;
   updated_at: string;
 }
 

@@ -1,17 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 
-// The trust log's checkpoint (issue 30): one sealed blob per user, with the seq it was sealed at.
+// The trust log's checkpoint (issue 30): one signed checkpoint per user, with its seq in clear.
 
 /** A user's stored checkpoint, or undefined before the first save. */
 export async function findTrustCheckpoint(
   db: Kysely<Database>,
   organisationId: string,
   userId: string,
-): Promise<{ seq: number; sealed: string } | undefined> {
+): Promise<{ seq: number; signed: string } | undefined> {
   return db
     .selectFrom('trust_checkpoints')
-    .select(['seq', 'sealed'])
+    .select(['seq', 'signed'])
     .where('organisation_id', '=', organisationId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
@@ -24,7 +24,7 @@ export async function findTrustCheckpoint(
  */
 export async function saveTrustCheckpoint(
   db: Kysely<Database>,
-  values: { organisationId: string; userId: string; seq: number; sealed: string; updatedAt: string },
+  values: { organisationId: string; userId: string; seq: number; signed: string; updatedAt: string },
 ): Promise<boolean> {
   const result = await db
     .insertInto('trust_checkpoints')
@@ -32,13 +32,13 @@ export async function saveTrustCheckpoint(
       user_id: values.userId,
       organisation_id: values.organisationId,
       seq: values.seq,
-      sealed: values.sealed,
+      signed: values.signed,
       updated_at: values.updatedAt,
     })
     .onConflict((conflict) =>
       conflict
         .column('user_id')
-        .doUpdateSet({ seq: values.seq, sealed: values.sealed, updated_at: values.updatedAt })
+        .doUpdateSet({ seq: values.seq, signed: values.signed, updated_at: values.updatedAt })
         .where('trust_checkpoints.seq', '<=', values.seq),
     )
     .executeTakeFirst();

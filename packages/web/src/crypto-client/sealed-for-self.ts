@@ -1,4 +1,3 @@
-import type { Profile } from '@coffer/core';
 import {
   base64ToBytes,
   bytesToBase64,
@@ -10,15 +9,9 @@ import {
   utf8Encode,
   wrapSecretKey,
 } from '@coffer/core';
-import { PROFILE_PATH } from '../api/accounts-profile-api.js';
-import { requestOrThrow } from '../api/api-client.js';
-import { provesOwnKey } from './own-key-proof.js';
 import { requirePrivateKey } from './private-key.js';
-import {
-  INTEGRITY_ERROR_MESSAGE,
-  OWN_KEY_MISMATCH_MESSAGE,
-  SecretAccessError,
-} from './secret-access-error.js';
+import { provenOwnPublicKey } from './proven-own-key.js';
+import { INTEGRITY_ERROR_MESSAGE, SecretAccessError } from './secret-access-error.js';
 
 /**
  * Where a blob sealed for the user belongs, e.g. 'health-dismissals'. Bound into the payload's
@@ -42,15 +35,11 @@ interface SelfSealedEnvelope {
  * the server substituted would let it read what it keeps ('key-changed').
  */
 export async function sealForSelf(place: SelfSealedPlace, userId: string, value: object): Promise<string> {
-  const privateKey = await requirePrivateKey();
-  const profile = await requestOrThrow<Profile>(PROFILE_PATH);
-  if (profile.id !== userId || !(await provesOwnKey(profile.public_key, userId, privateKey))) {
-    throw new SecretAccessError('key-changed', OWN_KEY_MISMATCH_MESSAGE);
-  }
+  const publicKey = await provenOwnPublicKey(userId);
   const secretKey = generateSecretKey();
   try {
     const sealed = await sealSecret({ secretId: place, revision: 1, payload: value, secretKey });
-    const key = await wrapSecretKey(secretKey, profile.public_key, { secretId: place, userId });
+    const key = await wrapSecretKey(secretKey, publicKey, { secretId: place, userId });
     const envelope: SelfSealedEnvelope = {
       v: 1,
       key,

@@ -3,18 +3,19 @@
  * (key-store.ts), the store 'pins' the public key fingerprints seen per user (key-pins.ts), the
  * store 'trust' the keys a signed-in user trusts by an explicit act (key-trust.ts), the store
  * 'revisions' the highest revision each signed-in user has seen of each secret
- * (crypto-client/revision-memory.ts).
+ * (crypto-client/revision-memory.ts), the store 'checkpoints' where each signed-in user last verified
+ * the organisation's trust log (trust-log/local-checkpoint.ts).
  */
 
 const DATABASE = 'coffer-keys';
-// Version 2 added 'pins', version 3 'trust', version 4 'revisions'; an older browser keeps what it
-// has and gains the rest.
-const VERSION = 4;
+// Version 2 added 'pins', version 3 'trust', version 4 'revisions', version 5 'checkpoints'; an older
+// browser keeps what it has and gains the rest.
+const VERSION = 5;
 
 /** The object stores of the key database. */
-export type KeyDatabaseStore = 'keys' | 'pins' | 'trust' | 'revisions';
+export type KeyDatabaseStore = 'keys' | 'pins' | 'trust' | 'revisions' | 'checkpoints';
 
-const STORES: readonly KeyDatabaseStore[] = ['keys', 'pins', 'trust', 'revisions'];
+const STORES: readonly KeyDatabaseStore[] = ['keys', 'pins', 'trust', 'revisions', 'checkpoints'];
 
 function openDatabase(): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {

@@ -7,14 +7,11 @@ import { withKeyDatabaseStore } from './key-database.js';
  * Nothing of it ever goes to localStorage (crypto.md). Logging out, locking and the inactivity
  * timeout all clear the session, which deletes the key. The public key pins in the same database
  * (key-pins.ts) are not key material and stay.
+ *
+ * The same private key is kept twice, once per use WebCrypto allows it: RSA-OAEP to unwrap secret
+ * keys, and RSA-PSS to sign (the trust log's entries and checkpoints, issue 30), both opened at unlock,
+ * so that signing never asks for the password again.
  */
-
-const PRIVATE_KEY = 'private-key';
-
-function withStore<T>(mode: IDBTransactionMode, act: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-  if (memoryOnly) return Promise.reject(new Error('The private key is kept in memory only.'));
-  return withKeyDatabaseStore('keys', mode, act);
-}
 
 // The browser extension keeps the key in memory only, never on disk (docs/extension.md): no IndexedDB.
 let memoryOnly = false;
@@ -24,16 +21,65 @@ export function keepPrivateKeyInMemoryOnly(): void {
   memoryOnly = true;
 }
 
-// Kept in memory too, so decrypting a secret does not wait on IndexedDB each time.
-let cached: CryptoKey | null = null;
-// Bumped whenever the key is dropped, so a save still in flight cannot outlive the session that made it.
-let generation = 0;
-// Bumped whenever the key is replaced or dropped, so that a proof made with another key is not reused.
-let version = 0;
+function withStore<T>(mode: IDBTransactionMode, act: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  if (memoryOnly) return Promise.reject(new Error('The private key is kept in memory only.'));
+  return withKeyDatabaseStore('keys', mode, act);
+}
+
+/** One non-extractable key under its name in the store 'keys', cached in memory. */
+class KeySlot {
+  // Kept in memory too, so decrypting a secret does not wait on IndexedDB each time.
+  private cached: CryptoKey | null = null;
+  // Bumped whenever the key is dropped, so a save still in flight cannot outlive the session that made it.
+  private generation = 0;
+  // Bumped whenever the key is replaced or dropped, so that a proof made with another key is not reused.
+  version = 0;
+
+  constructor(private readonly name: string) {}
+
+  async save(key: CryptoKey): Promise<void> {
+    if (key.extractable) throw new Error('Only a non-extractable private key may be stored.');
+    this.cached = key;
+    this.version += 1;
+    const saving = this.generation;
+    try {
+      await withStore('readwrite', (store) => store.put(key, this.name));
+    } catch {
+      return;
+    }
+    // The session ended while the key was being written: take it out again.
+    if (saving !== this.generation) await this.delete();
+  }
+
+  async load(): Promise<CryptoKey | null> {
+    if (this.cached) return this.cached;
+    const loading = this.generation;
+    let stored: unknown;
+    try {
+      stored = await withStore<unknown>('readonly', (store) => store.get(this.name));
+    } catch {
+      return null;
+    }
+    if (loading !== this.generation) return this.cached;
+    this.cached = stored instanceof CryptoKey ? stored : null;
+    return this.cached;
+  }
+
+  async delete(): Promise<void> {
+    this.cached = null;
+    this.generation += 1;
+    this.version += 1;
+    if (memoryOnly) return;
+    await withStore('readwrite', (store) => store.delete(this.name));
+  }
+}
+
+const unwrapping = new KeySlot('private-key');
+const signing = new KeySlot('signing-key');
 
 /** Which private key this is: changes whenever the key is stored or deleted (a cache key, not a secret). */
 export function privateKeyVersion(): number {
-  return version;
+  return unwrapping.version;
 }
 
 /**
@@ -41,42 +87,28 @@ export function privateKeyVersion(): number {
  * usable from memory at once; when IndexedDB cannot keep it (a browser without it), it lasts until
  * the page reloads.
  */
-export async function savePrivateKey(key: CryptoKey): Promise<void> {
-  if (key.extractable) throw new Error('Only a non-extractable private key may be stored.');
-  cached = key;
-  version += 1;
-  const saving = generation;
-  try {
-    await withStore('readwrite', (store) => store.put(key, PRIVATE_KEY));
-  } catch {
-    return;
-  }
-  // The session ended while the key was being written: take it out again.
-  if (saving !== generation) await deletePrivateKey();
+export function savePrivateKey(key: CryptoKey): Promise<void> {
+  return unwrapping.save(key);
 }
 
 /** The unlocked private key, or null when this browser holds none (signed out, or another browser). */
-export async function loadPrivateKey(): Promise<CryptoKey | null> {
-  if (cached) return cached;
-  const loading = generation;
-  let stored: unknown;
-  try {
-    stored = await withStore<unknown>('readonly', (store) => store.get(PRIVATE_KEY));
-  } catch {
-    return null;
-  }
-  if (loading !== generation) return cached;
-  cached = stored instanceof CryptoKey ? stored : null;
-  return cached;
+export function loadPrivateKey(): Promise<CryptoKey | null> {
+  return unwrapping.load();
 }
 
-/** Deletes the private key from memory and IndexedDB. */
+/** Stores the same private key opened for RSA-PSS signing, as savePrivateKey stores it for unwrapping. */
+export function saveSigningKey(key: CryptoKey): Promise<void> {
+  return signing.save(key);
+}
+
+/** The unlocked signing key, or null (signed out, another browser, or unlocked before it was kept). */
+export function loadSigningKey(): Promise<CryptoKey | null> {
+  return signing.load();
+}
+
+/** Deletes the private key, in both its uses, from memory and IndexedDB. */
 export async function deletePrivateKey(): Promise<void> {
-  cached = null;
-  generation += 1;
-  version += 1;
-  if (memoryOnly) return;
-  await withStore('readwrite', (store) => store.delete(PRIVATE_KEY));
+  await Promise.all([unwrapping.delete(), signing.delete()]);
 }
 
 sessionCleared.subscribe(() => {

@@ -3,9 +3,9 @@ import {
   deriveAccountKeys,
   generateUserKeyPair,
   normaliseEmailInput,
-  openPrivateKey,
   sealPrivateKey,
 } from '@coffer/core';
+import { unlockPrivateKey } from './unlock-private-key.js';
 
 /** What the server gets of a new key pair: the auth hash, the public key and the sealed private key. */
 export interface NewAccountKeys {
@@ -20,8 +20,8 @@ export interface NewAccountKeys {
 /** A new key pair sealed under a password, and a way to open it here as a non-extractable key. */
 export interface MadeAccountKeys {
   keys: NewAccountKeys;
-  /** Opens the sealed private key as a non-extractable CryptoKey (for the key store). */
-  unlock: () => Promise<CryptoKey>;
+  /** Opens the sealed private key into the key store (to unwrap and to sign), as a sign-in does. */
+  unlock: () => Promise<void>;
 }
 
 /**
@@ -39,6 +39,6 @@ export async function makeAccountKeys(email: string, password: string): Promise<
   const sealed = await sealPrivateKey(pair.privateKey, derived.encryptionKey, iterations);
   return {
     keys: { authHash: derived.authHash, public_key: pair.publicKey, ...sealed, kdf_iterations: iterations },
-    unlock: () => openPrivateKey({ ...sealed, kdf_iterations: iterations }, derived.encryptionKey),
+    unlock: () => unlockPrivateKey({ ...sealed, kdf_iterations: iterations }, derived.encryptionKey),
   };
 }

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { dropTables } from './migration-helpers.js';
 
 // The trust log's checkpoint (issue 30): per user, the last place of the log their browser verified,
-// `{seq, head}` sealed in the browser for that user alone. The server keeps the blob and its seq, in
+// `{seq, head}` signed in the browser for that user alone. The server keeps the blob and its seq, in
 // the clear only so that a checkpoint never moves back; it knows nothing of what the blob says. seq is
 // a bigint, as every whole number the API takes up to 2^53 - 1 must fit on PostgreSQL.
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -13,7 +13,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       col.notNull().references('organisations.id').onDelete('cascade'),
     )
     .addColumn('seq', 'bigint', (col) => col.notNull().check(sql`seq >= 0`))
-    .addColumn('sealed', 'text', (col) => col.notNull())
+    .addColumn('signed', 'text', (col) => col.notNull())
     .addColumn('updated_at', 'text', (col) => col.notNull())
     .execute();
 }

@@ -125,7 +125,7 @@ async function seedOrganisation(context: TestContext): Promise<ChestScenario> {
     .execute();
   await db
     .insertInto('trust_checkpoints')
-    .values({ user_id: owner.id, organisation_id, seq: 0, sealed: 'c2VhbGVk', updated_at: now })
+    .values({ user_id: owner.id, organisation_id, seq: 0, signed: 'c2lnbmVk', updated_at: now })
     .execute();
   await db
     .insertInto('otp_recovery_codes')

@@ -9,10 +9,10 @@ import {
 import { callApi, SCENARIO_ROLES, type ScenarioRole, useChestScenario } from '../../test/chest-scenario.js';
 import { buildSession, buildUser } from '../../test/factories.js';
 
-// Issue 30: each user's sealed checkpoint of the trust log (docs/server.md, "Trust log", "Checkpoint").
+// Issue 30: each user's signed checkpoint of the trust log (docs/server.md, "Trust log", "Checkpoint").
 
 const PATH = '/api/v1/trust_log/checkpoint.json';
-const sealedBlob = () => randomBytes(96).toString('base64');
+const signedBlob = () => randomBytes(96).toString('base64');
 
 describe('the trust log checkpoint', () => {
   const setup = useChestScenario();
@@ -20,10 +20,10 @@ describe('the trust log checkpoint', () => {
     callApi(setup.context.app, setup.scenario.tokens[role], method, PATH, payload);
 
   /** Every stored checkpoint row, by user id, to prove a refusal changed nothing. */
-  async function storedRows(): Promise<Record<string, { seq: number; sealed: string; updated_at: string }>> {
+  async function storedRows(): Promise<Record<string, { seq: number; signed: string; updated_at: string }>> {
     const rows = await setup.context.db
       .selectFrom('trust_checkpoints')
-      .select(['user_id', 'seq', 'sealed', 'updated_at'])
+      .select(['user_id', 'seq', 'signed', 'updated_at'])
       .execute();
     return Object.fromEntries(rows.map(({ user_id, ...row }) => [user_id, { ...row, seq: Number(row.seq) }]));
   }
@@ -32,13 +32,13 @@ describe('the trust log checkpoint', () => {
     for (const role of SCENARIO_ROLES) {
       const response = await call(role, 'GET');
       expect(response.statusCode, role).toBe(200);
-      expect(response.json(), role).toEqual({ seq: null, sealed: null });
+      expect(response.json(), role).toEqual({ seq: null, signed: null });
     }
     for (const method of ['GET', 'PUT'] as const) {
       const response = await setup.context.app.inject({
         method,
         url: PATH,
-        ...(method === 'PUT' ? { payload: { seq: 1, sealed: sealedBlob() } } : {}),
+        ...(method === 'PUT' ? { payload: { seq: 1, signed: signedBlob() } } : {}),
       });
       expect(response.statusCode, method).toBe(401);
     }
@@ -46,9 +46,9 @@ describe('the trust log checkpoint', () => {
   });
 
   it('keeps one checkpoint per user: every role stores and reads back its own and nobody else’s', async () => {
-    const saved = new Map<ScenarioRole, { seq: number; sealed: string }>();
+    const saved = new Map<ScenarioRole, { seq: number; signed: string }>();
     for (const [index, role] of SCENARIO_ROLES.entries()) {
-      const checkpoint = { seq: 10 + index, sealed: sealedBlob() };
+      const checkpoint = { seq: 10 + index, signed: signedBlob() };
       const put = await call(role, 'PUT', checkpoint);
       expect(put.statusCode, put.body).toBe(200);
       expect(put.json(), role).toEqual(checkpoint);
@@ -68,19 +68,19 @@ describe('the trust log checkpoint', () => {
   });
 
   it('moves forward only: an equal or higher seq replaces, a lower one is a 409 that changes nothing', async () => {
-    const start = (await call('reader', 'GET')).json() as { seq: number; sealed: string };
-    const equal = { seq: start.seq, sealed: sealedBlob() };
+    const start = (await call('reader', 'GET')).json() as { seq: number; signed: string };
+    const equal = { seq: start.seq, signed: signedBlob() };
     expect((await call('reader', 'PUT', equal)).statusCode).toBe(200);
     expect((await call('reader', 'GET')).json()).toEqual(equal);
-    const higher = { seq: start.seq + 5, sealed: sealedBlob() };
+    const higher = { seq: start.seq + 5, signed: signedBlob() };
     expect((await call('reader', 'PUT', higher)).json()).toEqual(higher);
     expect((await call('reader', 'GET')).json()).toEqual(higher);
 
     const before = await storedRows();
-    const lower = await call('reader', 'PUT', { seq: higher.seq - 1, sealed: sealedBlob() });
+    const lower = await call('reader', 'PUT', { seq: higher.seq - 1, signed: signedBlob() });
     expect(lower.statusCode).toBe(409);
     expect(lower.json()).toEqual({ error: TRUST_CHECKPOINT_BEHIND_MESSAGE });
-    const zero = await call('reader', 'PUT', { seq: 0, sealed: sealedBlob() });
+    const zero = await call('reader', 'PUT', { seq: 0, signed: signedBlob() });
     expect(zero.statusCode).toBe(409);
     expect((await call('reader', 'GET')).json()).toEqual(higher);
     expect(await storedRows()).toEqual(before);
@@ -90,10 +90,10 @@ describe('the trust log checkpoint', () => {
     const base = ((await call('writer', 'GET')).json() as { seq: number }).seq;
     const seqs = [3, 9, 1, 7, 9, 2, 8, 5].map((step) => base + step);
     const answers = await Promise.all(
-      seqs.map((seq) => call('writer', 'PUT', { seq, sealed: sealedBlob() })),
+      seqs.map((seq) => call('writer', 'PUT', { seq, signed: signedBlob() })),
     );
     for (const answer of answers) expect([200, 409]).toContain(answer.statusCode);
-    const stored = (await call('writer', 'GET')).json() as { seq: number; sealed: string };
+    const stored = (await call('writer', 'GET')).json() as { seq: number; signed: string };
     expect(stored.seq).toBe(base + 9);
     // The blob stored is one of the saves at that seq that were answered 200.
     const accepted = answers.filter((answer) => answer.statusCode === 200).map((answer) => answer.json());
@@ -101,17 +101,17 @@ describe('the trust log checkpoint', () => {
   });
 
   it('takes seq up to 2^53 - 1 and a blob of exactly the limit', async () => {
-    const largest = { seq: Number.MAX_SAFE_INTEGER, sealed: 'A'.repeat(TRUST_CHECKPOINT_MAX_CHARS) };
+    const largest = { seq: Number.MAX_SAFE_INTEGER, signed: 'A'.repeat(TRUST_CHECKPOINT_MAX_CHARS) };
     const put = await call('outsider', 'PUT', largest);
     expect(put.statusCode, put.body).toBe(200);
     expect((await call('outsider', 'GET')).json()).toEqual(largest);
   });
 
   it('refuses a body of the wrong shape, a blob that is not base64 and one over the limit with a 400', async () => {
-    const good = { seq: 100, sealed: sealedBlob() };
+    const good = { seq: 100, signed: signedBlob() };
     const bodies: [string, unknown, string?][] = [
-      ['no seq', { sealed: good.sealed }, 'Field seq is required'],
-      ['no sealed', { seq: good.seq }],
+      ['no seq', { signed: good.signed }, 'Field seq is required'],
+      ['no signed', { seq: good.seq }],
       ['an empty body', {}],
       ['a negative seq', { ...good, seq: -1 }, 'Field seq is invalid'],
       ['a fractional seq', { ...good, seq: 1.5 }],
@@ -119,16 +119,16 @@ describe('the trust log checkpoint', () => {
       ['a seq that is an object', { ...good, seq: { n: 1 } }],
       ['a seq that is a list of two', { ...good, seq: [1, 2] }],
       ['a seq that is text', { ...good, seq: 'ten' }],
-      ['an empty blob', { ...good, sealed: '' }],
-      ['a blob that is an object', { ...good, sealed: { a: 'b' } }],
-      ['a blob that is a list of two', { ...good, sealed: ['a', 'b'] }],
+      ['an empty blob', { ...good, signed: '' }],
+      ['a blob that is an object', { ...good, signed: { a: 'b' } }],
+      ['a blob that is a list of two', { ...good, signed: ['a', 'b'] }],
       ['another field', { ...good, head: 'aGVhZA==' }, 'Field head is invalid'],
       ['a list for a body', [good]],
-      ['a blob far over the limit', { ...good, sealed: 'A'.repeat(TRUST_CHECKPOINT_MAX_CHARS * 2 + 4) }],
-      ['a blob that is not base64', { ...good, sealed: 'not base64!' }, TRUST_CHECKPOINT_INVALID_MESSAGE],
+      ['a blob far over the limit', { ...good, signed: 'A'.repeat(TRUST_CHECKPOINT_MAX_CHARS * 2 + 4) }],
+      ['a blob that is not base64', { ...good, signed: 'not base64!' }, TRUST_CHECKPOINT_INVALID_MESSAGE],
       [
         'a blob just over the limit',
-        { ...good, sealed: 'A'.repeat(TRUST_CHECKPOINT_MAX_CHARS + 4) },
+        { ...good, signed: 'A'.repeat(TRUST_CHECKPOINT_MAX_CHARS + 4) },
         TRUST_CHECKPOINT_TOO_LARGE_MESSAGE,
       ],
     ];
@@ -157,7 +157,7 @@ describe('the trust log checkpoint', () => {
     const { db } = setup.context;
     const leaving = await buildUser(db, { organisation_id: setup.scenario.users.owner.organisation_id });
     const token = await buildSession(db, leaving);
-    const put = await callApi(setup.context.app, token, 'PUT', PATH, { seq: 3, sealed: sealedBlob() });
+    const put = await callApi(setup.context.app, token, 'PUT', PATH, { seq: 3, signed: signedBlob() });
     expect(put.statusCode).toBe(200);
     const removed = await callApi(
       setup.context.app,

@@ -10,16 +10,16 @@ import { REFUSE_OTHER_FIELDS, WHOLE_NUMBER } from '../route-schemas.js';
 // The schema only refuses what is far off; the service answers the limit with its own sentence.
 const CHECKPOINT_BODY = {
   type: 'object',
-  required: ['seq', 'sealed'],
+  required: ['seq', 'signed'],
   properties: {
     seq: WHOLE_NUMBER,
-    sealed: { type: 'string', minLength: 1, maxLength: TRUST_CHECKPOINT_MAX_CHARS * 2 },
+    signed: { type: 'string', minLength: 1, maxLength: TRUST_CHECKPOINT_MAX_CHARS * 2 },
   },
   additionalProperties: REFUSE_OTHER_FIELDS,
 } as const;
 
 /**
- * The caller's own sealed checkpoint of the trust log (issue 30, docs/server.md): read, and move
+ * The caller's own signed checkpoint of the trust log (issue 30, docs/server.md): read, and move
  * forward. Every signed-in user, any role; there is no id, so only their own.
  */
 export const trustCheckpointRoutes: FastifyPluginAsync = async (app) => {

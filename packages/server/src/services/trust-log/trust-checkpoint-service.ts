@@ -14,7 +14,7 @@ export const TRUST_CHECKPOINT_INVALID_MESSAGE = 'The trust log checkpoint could 
 export const TRUST_CHECKPOINT_TOO_LARGE_MESSAGE = 'The trust log checkpoint is too large to keep.';
 
 /**
- * GET /api/v1/trust_log/checkpoint: the caller's own sealed checkpoint of the trust log (issue 30),
+ * GET /api/v1/trust_log/checkpoint: the caller's own signed checkpoint of the trust log (issue 30),
  * both null before the first save. Every signed-in user has exactly one, theirs: there is no id to
  * ask for anyone else's, so no role reads or writes another user's.
  */
@@ -23,7 +23,7 @@ export async function readTrustCheckpoint(
   caller: CallerAccess,
 ): Promise<TrustCheckpointBlob> {
   const row = await findTrustCheckpoint(ctx.db, caller.organisation.id, caller.user.id);
-  return { seq: row?.seq ?? null, sealed: row?.sealed ?? null };
+  return { seq: row?.seq ?? null, signed: row?.signed ?? null };
 }
 
 /**
@@ -37,17 +37,17 @@ export async function replaceTrustCheckpoint(
   caller: CallerAccess,
   update: TrustCheckpointUpdate,
 ): Promise<TrustCheckpointBlob> {
-  const { seq, sealed } = update;
-  if (sealed.length > TRUST_CHECKPOINT_MAX_CHARS)
+  const { seq, signed } = update;
+  if (signed.length > TRUST_CHECKPOINT_MAX_CHARS)
     throw AppError.validation(TRUST_CHECKPOINT_TOO_LARGE_MESSAGE);
-  if (!isSealedText(sealed)) throw AppError.validation(TRUST_CHECKPOINT_INVALID_MESSAGE);
+  if (!isSealedText(signed)) throw AppError.validation(TRUST_CHECKPOINT_INVALID_MESSAGE);
   const written = await saveTrustCheckpoint(ctx.db, {
     organisationId: caller.organisation.id,
     userId: caller.user.id,
     seq,
-    sealed,
+    signed,
     updatedAt: new Date().toISOString(),
   });
   if (!written) throw AppError.conflict(TRUST_CHECKPOINT_BEHIND_MESSAGE);
-  return { seq, sealed };
+  return { seq, signed };
 }

@@ -5,9 +5,11 @@ export interface TestUserKeys {
   userId: string;
   publicKey: string;
   privateKey: CryptoKey;
+  /** The same private key for RSA-PSS signing, as the key store keeps it after unlock. */
+  signingKey: CryptoKey;
 }
 
-/** Makes a user's real suite-1 key pair, with the private key re-imported non-extractable as the key store needs. */
+/** Makes a user's real suite-1 key pair, the private key re-imported non-extractable (to unwrap, to sign) as the key store keeps it. */
 export async function makeTestUserKeys(userId: string): Promise<TestUserKeys> {
   const pair = await generateUserKeyPair();
   const pkcs8 = await crypto.subtle.exportKey('pkcs8', pair.privateKey);
@@ -18,5 +20,12 @@ export async function makeTestUserKeys(userId: string): Promise<TestUserKeys> {
     false,
     ['decrypt'],
   );
-  return { userId, publicKey: pair.publicKey, privateKey };
+  const signingKey = await crypto.subtle.importKey(
+    'pkcs8',
+    pkcs8,
+    { name: 'RSA-PSS', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  return { userId, publicKey: pair.publicKey, privateKey, signingKey };
 }

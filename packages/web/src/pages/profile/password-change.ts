@@ -10,7 +10,6 @@ import { serverMessageOf } from '../../api/api-error.js';
 import { PASSWORD_CHANGE_FAILED_MESSAGE, WEAK_KDF_MESSAGE } from '../../keys/account-messages.js';
 import { deriveCurrentKeys } from '../../keys/account-rekey.js';
 import { endorseNewKeyPair } from '../../keys/endorse-key-rotation.js';
-import { savePrivateKey } from '../../keys/key-store.js';
 import { makeAccountKeys } from '../../keys/make-account-keys.js';
 import type { RekeyRefusal } from '../../keys/prove-and-rekey.js';
 import { proveAndRekey, provePassword } from '../../keys/prove-and-rekey.js';
@@ -128,7 +127,7 @@ export async function submitFirstPersonalPassword(
   };
   const sent = await sendPasswordChange(change);
   if (!sent.ok) return sent;
-  await savePrivateKey(await made.unlock());
+  await made.unlock();
   return {
     ok: true,
     mailSent: sent.mailSent,

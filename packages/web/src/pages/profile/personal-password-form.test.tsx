@@ -16,8 +16,9 @@ vi.mock('../../keys/account-rekey.js', () => ({
   })),
 }));
 
-// The fresh key pair of a first personal password (a real one is RSA-3072: slow, and tested in core).
-const unlockedKey = { extractable: false } as CryptoKey;
+// The fresh key pair of a first personal password (a real one is RSA-3072: slow, and tested in core);
+// its unlock (into the key store, to unwrap and to sign) is recorded.
+const unlock = vi.fn(async () => undefined);
 vi.mock('../../keys/make-account-keys.js', () => ({
   makeAccountKeys: vi.fn(async () => ({
     keys: {
@@ -27,7 +28,7 @@ vi.mock('../../keys/make-account-keys.js', () => ({
       private_key_iv: 'fresh-iv',
       kdf_iterations: 600_000,
     },
-    unlock: async () => unlockedKey,
+    unlock,
   })),
 }));
 // No private key is held here, so the shell's own-key proof has nothing to prove with.
@@ -42,6 +43,7 @@ vi.mock('../../keys/endorse-key-rotation.js', () => ({
 }));
 
 function setUp() {
+  unlock.mockClear();
   localStorage.setItem('token', 'tok');
   let changed = false;
   const calls = mockFetch({
@@ -113,8 +115,7 @@ describe('PersonalPasswordForm', () => {
       { authHash: 'current-hash' },
       'fresh-public-key',
     );
-    const { savePrivateKey } = await import('../../keys/key-store.js');
-    expect(savePrivateKey).toHaveBeenCalledWith(unlockedKey);
+    expect(unlock).toHaveBeenCalledTimes(1);
     expect(view.queryClient.getQueryData<Profile>(accountQueryKeys.profile)?.public_key).toBe(
       'fresh-public-key',
     );

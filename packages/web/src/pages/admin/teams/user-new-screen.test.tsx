@@ -24,7 +24,7 @@ vi.mock('../../../keys/make-account-keys.js', () => ({
         private_key_iv: 'new-iv',
         kdf_iterations: 600_000,
       },
-      unlock: async () => ({}) as CryptoKey,
+      unlock: async () => undefined,
     };
   }),
 }));

@@ -30,7 +30,7 @@ vi.mock('../../../keys/make-account-keys.js', () => ({
       private_key_iv: 'reset-iv',
       kdf_iterations: 600_000,
     },
-    unlock: async () => ({}) as CryptoKey,
+    unlock: async () => undefined,
   })),
 }));
 

@@ -1,0 +1,157 @@
+import type { SignedTrustEntry, TrustCheckpoint, TrustLogItem, TrustState } from '@coffer/core';
+import {
+  foldTrustLog,
+  isTrustLogError,
+  openTrustCheckpoint,
+  parseSignedTrustEntry,
+  signTrustCheckpoint,
+} from '@coffer/core';
+import { ApiError } from '../api/api-error.js';
+import { provenOwnPublicKey } from '../crypto-client/proven-own-key.js';
+import { loadSigningKey } from '../keys/key-store.js';
+import { readLocalCheckpoint, storeLocalCheckpoint } from './local-checkpoint.js';
+import {
+  forkMessage,
+  invalidEntryMessage,
+  OTHER_ORGANISATION_MESSAGE,
+  rollbackMessage,
+  TrustLogAlarm,
+} from './trust-log-alarm.js';
+import { fetchTrustCheckpoint, fetchTrustLog, saveTrustCheckpoint } from './trust-log-api.js';
+
+/*
+ * The browser's copy of the organisation trust log (issue 30; docs/web.md, "The trust log"): read
+ * from the server after the last entry verified, every entry checked by core's fold, and compared
+ * with the user's checkpoint (this browser's, or the one the user signed on the server from another
+ * browser) so that a log older than, or forked from, one the user verified is a blocking alarm. The
+ * state is kept in memory between syncs, so a sync reads and verifies only what is new.
+ */
+
+/** Whose log this is. */
+export interface TrustLogOwner {
+  userId: string;
+  organisationId: string;
+}
+
+export interface TrustLogSync {
+  /** The verified state (null while the organisation has no log); throws a TrustLogAlarm. */
+  sync(signal?: AbortSignal): Promise<TrustState | null>;
+}
+
+function later(a: TrustCheckpoint | null, b: TrustCheckpoint | null): TrustCheckpoint | null {
+  if (!a || !b) return a ?? b;
+  if (a.seq === b.seq && a.head !== b.head) throw new TrustLogAlarm('fork', forkMessage(a.seq));
+  return a.seq >= b.seq ? a : b;
+}
+
+// How many entries after `state` reach the checkpoint's (0 or less when it is not ahead).
+function entriesUpTo(known: TrustCheckpoint | null, state: TrustState | null): number {
+  if (!known) return 0;
+  return state ? known.seq - state.seq : known.seq + 1;
+}
+
+function parseItem(item: TrustLogItem): SignedTrustEntry {
+  try {
+    return parseSignedTrustEntry({ entry: item?.entry, sig: item?.sig });
+  } catch (error) {
+    if (isTrustLogError(error)) throw new TrustLogAlarm('invalid', invalidEntryMessage(error));
+    throw error;
+  }
+}
+
+async function fold(entries: readonly SignedTrustEntry[], from: TrustState | null): Promise<TrustState> {
+  try {
+    return await foldTrustLog(entries, from ?? undefined);
+  } catch (error) {
+    if (isTrustLogError(error)) throw new TrustLogAlarm('invalid', invalidEntryMessage(error));
+    throw error;
+  }
+}
+
+export function createTrustLogSync(owner: TrustLogOwner): TrustLogSync {
+  let verified: TrustState | null = null;
+  // Where the server's signed copy stands, once read: written again only when the log moved past it.
+  let remoteSeq: number | null | undefined;
+  let running: Promise<TrustState | null> | null = null;
+
+  // The user's checkpoint on the server, when it opens as theirs. One that does not is left unused
+  // and replaced: the server could as well have withheld it, and an old key's signature (before a
+  // password change) is not tampering.
+  async function remoteCheckpoint(signal?: AbortSignal): Promise<TrustCheckpoint | null> {
+    const stored = await fetchTrustCheckpoint(signal).catch(() => null);
+    remoteSeq = stored?.seq ?? null;
+    if (!stored?.signed) return null;
+    try {
+      const publicKey = await provenOwnPublicKey(owner.userId);
+      return await openTrustCheckpoint(stored.signed, publicKey, {
+        org: owner.organisationId,
+        user: owner.userId,
+      });
+    } catch {
+      remoteSeq = null;
+      return null;
+    }
+  }
+
+  async function keep(state: TrustState): Promise<void> {
+    const checkpoint: TrustCheckpoint = {
+      org: state.org,
+      user: owner.userId,
+      seq: state.seq,
+      head: state.head,
+    };
+    await storeLocalCheckpoint(checkpoint);
+    if (remoteSeq !== undefined && remoteSeq !== null && remoteSeq >= state.seq) return;
+    const signingKey = await loadSigningKey();
+    if (!signingKey) return;
+    try {
+      const saved = await saveTrustCheckpoint(state.seq, await signTrustCheckpoint(signingKey, checkpoint));
+      remoteSeq = saved.seq;
+    } catch (error) {
+      // 409: another browser of this user got further; the next sync reads its checkpoint.
+      if (!(error instanceof ApiError)) throw error;
+    }
+  }
+
+  async function run(signal?: AbortSignal): Promise<TrustState | null> {
+    const [local, remote] = await Promise.all([readLocalCheckpoint(owner.userId), remoteCheckpoint(signal)]);
+    const known = later(local?.org === owner.organisationId ? local : null, remote);
+    let state = verified;
+    let served: number | null = null;
+    for (;;) {
+      const page = await fetchTrustLog(state?.seq, signal);
+      served = page.head?.seq ?? null;
+      const items = Array.isArray(page.items) ? page.items.map(parseItem) : [];
+      if (items.length === 0) break;
+      // Folded in two parts around the checkpoint, so its entry's hash is compared as it passes.
+      const cut = entriesUpTo(known, state);
+      const parts = cut > 0 && cut < items.length ? [items.slice(0, cut), items.slice(cut)] : [items];
+      let folded = state;
+      for (const part of parts) {
+        folded = await fold(part, folded);
+        if (folded.org !== owner.organisationId)
+          throw new TrustLogAlarm('invalid', OTHER_ORGANISATION_MESSAGE);
+        if (known && folded.seq === known.seq && folded.head !== known.head)
+          throw new TrustLogAlarm('fork', forkMessage(known.seq));
+      }
+      state = folded;
+      if (served === null || (state && state.seq >= served)) break;
+    }
+    if (known && (!state || state.seq < known.seq))
+      throw new TrustLogAlarm('rollback', rollbackMessage(state ? state.seq : served, known.seq));
+    if (state && (served === null || served < state.seq))
+      throw new TrustLogAlarm('rollback', rollbackMessage(served, state.seq));
+    if (!state) return null;
+    verified = state;
+    await keep(state);
+    return state;
+  }
+
+  return {
+    // One sync at a time: a second caller waits for the one running.
+    sync(signal) {
+      if (!running) running = run(signal).finally(() => (running = null));
+      return running;
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import type { TrustLogError } from '@coffer/core';
+
+/*
+ * What the browser says when the server's trust log cannot be the one it verified before, or does
+ * not verify (issue 30). Each is a blocking alarm: nothing is shared while it stands. The texts name
+ * positions in the log, never an entry's content, a key or a signature.
+ */
+
+export type TrustLogAlarmKind = 'rollback' | 'fork' | 'invalid';
+
+const TELL = 'Nothing is shared from this browser until it is resolved. Tell an administrator.';
+
+export function rollbackMessage(served: number | null, seen: number): string {
+  const what = served === null ? 'no trust log' : `a trust log that ends at entry ${served}`;
+  return `The server sent ${what}, older than the one this browser has already verified (up to entry ${seen}): it may have been rolled back. ${TELL}`;
+}
+
+export function forkMessage(seq: number): string {
+  return `The server sent a trust log whose entry ${seq} differs from the one this browser has already verified: the log may have been rewritten. ${TELL}`;
+}
+
+export function invalidEntryMessage(error: TrustLogError): string {
+  return `The server sent a trust log with an entry that does not verify: ${error.message} ${TELL}`;
+}
+
+export const OTHER_ORGANISATION_MESSAGE = `The server sent the trust log of another organisation. ${TELL}`;
+
+/** A blocking alarm about the trust log; `message` is shown as written. */
+export class TrustLogAlarm extends Error {
+  readonly kind: TrustLogAlarmKind;
+
+  constructor(kind: TrustLogAlarmKind, message: string) {
+    super(message);
+    this.name = 'TrustLogAlarm';
+    this.kind = kind;
+  }
+}
+
+export function isTrustLogAlarm(error: unknown): error is TrustLogAlarm {
+  return error instanceof TrustLogAlarm;
+}
