@@ -20,6 +20,9 @@ export const NAME_FIELD = { type: 'string', maxLength: 1000 } as const;
 /** A whole number from 0 to 2^53 - 1, the most a JSON number carries exactly (a place in the trust log). */
 export const WHOLE_NUMBER = { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER } as const;
 
+/** A seq of the trust log: the column is a 32-bit integer, so a larger one is refused, never a 500 on PostgreSQL. */
+export const TRUST_LOG_SEQ = { type: 'integer', minimum: 0, maximum: 2_147_483_647 } as const;
+
 /**
  * `additionalProperties` that refuses: Fastify's Ajv silently drops the properties that
  * `additionalProperties: false` names, whereas a schema nothing matches refuses them ("Field

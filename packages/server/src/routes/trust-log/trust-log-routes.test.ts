@@ -319,13 +319,14 @@ describe('the trust log', () => {
     expect((await log()).head?.seq).toBe(place.seq);
   });
 
-  it('pages with after, and refuses an after that is not a whole number', async () => {
+  it('pages with after, and refuses an after that is not a seq the log can hold', async () => {
     const whole = await log('reader');
     expect(whole.items.map((item) => item.seq)).toEqual([0, 1, 2, 3]);
     expect((await log('reader', 1)).items.map((item) => item.seq)).toEqual([2, 3]);
     expect((await log('reader', 3)).items).toEqual([]);
     expect((await log('reader', 3)).head).toEqual(whole.head);
-    for (const after of ['-1', 'x', '1.5']) {
+    expect((await log('reader', 2_147_483_647)).items).toEqual([]);
+    for (const after of ['-1', 'x', '1.5', '2147483648', '1099511627776']) {
       const response = await callApi(setup.context.app, token('reader'), 'GET', `${PATH}?after=${after}`);
       expect(response.statusCode, after).toBe(400);
     }

@@ -1,7 +1,7 @@
 import type { TrustLogQuery } from '@coffer/core';
 import type { FastifyPluginAsync } from 'fastify';
 import { appendTrustEntry, listTrustLog } from '../../services/trust-log/trust-log-service.js';
-import { WHOLE_NUMBER } from '../route-schemas.js';
+import { TRUST_LOG_SEQ } from '../route-schemas.js';
 
 /**
  * The organisation trust log (`/api/v1/trust_log`, issue 30, docs/server.md): every member reads it;
@@ -15,7 +15,7 @@ export const trustLogRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         querystring: {
           type: 'object',
-          properties: { after: WHOLE_NUMBER },
+          properties: { after: TRUST_LOG_SEQ },
           additionalProperties: false,
         },
       },

@@ -1,5 +1,4 @@
-import { useSessionActions } from '../../session/use-session.js';
-import './own-key-alarm.css';
+import { BlockingAlarm } from '../alarm/blocking-alarm.js';
 
 /** The words of the own-key alarm (review R18): shown wherever the listed own key failed its proof. */
 export const OWN_KEY_ALARM_TEXT = {
@@ -17,20 +16,14 @@ export const OWN_KEY_ALARM_TEXT = {
 /**
  * Takes the place of every screen while the server lists a key for the signed-in user that their
  * own private key does not match: nothing is worth doing on a server that lies about who you are,
- * and nobody should be told a fingerprint to compare. The header stays, and so does a way out.
+ * and nobody should be told a fingerprint to compare.
  */
 export function OwnKeyAlarm() {
-  const { logOut } = useSessionActions();
   return (
-    <section className="own-key-alarm" role="alert" aria-labelledby="own-key-alarm-title">
-      <h1 id="own-key-alarm-title" className="own-key-alarm__title">
-        {OWN_KEY_ALARM_TEXT.title}
-      </h1>
-      <p>{OWN_KEY_ALARM_TEXT.explanation}</p>
-      <p className="own-key-alarm__instruction">{OWN_KEY_ALARM_TEXT.instruction}</p>
-      <button type="button" className="button button--primary" onClick={() => void logOut()}>
-        {OWN_KEY_ALARM_TEXT.logOut}
-      </button>
-    </section>
+    <BlockingAlarm
+      title={OWN_KEY_ALARM_TEXT.title}
+      explanation={OWN_KEY_ALARM_TEXT.explanation}
+      instruction={OWN_KEY_ALARM_TEXT.instruction}
+    />
   );
 }

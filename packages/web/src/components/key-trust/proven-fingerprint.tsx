@@ -19,7 +19,7 @@ export function ProvenFingerprint({ check }: { check: OwnKeyCheck | undefined })
       );
     case 'not-yours':
       return (
-        <p className="own-key-alarm__line" role="alert">
+        <p className="blocking-alarm__line" role="alert">
           {OWN_KEY_ALARM_TEXT.noFingerprint}
         </p>
       );

@@ -10,6 +10,7 @@ import { buildProfile } from '../../test/profile-fixture.js';
 import { renderApp } from '../../test/render-app.js';
 import { OWN_KEY_ALARM_TEXT } from '../key-trust/own-key-alarm.js';
 import { ownKeyCheckKeys } from '../key-trust/own-key-check-query.js';
+import { TRUST_LOG_ALARM_TEXT } from '../trust-log/trust-log-alarm-screen.js';
 
 // Review R18: every session the shell serves proves the key the server lists as the user's own.
 
@@ -101,5 +102,32 @@ describe('the shell proves the own key of every session', () => {
       }),
     );
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('the shell verifies the trust log of every session (issue 30)', () => {
+  it('replaces every screen with the trust log alarm when the server serves a log older than this browser verified', async () => {
+    const { storeLocalCheckpoint } = await import('../../trust-log/local-checkpoint.js');
+    const { rollbackMessage } = await import('../../trust-log/trust-log-alarm.js');
+    await storeLocalCheckpoint({ org: 'org-1', user: 'u-1', seq: 3, head: 'h'.repeat(44) });
+    await savePrivateKey(me.privateKey);
+    localStorage.setItem('token', 'tok');
+    const calls = mockFetch({
+      'GET /api/v1/profile.json': {
+        body: buildProfile({
+          id: 'u-1',
+          public_key: me.publicKey,
+          organisation: { id: 'org-1', name: 'Office' },
+        }),
+      },
+      'GET /api/v1/trust_log': { body: { items: [], head: null } },
+      'GET /api/v1/trust_log/checkpoint.json': { body: { seq: null, signed: null } },
+    });
+    renderApp('/', screens);
+    const shown = await alarm();
+    expect(shown.textContent).toContain(TRUST_LOG_ALARM_TEXT.title);
+    expect(shown.textContent).toContain(rollbackMessage(null, 3));
+    expect(screen.queryByText('Dashboard screen')).toBeNull();
+    expect(calls.some((call) => call.path.startsWith('/api/v1/secrets/missing_keys'))).toBe(false);
   });
 });

@@ -7,6 +7,8 @@ import { useSession } from '../../session/use-session.js';
 import { KeyTrustHost } from '../key-trust/key-trust-host.js';
 import { OwnKeyAlarm } from '../key-trust/own-key-alarm.js';
 import { useOwnKeyCheck } from '../key-trust/own-key-check-query.js';
+import { TrustLogAlarmScreen } from '../trust-log/trust-log-alarm-screen.js';
+import { useTrustLogSync } from '../trust-log/use-trust-log-sync.js';
 import { Footer } from './footer.js';
 import { Header } from './header.js';
 import { usePageTransition } from './use-page-transition.js';
@@ -16,11 +18,18 @@ import './layout.css';
  * The layout route of every screen: header, the screen, footer. Every session it serves (a sign-in,
  * a reload, a profile the server answers again) first has the listed own key proven against the
  * private key unlocked here; a key that is not the user's replaces every screen with the alarm and
- * stops the background reshare. A new path fades the screen in (usePageTransition).
+ * stops the background reshare, and so does a trust log that cannot be the one verified before (it is
+ * synced and verified at once, then every few minutes). A new path fades the screen in (usePageTransition).
  */
 export function AppLayout() {
   const { profile } = useSession();
   const notYours = useOwnKeyCheck(profile)?.status === 'not-yours';
+  const organisationId = profile?.organisation?.id;
+  const trustLog = useTrustLogSync(
+    profile && organisationId && !notYours ? { userId: profile.id, organisationId } : null,
+  );
+  // Either alarm stops everything: no screen, no background reshare.
+  const blocked = notYours || trustLog.alarm !== null;
   const { pathname } = useLocation();
   const { pageTransition } = useRouteHandle();
   const mainRef = useRef<HTMLElement>(null);
@@ -31,7 +40,7 @@ export function AppLayout() {
         Skip to content
       </a>
       <Header />
-      {notYours ? null : <KeyTrustHost />}
+      {blocked ? null : <KeyTrustHost />}
       <main
         id="main"
         ref={mainRef}
@@ -40,7 +49,13 @@ export function AppLayout() {
         style={{ '--page-transition': `${PAGE_TRANSITION_MS}ms` } as CSSProperties}
         onAnimationEnd={onAnimationEnd}
       >
-        {notYours ? <OwnKeyAlarm /> : <Outlet />}
+        {notYours ? (
+          <OwnKeyAlarm />
+        ) : trustLog.alarm ? (
+          <TrustLogAlarmScreen message={trustLog.alarm.message} />
+        ) : (
+          <Outlet />
+        )}
       </main>
       <Footer />
     </div>
