@@ -1,5 +1,11 @@
 import type { Profile } from '@coffer/core';
-import { DEFAULT_KDF_ITERATIONS, deriveAccountKeys, normaliseEmail, openPrivateKey } from '@coffer/core';
+import {
+  DEFAULT_KDF_ITERATIONS,
+  deriveAccountKeys,
+  normaliseEmail,
+  openPrivateKey,
+  openSigningKey,
+} from '@coffer/core';
 import type { APIRequestContext } from '@playwright/test';
 import { expect } from '@playwright/test';
 import { recordSensitive } from './sensitive-values.js';
@@ -10,6 +16,8 @@ export interface ApiSession {
   token: string;
   profile: Profile;
   privateKey: CryptoKey;
+  /** The same private key opened for RSA-PSS signing (trust-log entries), as the web app keeps it. */
+  signingKey: CryptoKey;
 }
 
 /** An answer of the API: status and parsed JSON (null when empty). */
@@ -48,21 +56,22 @@ export async function apiSignIn(
   expect(answer.status(), `sign in of ${email}: ${await answer.text()}`).toBe(201);
   const token = (answer.headers().authorization ?? '').replace(/^Bearer\s+/i, '');
   const profile = (await answer.json()) as Profile;
-  const privateKey = await openPrivateKey(
-    {
-      encrypted_private_key: profile.encrypted_private_key,
-      private_key_iv: profile.private_key_iv,
-      kdf_iterations: profile.kdf_iterations,
-    },
-    keys.encryptionKey,
-  );
+  const stored = {
+    encrypted_private_key: profile.encrypted_private_key,
+    private_key_iv: profile.private_key_iv,
+    kdf_iterations: profile.kdf_iterations,
+  };
+  const [privateKey, signingKey] = await Promise.all([
+    openPrivateKey(stored, keys.encryptionKey),
+    openSigningKey(stored, keys.encryptionKey),
+  ]);
   await recordSensitive(
     { kind: 'password', value: credentials.password },
     { kind: 'auth hash', value: keys.authHash },
     { kind: 'session token', value: token },
     { kind: 'encrypted private key', value: profile.encrypted_private_key },
   );
-  return { request, token, profile, privateKey };
+  return { request, token, profile, privateKey, signingKey };
 }
 
 /** One authenticated call; answers the status and JSON whatever the status. */

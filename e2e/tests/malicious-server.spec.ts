@@ -1,10 +1,11 @@
-import { generateUserKeyPair, publicKeyFingerprint } from '@coffer/core';
+import { generateUserKeyPair, publicKeyFingerprint, signTrustEntry, TRUST_LOG_VERSION } from '@coffer/core';
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { newAccount, registerThroughApi } from '../support/accounts.js';
 import { signInThroughUi, submitLogin } from '../support/accounts-ui.js';
 import { newOrganisationThroughApi } from '../support/admin-setup.js';
 import { openUserPage, readFingerprint } from '../support/admin-users-ui.js';
+import { apiCall } from '../support/api-session.js';
 import { lie } from '../support/evil-proxy.js';
 import { createMemberThroughApi, onboardMember } from '../support/member-setup.js';
 import { findEveryoneTeam } from '../support/secrets-api.js';
@@ -13,6 +14,7 @@ import { findEveryoneTeam } from '../support/secrets-api.js';
 // server would (support/evil-proxy.ts). Each case names its class of the malicious-server review.
 
 const ALARM_TITLE = 'The server lists a key that is not yours';
+const TRUST_LOG_ALARM_TITLE = 'The server’s record of who may read cannot be trusted';
 const WEAK_KDF_MESSAGE =
   'The server asked for a weaker password protection than Coffer accepts, so nothing was sent. Please contact your administrator.';
 
@@ -112,4 +114,46 @@ test('R1: a prelogin answering 100,000 iterations is refused and nothing derived
   // The real server's own figure signs in as ever.
   await told.stop();
   await signInThroughUi(page, account.email, account.password);
+});
+
+test('trust log: a log rolled back to nothing after this browser verified its genesis takes the place of every screen with the alarm', async ({
+  page,
+  request,
+}, testInfo) => {
+  const { account, admin } = await newOrganisationThroughApi(request, testInfo);
+  // The owner starts the organisation's trust log (the browser's signing of it is the issue's next part).
+  const { profile } = admin;
+  const organisationId = profile.organisation?.id as string;
+  const genesis = await signTrustEntry(admin.signingKey, {
+    v: TRUST_LOG_VERSION,
+    org: organisationId,
+    seq: 0,
+    prev: null,
+    at: new Date().toISOString(),
+    actor: profile.id,
+    actor_fp: await publicKeyFingerprint(profile.public_key as string),
+    op: 'genesis',
+    body: { name: account.company, email: profile.email, public_key: profile.public_key as string },
+  });
+  expect((await apiCall(admin, 'POST', '/api/v1/trust_log', genesis)).status).toBe(201);
+
+  // Told the truth, the browser verifies the log at sign-in and signs its checkpoint for the server.
+  await signInThroughUi(page, account.email, account.password);
+  await expect
+    .poll(
+      async () =>
+        (await apiCall<{ seq: number | null }>(admin, 'GET', '/api/v1/trust_log/checkpoint.json')).json.seq,
+    )
+    .toBe(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+
+  // The server now answers as if the organisation had no log: the next page load refuses it.
+  const rollback = await lie(page, { 'GET /api/v1/trust_log': () => ({ items: [], head: null }) });
+  await page.reload();
+  const alarm = page.getByRole('alert').filter({ hasText: TRUST_LOG_ALARM_TITLE });
+  await expect(alarm).toBeVisible();
+  await expect(alarm).toContainText('older than the one this browser has already verified (up to entry 0)');
+  expect(rollback.told('GET /api/v1/trust_log')).toBeGreaterThan(0);
+  // The alarm is all the screen holds: the dashboard is gone.
+  await expect(page.locator('#main > *')).toHaveCount(1);
 });
