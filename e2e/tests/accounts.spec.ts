@@ -310,7 +310,8 @@ test.describe('accounts', () => {
     await finishWelcome(await apiSignIn(request, account));
     await page.clock.install();
     await signInThroughUi(page, account.email, account.password);
-    expect(await countStoredKeys(page)).toBe(1);
+    // The private key, kept once per use: to unwrap and to sign.
+    expect(await countStoredKeys(page)).toBe(2);
     // The shortest choice of the settings' Auto Logout; the clock runs it out instead of waiting.
     await setAutoLogoutThroughSettings(page, '5 minutes');
 

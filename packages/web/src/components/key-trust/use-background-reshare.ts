@@ -1,8 +1,5 @@
-import { useEffect } from 'react';
 import { POLL_INTERVAL_MS, reshareRunner } from '../../crypto-client/reshare-runner.js';
-
-// Focus and visibility polls closer together than this are folded into one.
-const FOCUS_POLL_GAP_MS = 5_000;
+import { usePolling } from '../../lib/use-polling.js';
 
 /**
  * While `ownerId` (a signed-in administrator) is set: asks every POLL_INTERVAL_MS, when the window
@@ -10,23 +7,5 @@ const FOCUS_POLL_GAP_MS = 5_000;
  * (reshareRunner: batches, one run at a time across tabs, trusted keys only).
  */
 export function useBackgroundReshare(ownerId: string | null): void {
-  useEffect(() => {
-    if (!ownerId) return;
-    let lastFocusPoll = 0;
-    const poll = () => void reshareRunner.poll(ownerId);
-    const pollOnReturn = () => {
-      if (document.visibilityState === 'hidden' || Date.now() - lastFocusPoll < FOCUS_POLL_GAP_MS) return;
-      lastFocusPoll = Date.now();
-      poll();
-    };
-    poll();
-    const timer = setInterval(poll, POLL_INTERVAL_MS);
-    window.addEventListener('focus', pollOnReturn);
-    document.addEventListener('visibilitychange', pollOnReturn);
-    return () => {
-      clearInterval(timer);
-      window.removeEventListener('focus', pollOnReturn);
-      document.removeEventListener('visibilitychange', pollOnReturn);
-    };
-  }, [ownerId]);
+  usePolling(ownerId, POLL_INTERVAL_MS, (owner) => ({ poll: () => void reshareRunner.poll(owner) }));
 }

@@ -1,11 +1,9 @@
-import { useEffect } from 'react';
 import { useStore } from '../../lib/create-store.js';
+import { usePolling } from '../../lib/use-polling.js';
 import { type TrustLogView, trustLogStore } from '../../trust-log/trust-log-store.js';
 
-/** How often the trust log is synced while a tab is open (and at focus, and before any wrap). */
+/** How often the trust log is synced while a tab is open (and at once, and when the tab returns). */
 export const TRUST_LOG_SYNC_INTERVAL_MS = 5 * 60 * 1000;
-// Focus and visibility syncs closer together than this are folded into one.
-const FOCUS_SYNC_GAP_MS = 5_000;
 
 /** Whose log to sync: the signed-in user and their organisation. */
 export interface TrustLogSubject {
@@ -20,16 +18,14 @@ export interface TrustLogSubject {
  * download.
  */
 export function useTrustLogSync(subject: TrustLogSubject | null): TrustLogView {
-  const userId = subject?.userId ?? null;
-  const organisationId = subject?.organisationId ?? null;
-  useEffect(() => {
-    if (!userId || !organisationId) return;
+  const key = subject ? `${subject.userId} ${subject.organisationId}` : null;
+  usePolling(key, TRUST_LOG_SYNC_INTERVAL_MS, (started) => {
+    const [userId = '', organisationId = ''] = started.split(' ');
     let stopped = false;
-    let lastFocusSync = 0;
     const syncing = import('../../trust-log/sync-trust-log.js').then(({ createTrustLogSync }) =>
       createTrustLogSync({ userId, organisationId }),
     );
-    const sync = () =>
+    const poll = () =>
       void syncing.then(async (log) => {
         if (stopped || trustLogStore.get().alarm) return;
         try {
@@ -42,21 +38,12 @@ export function useTrustLogSync(subject: TrustLogSubject | null): TrustLogView {
             trustLogStore.set({ state: null, alarm: { kind: error.kind, message: error.message } });
         }
       });
-    const syncOnReturn = () => {
-      if (document.visibilityState === 'hidden' || Date.now() - lastFocusSync < FOCUS_SYNC_GAP_MS) return;
-      lastFocusSync = Date.now();
-      sync();
+    return {
+      poll,
+      stop: () => {
+        stopped = true;
+      },
     };
-    sync();
-    const timer = setInterval(sync, TRUST_LOG_SYNC_INTERVAL_MS);
-    window.addEventListener('focus', syncOnReturn);
-    document.addEventListener('visibilitychange', syncOnReturn);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-      window.removeEventListener('focus', syncOnReturn);
-      document.removeEventListener('visibilitychange', syncOnReturn);
-    };
-  }, [userId, organisationId]);
+  });
   return useStore(trustLogStore);
 }
