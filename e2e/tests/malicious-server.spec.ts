@@ -1,4 +1,4 @@
-import { generateUserKeyPair, publicKeyFingerprint, signTrustEntry, TRUST_LOG_VERSION } from '@coffer/core';
+import { generateUserKeyPair, publicKeyFingerprint } from '@coffer/core';
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { newAccount, registerThroughApi } from '../support/accounts.js';
@@ -9,6 +9,7 @@ import { apiCall } from '../support/api-session.js';
 import { lie } from '../support/evil-proxy.js';
 import { createMemberThroughApi, onboardMember } from '../support/member-setup.js';
 import { findEveryoneTeam } from '../support/secrets-api.js';
+import { startTrustLogThroughApi } from '../support/trust-log.js';
 
 // Issue 25: the real server answers, and routes in the browser rewrite its answers as a hostile
 // server would (support/evil-proxy.ts). Each case names its class of the malicious-server review.
@@ -121,21 +122,7 @@ test('trust log: a log rolled back to nothing after this browser verified its ge
   request,
 }, testInfo) => {
   const { account, admin } = await newOrganisationThroughApi(request, testInfo);
-  // The owner starts the organisation's trust log (the browser's signing of it is the issue's next part).
-  const { profile } = admin;
-  const organisationId = profile.organisation?.id as string;
-  const genesis = await signTrustEntry(admin.signingKey, {
-    v: TRUST_LOG_VERSION,
-    org: organisationId,
-    seq: 0,
-    prev: null,
-    at: new Date().toISOString(),
-    actor: profile.id,
-    actor_fp: await publicKeyFingerprint(profile.public_key as string),
-    op: 'genesis',
-    body: { name: account.company, email: profile.email, public_key: profile.public_key as string },
-  });
-  expect((await apiCall(admin, 'POST', '/api/v1/trust_log', genesis)).status).toBe(201);
+  await startTrustLogThroughApi(admin, account.company);
 
   // Told the truth, the browser verifies the log at sign-in and signs its checkpoint for the server.
   await signInThroughUi(page, account.email, account.password);

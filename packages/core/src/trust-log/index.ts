@@ -19,6 +19,7 @@ export {
   verifyTrustEntrySignature,
 } from './trust-entry-signature.js';
 export { isTrustLogError, TrustLogError, type TrustLogErrorKind } from './trust-log-error.js';
+export { trustLogFingerprint } from './trust-log-fingerprint.js';
 export { readerRoutes, readerRowsOf, readers } from './trust-readers.js';
 export type { KeyOrigin, TrustChest, TrustState, TrustUser } from './trust-state.js';
 export { activeAdministratorIds, activeUser, copyTrustState } from './trust-state.js';

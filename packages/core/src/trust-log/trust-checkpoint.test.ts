@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { base64ToBytes, bytesToBase64, utf8Decode, utf8Encode } from '../crypto/encoding.js';
+import { fingerprintWords } from '../crypto/fingerprint-words.js';
 import suiteJson from '../crypto/vectors/coffer-suite1.json' with { type: 'json' };
 import { freshSigner, testId } from './testing/trust-log-builder.js';
 import { openTrustCheckpoint, signTrustCheckpoint, type TrustCheckpoint } from './trust-checkpoint.js';
 import { isTrustLogError } from './trust-log-error.js';
+import { trustLogFingerprint } from './trust-log-fingerprint.js';
 import vectorJson from './vectors/trust-checkpoint-v1.json' with { type: 'json' };
 
 const vector = vectorJson;
@@ -30,6 +32,12 @@ describe('trust log checkpoints', () => {
     expect(await openTrustCheckpoint(vector.stored, ownerKey, expected)).toEqual(vector.checkpoint);
   });
 
+  it('write the genesis as the organisation’s fingerprint, words and all', () => {
+    expect(trustLogFingerprint(vector.checkpoint.genesis)).toBe(vector.genesis_fingerprint);
+    expect(fingerprintWords(trustLogFingerprint(vector.checkpoint.genesis))).toHaveLength(8);
+    expect(() => trustLogFingerprint('AAAA')).toThrow();
+  });
+
   it('refuse a checkpoint with any field changed, another user’s or organisation’s, or garbage', async () => {
     await refused(
       openTrustCheckpoint(
@@ -54,7 +62,13 @@ describe('trust log checkpoints', () => {
   it('round-trip with a fresh key, and refuse another key’s signature', async () => {
     const me = await freshSigner(testId('user', 1));
     const other = await freshSigner(testId('user', 2));
-    const checkpoint: TrustCheckpoint = { org: testId('org', 1), user: me.id, seq: 12, head: 'h'.repeat(44) };
+    const checkpoint: TrustCheckpoint = {
+      org: testId('org', 1),
+      user: me.id,
+      seq: 12,
+      head: 'h'.repeat(44),
+      genesis: null,
+    };
     const stored = await signTrustCheckpoint(me.signingKey, checkpoint);
     expect(await openTrustCheckpoint(stored, me.publicKey, { org: checkpoint.org, user: me.id })).toEqual(
       checkpoint,

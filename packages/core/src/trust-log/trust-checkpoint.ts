@@ -18,19 +18,26 @@ import { TrustLogError } from './trust-log-error.js';
 /** First line of every signed checkpoint; no other signature of the suite can pass for one. */
 export const TRUST_CHECKPOINT_DOMAIN = 'coffer-trust-checkpoint/v1';
 
-/** Where the log stood when this user last verified it. */
+/**
+ * Where the log stood when this user last verified it, and the genesis they confirmed (the hash of
+ * entry 0, compared as words with the owner's: null until they do; the owner's own from the start).
+ */
 export interface TrustCheckpoint {
   org: string;
   user: string;
   seq: number;
   head: string;
+  genesis: string | null;
 }
 
 const PSS_PARAMS = { name: 'RSA-PSS', saltLength: KEY_ROTATION_SALT_BYTES } as const;
 
+function fieldsOf({ org, user, seq, head, genesis }: TrustCheckpoint): TrustCheckpoint {
+  return { org, user, seq, head, genesis };
+}
+
 function messageOf(checkpoint: TrustCheckpoint): Uint8Array<ArrayBuffer> {
-  const { org, user, seq, head } = checkpoint;
-  return utf8Encode(`${TRUST_CHECKPOINT_DOMAIN}\n${canonicalJson({ head, org, seq, user })}`);
+  return utf8Encode(`${TRUST_CHECKPOINT_DOMAIN}\n${canonicalJson(fieldsOf(checkpoint))}`);
 }
 
 /** The stored text: base64 of `{checkpoint, sig}` as JSON, signed with a key opened by openSigningKey. */
@@ -42,20 +49,20 @@ export async function signTrustCheckpoint(
     throw new CryptoError('malformed');
   }
   const signature = await crypto.subtle.sign(PSS_PARAMS, signingKey, messageOf(checkpoint));
-  const { org, user, seq, head } = checkpoint;
   const sig = bytesToBase64(new Uint8Array(signature));
-  return bytesToBase64(utf8Encode(JSON.stringify({ checkpoint: { org, user, seq, head }, sig })));
+  return bytesToBase64(utf8Encode(JSON.stringify({ checkpoint: fieldsOf(checkpoint), sig })));
 }
 
 const REFUSED = 'The stored trust log checkpoint is not one this user signed.';
 
 function isCheckpoint(value: unknown): value is TrustCheckpoint {
   if (typeof value !== 'object' || value === null) return false;
-  const { org, user, seq, head } = value as Record<string, unknown>;
+  const { org, user, seq, head, genesis } = value as Record<string, unknown>;
   return (
     typeof org === 'string' &&
     typeof user === 'string' &&
     typeof head === 'string' &&
+    (genesis === null || typeof genesis === 'string') &&
     typeof seq === 'number' &&
     Number.isSafeInteger(seq) &&
     seq >= 0
@@ -87,6 +94,5 @@ export async function openTrustCheckpoint(
   });
   if (!(await verifySignatureOver(verifyingKey, sig, messageOf(checkpoint))))
     throw new TrustLogError('signature', REFUSED);
-  const { org, user, seq, head } = checkpoint;
-  return { org, user, seq, head };
+  return fieldsOf(checkpoint);
 }

@@ -37,7 +37,13 @@ export async function storeLocalCheckpoint(checkpoint: TrustCheckpoint): Promise
       const reading = store.get(checkpoint.user);
       reading.onsuccess = () => {
         const stored: unknown = reading.result;
-        if (isCheckpoint(stored) && stored.org === checkpoint.org && stored.seq > checkpoint.seq) return;
+        // A later one stays, unless this one brings the confirmation of its genesis.
+        const newer = isCheckpoint(stored) && stored.org === checkpoint.org && stored.seq > checkpoint.seq;
+        if (newer && (stored.genesis === checkpoint.genesis || checkpoint.genesis === null)) return;
+        if (newer) {
+          store.put({ ...stored, genesis: checkpoint.genesis }, checkpoint.user);
+          return;
+        }
         store.put(checkpoint, checkpoint.user);
       };
       return reading;

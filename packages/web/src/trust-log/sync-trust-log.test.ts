@@ -1,5 +1,5 @@
 import type { TrustLogItem, TrustLogResponse } from '@coffer/core';
-import { publicKeyFingerprint, signTrustCheckpoint, trustEntryHash } from '@coffer/core';
+import { openTrustCheckpoint, publicKeyFingerprint, signTrustCheckpoint, trustEntryHash } from '@coffer/core';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   freshSigner,
@@ -12,7 +12,7 @@ import { savePrivateKey, saveSigningKey } from '../keys/key-store.js';
 import { mockFetch } from '../test/mock-fetch.js';
 import { readLocalCheckpoint } from './local-checkpoint.js';
 import { createTrustLogSync } from './sync-trust-log.js';
-import { forkMessage, isTrustLogAlarm, rollbackMessage } from './trust-log-alarm.js';
+import { forkMessage, GENESIS_CHANGED_MESSAGE, isTrustLogAlarm, rollbackMessage } from './trust-log-alarm.js';
 
 // The browser's side of the trust log against a server played by mockFetch: what it verifies, what it
 // remembers, and the alarms when the server rolls the log back, forks it or sends a forged entry.
@@ -119,12 +119,18 @@ describe('syncing the trust log', () => {
     const all = await items();
     const server = serve(all.slice(0, 3));
     const sync = createTrustLogSync({ userId, organisationId: ORG });
-    expect((await sync.sync())?.seq).toBe(2);
-    expect(await readLocalCheckpoint(userId)).toEqual({ org: ORG, user: userId, seq: 2, head: all[2]?.hash });
+    expect((await sync.sync())?.state.seq).toBe(2);
+    expect(await readLocalCheckpoint(userId)).toEqual({
+      org: ORG,
+      user: userId,
+      seq: 2,
+      head: all[2]?.hash,
+      genesis: null,
+    });
     expect(server.stored.seq).toBe(2);
 
     const later = serve(all, server.stored);
-    const state = await sync.sync();
+    const state = (await sync.sync())?.state;
     expect(state?.seq).toBe(3);
     expect(state?.teams.get(testId('team', 1))?.get(ada.id)).toBe(true);
     const reads = later.calls.filter(
@@ -153,16 +159,23 @@ describe('syncing the trust log', () => {
       user: userId,
       seq: 3,
       head: all[3]?.hash as string,
+      genesis: null,
     });
     serve(all.slice(0, 2), { seq: 3, signed });
     const alarm = await alarmOf(createTrustLogSync({ userId, organisationId: ORG }).sync());
     expect(alarm.message).toBe(rollbackMessage(1, 3));
     // A checkpoint the user did not sign is not used (the server could as well have withheld it).
-    const forged = await signTrustCheckpoint(ada.signingKey, { org: ORG, user: userId, seq: 3, head: 'x' });
+    const forged = await signTrustCheckpoint(ada.signingKey, {
+      org: ORG,
+      user: userId,
+      seq: 3,
+      head: 'x',
+      genesis: null,
+    });
     nextUser += 1;
     userId = `${userId}-new`;
     serve(all.slice(0, 2), { seq: 3, signed: forged });
-    expect((await createTrustLogSync({ userId, organisationId: ORG }).sync())?.seq).toBe(1);
+    expect((await createTrustLogSync({ userId, organisationId: ORG }).sync())?.state.seq).toBe(1);
   }, 30_000);
 
   it('raises a fork alarm when the entry at the checkpoint differs, and refuses a forged entry', async () => {
@@ -196,5 +209,59 @@ describe('syncing the trust log', () => {
     serve(tampered, first.stored);
     const invalid = await alarmOf(createTrustLogSync({ userId, organisationId: ORG }).sync());
     expect(invalid.kind).toBe('invalid');
+  }, 30_000);
+
+  it('a member confirms the genesis once: kept here and signed on the server, so a new browser knows it too', async () => {
+    const all = await items();
+    const server = serve(all);
+    const sync = createTrustLogSync({ userId, organisationId: ORG });
+    const first = await sync.sync();
+    expect(first?.genesis).toBe(all[0]?.hash);
+    expect(first?.confirmed).toBe(false);
+    expect((await sync.confirmGenesis())?.confirmed).toBe(true);
+    expect((await readLocalCheckpoint(userId))?.genesis).toBe(all[0]?.hash);
+    const opened = await openTrustCheckpoint(server.stored.signed as string, me.publicKey, {
+      org: ORG,
+      user: userId,
+    });
+    expect(opened.genesis).toBe(all[0]?.hash);
+    // Another page of this browser, and a browser with only the server's copy, both know it.
+    expect((await createTrustLogSync({ userId, organisationId: ORG }).sync())?.confirmed).toBe(true);
+  }, 30_000);
+
+  it('a confirmed genesis that is not the log’s is a fork alarm', async () => {
+    const all = await items();
+    const { storeLocalCheckpoint } = await import('./local-checkpoint.js');
+    await storeLocalCheckpoint({
+      org: ORG,
+      user: userId,
+      seq: 0,
+      head: all[0]?.hash as string,
+      genesis: 'A'.repeat(43) + '=',
+    });
+    serve(all);
+    const alarm = await alarmOf(createTrustLogSync({ userId, organisationId: ORG }).sync());
+    expect(alarm.kind).toBe('fork');
+    expect(alarm.message).toBe(GENESIS_CHANGED_MESSAGE);
+  }, 30_000);
+
+  it('the owner who signed the genesis has it confirmed from the start', async () => {
+    const own = new TrustLogBuilder(testId('org', 2));
+    await own.append(me, {
+      op: 'genesis',
+      body: { name: 'Mine', email: 'me@office.test', public_key: me.publicKey },
+    });
+    const ownItems = await Promise.all(
+      own.entries.map(async (signed) => ({
+        ...signed,
+        seq: signed.entry.seq,
+        hash: await trustEntryHash(signed),
+      })),
+    );
+    userId = me.id;
+    serve(ownItems);
+    const log = await createTrustLogSync({ userId: me.id, organisationId: testId('org', 2) }).sync();
+    expect(log?.confirmed).toBe(true);
+    expect(log?.genesis).toBe(ownItems[0]?.hash);
   }, 30_000);
 });

@@ -12,6 +12,7 @@ import { loadSigningKey } from '../keys/key-store.js';
 import { readLocalCheckpoint, storeLocalCheckpoint } from './local-checkpoint.js';
 import {
   forkMessage,
+  GENESIS_CHANGED_MESSAGE,
   invalidEntryMessage,
   OTHER_ORGANISATION_MESSAGE,
   rollbackMessage,
@@ -33,9 +34,20 @@ export interface TrustLogOwner {
   organisationId: string;
 }
 
+/** The log as verified: its state, its genesis, and whether this user confirmed that genesis. */
+export interface VerifiedTrustLog {
+  state: TrustState;
+  /** The hash of entry 0: the organisation's fingerprint (core's trustLogFingerprint). */
+  genesis: string;
+  /** Compared with the owner's and found the same (the owner who signed it: from the start). */
+  confirmed: boolean;
+}
+
 export interface TrustLogSync {
-  /** The verified state (null while the organisation has no log); throws a TrustLogAlarm. */
-  sync(signal?: AbortSignal): Promise<TrustState | null>;
+  /** The verified log (null while the organisation has no log); throws a TrustLogAlarm. */
+  sync(signal?: AbortSignal): Promise<VerifiedTrustLog | null>;
+  /** Records, in both checkpoints, that the user found the organisation's fingerprint the owner's. */
+  confirmGenesis(): Promise<VerifiedTrustLog | null>;
 }
 
 function later(a: TrustCheckpoint | null, b: TrustCheckpoint | null): TrustCheckpoint | null {
@@ -68,55 +80,82 @@ async function fold(entries: readonly SignedTrustEntry[], from: TrustState | nul
   }
 }
 
+// The genesis a user confirmed, from either checkpoint; two different ones cannot both be theirs.
+function confirmedGenesis(...checkpoints: (TrustCheckpoint | null)[]): string | null {
+  const found = [
+    ...new Set(checkpoints.flatMap((checkpoint) => (checkpoint?.genesis ? [checkpoint.genesis] : []))),
+  ];
+  if (found.length > 1) throw new TrustLogAlarm('fork', GENESIS_CHANGED_MESSAGE);
+  return found[0] ?? null;
+}
+
 export function createTrustLogSync(owner: TrustLogOwner): TrustLogSync {
-  let verified: TrustState | null = null;
-  // Where the server's signed copy stands, once read: written again only when the log moved past it.
-  let remoteSeq: number | null | undefined;
-  let running: Promise<TrustState | null> | null = null;
+  let verified: VerifiedTrustLog | null = null;
+  // Where the server's signed copy stands, once read: written again only when the log moved past it
+  // or the confirmation is new.
+  let remote: { seq: number | null; genesis: string | null } | undefined;
+  let running: Promise<VerifiedTrustLog | null> | null = null;
+  // The genesis is the user's own (they signed it), or they confirmed it in this page.
+  let ownGenesis = false;
 
   // The user's checkpoint on the server, when it opens as theirs. One that does not is left unused
   // and replaced: the server could as well have withheld it, and an old key's signature (before a
   // password change) is not tampering.
   async function remoteCheckpoint(signal?: AbortSignal): Promise<TrustCheckpoint | null> {
     const stored = await fetchTrustCheckpoint(signal).catch(() => null);
-    remoteSeq = stored?.seq ?? null;
+    remote = { seq: stored?.seq ?? null, genesis: null };
     if (!stored?.signed) return null;
     try {
       const publicKey = await provenOwnPublicKey(owner.userId);
-      return await openTrustCheckpoint(stored.signed, publicKey, {
+      const opened = await openTrustCheckpoint(stored.signed, publicKey, {
         org: owner.organisationId,
         user: owner.userId,
       });
+      remote = { seq: opened.seq, genesis: opened.genesis };
+      return opened;
     } catch {
-      remoteSeq = null;
+      remote = { seq: null, genesis: null };
       return null;
     }
   }
 
-  async function keep(state: TrustState): Promise<void> {
+  async function keep(log: VerifiedTrustLog): Promise<void> {
+    const { state } = log;
     const checkpoint: TrustCheckpoint = {
       org: state.org,
       user: owner.userId,
       seq: state.seq,
       head: state.head,
+      genesis: log.confirmed ? log.genesis : null,
     };
     await storeLocalCheckpoint(checkpoint);
-    if (remoteSeq !== undefined && remoteSeq !== null && remoteSeq >= state.seq) return;
+    const current =
+      remote?.seq !== null &&
+      remote?.seq !== undefined &&
+      remote.seq >= state.seq &&
+      remote.genesis === checkpoint.genesis;
+    if (current) return;
     const signingKey = await loadSigningKey();
     if (!signingKey) return;
     try {
       const saved = await saveTrustCheckpoint(state.seq, await signTrustCheckpoint(signingKey, checkpoint));
-      remoteSeq = saved.seq;
+      remote = { seq: saved.seq, genesis: checkpoint.genesis };
     } catch (error) {
       // 409: another browser of this user got further; the next sync reads its checkpoint.
       if (!(error instanceof ApiError)) throw error;
     }
   }
 
-  async function run(signal?: AbortSignal): Promise<TrustState | null> {
-    const [local, remote] = await Promise.all([readLocalCheckpoint(owner.userId), remoteCheckpoint(signal)]);
-    const known = later(local?.org === owner.organisationId ? local : null, remote);
-    let state = verified;
+  async function run(signal?: AbortSignal): Promise<VerifiedTrustLog | null> {
+    const [local, remoteOne] = await Promise.all([
+      readLocalCheckpoint(owner.userId),
+      remoteCheckpoint(signal),
+    ]);
+    const mine = local?.org === owner.organisationId ? local : null;
+    const known = later(mine, remoteOne);
+    const confirmed = confirmedGenesis(mine, remoteOne);
+    let state = verified?.state ?? null;
+    let genesis = verified?.genesis ?? null;
     let served: number | null = null;
     for (;;) {
       const page = await fetchTrustLog(state?.seq, signal);
@@ -126,6 +165,7 @@ export function createTrustLogSync(owner: TrustLogOwner): TrustLogSync {
       // Folded in two parts around the checkpoint, so its entry's hash is compared as it passes.
       const cut = entriesUpTo(known, state);
       const parts = cut > 0 && cut < items.length ? [items.slice(0, cut), items.slice(cut)] : [items];
+      const fromGenesis = state === null;
       let folded = state;
       for (const part of parts) {
         folded = await fold(part, folded);
@@ -134,6 +174,11 @@ export function createTrustLogSync(owner: TrustLogOwner): TrustLogSync {
         if (known && folded.seq === known.seq && folded.head !== known.head)
           throw new TrustLogAlarm('fork', forkMessage(known.seq));
       }
+      if (fromGenesis && folded) {
+        // Entry 1's prev is entry 0's hash (the fold checked it); a log of one entry ends at it.
+        genesis = items[1]?.entry.prev ?? folded.head;
+        ownGenesis = items[0]?.entry.actor === owner.userId;
+      }
       state = folded;
       if (served === null || (state && state.seq >= served)) break;
     }
@@ -141,10 +186,11 @@ export function createTrustLogSync(owner: TrustLogOwner): TrustLogSync {
       throw new TrustLogAlarm('rollback', rollbackMessage(state ? state.seq : served, known.seq));
     if (state && (served === null || served < state.seq))
       throw new TrustLogAlarm('rollback', rollbackMessage(served, state.seq));
-    if (!state) return null;
-    verified = state;
-    await keep(state);
-    return state;
+    if (!state || !genesis) return null;
+    if (confirmed && confirmed !== genesis) throw new TrustLogAlarm('fork', GENESIS_CHANGED_MESSAGE);
+    verified = { state, genesis, confirmed: ownGenesis || confirmed === genesis };
+    await keep(verified);
+    return verified;
   }
 
   return {
@@ -152,6 +198,14 @@ export function createTrustLogSync(owner: TrustLogOwner): TrustLogSync {
     sync(signal) {
       if (!running) running = run(signal).finally(() => (running = null));
       return running;
+    },
+    async confirmGenesis() {
+      const log = (await running?.catch(() => null)) ?? verified;
+      if (!log) return null;
+      ownGenesis = true;
+      verified = { ...log, confirmed: true };
+      await keep(verified);
+      return verified;
     },
   };
 }

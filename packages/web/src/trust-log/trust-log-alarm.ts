@@ -23,6 +23,12 @@ export function invalidEntryMessage(error: TrustLogError): string {
   return `The server sent a trust log with an entry that does not verify: ${error.message} ${TELL}`;
 }
 
+/** The member compared the organisation's words with the owner's, and they differ. */
+export const GENESIS_MISMATCH_MESSAGE = `The organisation record this browser was given is not the one your organisation’s owner sees: the server may be showing you a record of its own making. ${TELL}`;
+
+/** The log starts from another genesis than the one this user confirmed. */
+export const GENESIS_CHANGED_MESSAGE = `The server sent an organisation record that is not the one you confirmed with your organisation’s owner: it may have been replaced. ${TELL}`;
+
 export const OTHER_ORGANISATION_MESSAGE = `The server sent the trust log of another organisation. ${TELL}`;
 
 /** A blocking alarm about the trust log; `message` is shown as written. */

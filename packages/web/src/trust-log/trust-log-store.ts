@@ -1,18 +1,22 @@
-import type { TrustState } from '@coffer/core';
 import { sessionCleared } from '../lib/clear-session.js';
 import { createStore } from '../lib/create-store.js';
+import type { VerifiedTrustLog } from './sync-trust-log.js';
 import type { TrustLogAlarmKind } from './trust-log-alarm.js';
 
-/** What the page knows of the trust log: the verified state (null: no log, or not synced yet) and any alarm. */
+/** What the page knows of the trust log: the verified log (null: no log, or not synced yet) and any alarm. */
 export interface TrustLogView {
-  state: TrustState | null;
+  log: VerifiedTrustLog | null;
   alarm: { kind: TrustLogAlarmKind; message: string } | null;
+  /** Records that the user found the organisation's fingerprint the owner's (null before a sync). */
+  confirmGenesis: (() => Promise<void>) | null;
 }
+
+const EMPTY: TrustLogView = { log: null, alarm: null, confirmGenesis: null };
 
 /**
  * The trust log as this page last verified it. An alarm stays until the session ends: a log that
  * was rolled back or forked once is not trusted again because a later answer looks right.
  */
-export const trustLogStore = createStore<TrustLogView>({ state: null, alarm: null });
+export const trustLogStore = createStore<TrustLogView>(EMPTY);
 
-sessionCleared.subscribe(() => trustLogStore.set({ state: null, alarm: null }));
+sessionCleared.subscribe(() => trustLogStore.set(EMPTY));

@@ -109,7 +109,7 @@ describe('the shell verifies the trust log of every session (issue 30)', () => {
   it('replaces every screen with the trust log alarm when the server serves a log older than this browser verified', async () => {
     const { storeLocalCheckpoint } = await import('../../trust-log/local-checkpoint.js');
     const { rollbackMessage } = await import('../../trust-log/trust-log-alarm.js');
-    await storeLocalCheckpoint({ org: 'org-1', user: 'u-1', seq: 3, head: 'h'.repeat(44) });
+    await storeLocalCheckpoint({ org: 'org-1', user: 'u-1', seq: 3, head: 'h'.repeat(44), genesis: null });
     await savePrivateKey(me.privateKey);
     localStorage.setItem('token', 'tok');
     const calls = mockFetch({

@@ -7,6 +7,7 @@ import { useSession } from '../../session/use-session.js';
 import { KeyTrustHost } from '../key-trust/key-trust-host.js';
 import { OwnKeyAlarm } from '../key-trust/own-key-alarm.js';
 import { useOwnKeyCheck } from '../key-trust/own-key-check-query.js';
+import { GenesisConfirmNotice } from '../trust-log/genesis-confirm-notice.js';
 import { TrustLogAlarmScreen } from '../trust-log/trust-log-alarm-screen.js';
 import { useTrustLogSync } from '../trust-log/use-trust-log-sync.js';
 import { Footer } from './footer.js';
@@ -25,8 +26,11 @@ export function AppLayout() {
   const { profile } = useSession();
   const notYours = useOwnKeyCheck(profile)?.status === 'not-yours';
   const organisationId = profile?.organisation?.id;
+  // Not while a first personal password is due: the server answers nothing else until it is set.
   const trustLog = useTrustLogSync(
-    profile && organisationId && !notYours ? { userId: profile.id, organisationId } : null,
+    profile && organisationId && !notYours && !profile.must_change_password
+      ? { userId: profile.id, organisationId }
+      : null,
   );
   // Either alarm stops everything: no screen, no background reshare.
   const blocked = notYours || trustLog.alarm !== null;
@@ -41,6 +45,9 @@ export function AppLayout() {
       </a>
       <Header />
       {blocked ? null : <KeyTrustHost />}
+      {!blocked && trustLog.log && !trustLog.log.confirmed && trustLog.confirmGenesis ? (
+        <GenesisConfirmNotice genesis={trustLog.log.genesis} confirm={trustLog.confirmGenesis} />
+      ) : null}
       <main
         id="main"
         ref={mainRef}

@@ -1,5 +1,6 @@
 import { useStore } from '../../lib/create-store.js';
 import { usePolling } from '../../lib/use-polling.js';
+import type { TrustLogSync, VerifiedTrustLog } from '../../trust-log/sync-trust-log.js';
 import { type TrustLogView, trustLogStore } from '../../trust-log/trust-log-store.js';
 
 /** How often the trust log is synced while a tab is open (and at once, and when the tab returns). */
@@ -25,17 +26,27 @@ export function useTrustLogSync(subject: TrustLogSubject | null): TrustLogView {
     const syncing = import('../../trust-log/sync-trust-log.js').then(({ createTrustLogSync }) =>
       createTrustLogSync({ userId, organisationId }),
     );
+    const publish = (log: VerifiedTrustLog | null, sync: TrustLogSync) => {
+      if (stopped) return;
+      const confirmGenesis = async () => {
+        publish(await sync.confirmGenesis(), sync);
+      };
+      trustLogStore.set((view) => ({ ...view, log, confirmGenesis }));
+    };
     const poll = () =>
-      void syncing.then(async (log) => {
+      void syncing.then(async (sync) => {
         if (stopped || trustLogStore.get().alarm) return;
         try {
-          const state = await log.sync();
-          if (!stopped) trustLogStore.set((view) => ({ ...view, state }));
+          publish(await sync.sync(), sync);
         } catch (error) {
           const { isTrustLogAlarm } = await import('../../trust-log/trust-log-alarm.js');
           // Anything else (the network, a lost session) is tried again at the next sync.
           if (!stopped && isTrustLogAlarm(error))
-            trustLogStore.set({ state: null, alarm: { kind: error.kind, message: error.message } });
+            trustLogStore.set({
+              log: null,
+              confirmGenesis: null,
+              alarm: { kind: error.kind, message: error.message },
+            });
         }
       });
     return {

@@ -4,6 +4,7 @@ import { DisplayNameRow } from './display-name-row.js';
 import { EmailRow } from './email-row.js';
 import { ExportMySecretsRow } from './export-my-secrets-row.js';
 import { KeyFingerprintRow } from './key-fingerprint-row.js';
+import { OrganisationRecordRow } from './organisation-record-row.js';
 import { openPasswordModal } from './password-modal.js';
 import { TwoStepRow } from './two-step-row.js';
 import { useGoBack } from './use-go-back.js';
@@ -44,6 +45,7 @@ export function Component() {
           </div>
           <TwoStepRow profile={profile} />
           <KeyFingerprintRow owner={profile} />
+          <OrganisationRecordRow />
           <ExportMySecretsRow profile={profile} />
         </div>
       ) : (
