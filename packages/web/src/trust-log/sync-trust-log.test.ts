@@ -237,7 +237,7 @@ describe('syncing the trust log', () => {
       user: userId,
       seq: 0,
       head: all[0]?.hash as string,
-      genesis: 'A'.repeat(43) + '=',
+      genesis: `${'A'.repeat(43)}=`,
     });
     serve(all);
     const alarm = await alarmOf(createTrustLogSync({ userId, organisationId: ORG }).sync());
