@@ -2,6 +2,7 @@ import {
   endorseKeyRotation,
   fingerprintWords,
   generateUserKeyPair,
+  importSigningKey,
   publicKeyFingerprint,
   type UserRow,
   unwrapSecretKey,
@@ -54,13 +55,7 @@ async function expectRightAboveTheScreen(page: Page, panel: Locator): Promise<vo
 async function forgeEndorsement(userId: string, publicKey: string): Promise<void> {
   const forger = await generateUserKeyPair();
   const pkcs8 = await crypto.subtle.exportKey('pkcs8', forger.privateKey);
-  const signingKey = await crypto.subtle.importKey(
-    'pkcs8',
-    pkcs8,
-    { name: 'RSA-PSS', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
+  const signingKey = await importSigningKey(pkcs8);
   const signature = await endorseKeyRotation(signingKey, { userId, publicKey });
   const db = new Database(databasePath, { fileMustExist: true });
   try {

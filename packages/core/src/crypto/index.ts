@@ -24,6 +24,8 @@ export { FINGERPRINT_WORD_COUNT, fingerprintWords } from './fingerprint-words.js
 export {
   generateUserKeyPair,
   importPublicKey,
+  importSigningKey,
+  importUnwrappingKey,
   importVerifyingKey,
   openPrivateKey,
   openSigningKey,

@@ -63,9 +63,7 @@ export async function sealPrivateKey(
  * below the floor are refused before anything else; every other failure is 'integrity'.
  */
 export async function openPrivateKey(stored: StoredPrivateKey, encryptionKey: CryptoKey): Promise<CryptoKey> {
-  return withPkcs8(stored, encryptionKey, (pkcs8) =>
-    crypto.subtle.importKey('pkcs8', pkcs8, RSA_OAEP, false, ['decrypt']),
-  );
+  return withPkcs8(stored, encryptionKey, importUnwrappingKey);
 }
 
 /**
@@ -73,9 +71,17 @@ export async function openPrivateKey(stored: StoredPrivateKey, encryptionKey: Cr
  * signature a key rotation needs (key-rotation.ts). Failures are those of openPrivateKey.
  */
 export async function openSigningKey(stored: StoredPrivateKey, encryptionKey: CryptoKey): Promise<CryptoKey> {
-  return withPkcs8(stored, encryptionKey, (pkcs8) =>
-    crypto.subtle.importKey('pkcs8', pkcs8, RSA_PSS, false, ['sign']),
-  );
+  return withPkcs8(stored, encryptionKey, importSigningKey);
+}
+
+/** A PKCS#8 private key as the key store keeps it to unwrap: non-extractable RSA-OAEP, decrypt only. */
+export function importUnwrappingKey(pkcs8: BufferSource): Promise<CryptoKey> {
+  return crypto.subtle.importKey('pkcs8', pkcs8, RSA_OAEP, false, ['decrypt']);
+}
+
+/** The same PKCS#8 private key as the key store keeps it to sign: non-extractable RSA-PSS, sign only. */
+export function importSigningKey(pkcs8: BufferSource): Promise<CryptoKey> {
+  return crypto.subtle.importKey('pkcs8', pkcs8, RSA_PSS, false, ['sign']);
 }
 
 /**

@@ -1,5 +1,6 @@
 import {
   generateUserKeyPair,
+  importSigningKey,
   publicKeyFingerprint,
   type SignedTrustEntry,
   signTrustEntry,
@@ -27,13 +28,7 @@ type SigningKey = Parameters<typeof signTrustEntry>[0];
 export async function makeTrustSigner(db: Kysely<Database>, userId: string): Promise<TrustSigner> {
   const pair = await generateUserKeyPair();
   const pkcs8 = await crypto.subtle.exportKey('pkcs8', pair.privateKey);
-  const signingKey = await crypto.subtle.importKey(
-    'pkcs8',
-    pkcs8,
-    { name: 'RSA-PSS', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
+  const signingKey = await importSigningKey(pkcs8);
   await db.updateTable('users').set({ public_key: pair.publicKey }).where('id', '=', userId).execute();
   return {
     id: userId,

@@ -1,4 +1,4 @@
-import { generateUserKeyPair } from '@coffer/core';
+import { generateUserKeyPair, importSigningKey, importUnwrappingKey } from '@coffer/core';
 
 /** A test user's key pair: the public half as the API serves it, the private half non-extractable. */
 export interface TestUserKeys {
@@ -13,19 +13,6 @@ export interface TestUserKeys {
 export async function makeTestUserKeys(userId: string): Promise<TestUserKeys> {
   const pair = await generateUserKeyPair();
   const pkcs8 = await crypto.subtle.exportKey('pkcs8', pair.privateKey);
-  const privateKey = await crypto.subtle.importKey(
-    'pkcs8',
-    pkcs8,
-    { name: 'RSA-OAEP', hash: 'SHA-256' },
-    false,
-    ['decrypt'],
-  );
-  const signingKey = await crypto.subtle.importKey(
-    'pkcs8',
-    pkcs8,
-    { name: 'RSA-PSS', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
+  const [privateKey, signingKey] = await Promise.all([importUnwrappingKey(pkcs8), importSigningKey(pkcs8)]);
   return { userId, publicKey: pair.publicKey, privateKey, signingKey };
 }
