@@ -5,13 +5,15 @@ import type { TrustLogAlarmKind } from './trust-log-alarm.js';
 
 /** What the page knows of the trust log: the verified log (null: no log, or not synced yet) and any alarm. */
 export interface TrustLogView {
+  /** Whether a sync has answered in this session (with a log, or with none). */
+  synced: boolean;
   log: VerifiedTrustLog | null;
   alarm: { kind: TrustLogAlarmKind; message: string } | null;
   /** Records that the user found the organisation's fingerprint the owner's (null before a sync). */
   confirmGenesis: (() => Promise<void>) | null;
 }
 
-const EMPTY: TrustLogView = { log: null, alarm: null, confirmGenesis: null };
+const EMPTY: TrustLogView = { synced: false, log: null, alarm: null, confirmGenesis: null };
 
 /**
  * The trust log as this page last verified it. An alarm stays until the session ends: a log that
@@ -19,4 +21,9 @@ const EMPTY: TrustLogView = { log: null, alarm: null, confirmGenesis: null };
  */
 export const trustLogStore = createStore<TrustLogView>(EMPTY);
 
-sessionCleared.subscribe(() => trustLogStore.set(EMPTY));
+/** Forgets the session's log (its end; a test's start). */
+export function resetTrustLogView(): void {
+  trustLogStore.set(EMPTY);
+}
+
+sessionCleared.subscribe(resetTrustLogView);

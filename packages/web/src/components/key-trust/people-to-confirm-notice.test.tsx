@@ -1,7 +1,12 @@
-import { fingerprintWords, publicKeyFingerprint, unwrapSecretKey } from '@coffer/core';
+import { fingerprintWords, publicKeyFingerprint, trustEntryHash, unwrapSecretKey } from '@coffer/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import {
+  freshSigner,
+  TrustLogBuilder,
+  testId,
+} from '../../../../core/src/trust-log/testing/trust-log-builder.js';
 import { loadTrust, trustCreatedKey } from '../../keys/key-trust.js';
 import {
   NEWCOMER,
@@ -82,4 +87,20 @@ describe('people to confirm', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(server.calls.some((call) => call.path.includes('/secret_keys/'))).toBe(false);
   });
+
+  it('asks nothing about missing keys when the verified trust log says the profile’s administrator is not one', async () => {
+    const owner = await freshSigner(testId('user', 1));
+    const log = new TrustLogBuilder('org-1');
+    const genesis = await log.append(owner, {
+      op: 'genesis',
+      body: { name: 'Office', email: 'owner@office.test', public_key: owner.publicKey },
+    });
+    const items = [{ ...genesis, seq: 0, hash: await trustEntryHash(genesis) }];
+    const { server } = await renderAdminShell(setup.admin, setup.newAdminId(), [], null, true, items);
+    await waitFor(() =>
+      expect(server.calls.some((call) => call.path.startsWith('/api/v1/trust_log'))).toBe(true),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(server.calls.some((call) => call.path.includes('/secret_keys/'))).toBe(false);
+  }, 30_000);
 });

@@ -3,12 +3,12 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GENESIS_MISMATCH_MESSAGE } from '../../trust-log/trust-log-alarm.js';
-import { trustLogStore } from '../../trust-log/trust-log-store.js';
+import { resetTrustLogView, trustLogStore } from '../../trust-log/trust-log-store.js';
 import { GENESIS_CONFIRM_TEXT, GenesisConfirmNotice } from './genesis-confirm-notice.js';
 
 const GENESIS = 'qks5xa71in2gXHzbpdR8hCTGOeSwCmiAhLWs5PfKmdg=';
 
-afterEach(() => trustLogStore.set({ log: null, alarm: null, confirmGenesis: null }));
+afterEach(resetTrustLogView);
 
 describe('GenesisConfirmNotice', () => {
   it('shows the organisation’s words; a match is confirmed, a mismatch is the blocking alarm', async () => {

@@ -38,6 +38,7 @@ export function GenesisConfirmNotice({
   };
   const onMismatch = () =>
     trustLogStore.set({
+      synced: true,
       log: null,
       confirmGenesis: null,
       alarm: { kind: 'fork', message: GENESIS_MISMATCH_MESSAGE },

@@ -31,7 +31,7 @@ export function useTrustLogSync(subject: TrustLogSubject | null): TrustLogView {
       const confirmGenesis = async () => {
         publish(await sync.confirmGenesis(), sync);
       };
-      trustLogStore.set((view) => ({ ...view, log, confirmGenesis }));
+      trustLogStore.set((view) => ({ ...view, synced: true, log, confirmGenesis }));
     };
     const poll = () =>
       void syncing.then(async (sync) => {
@@ -43,6 +43,7 @@ export function useTrustLogSync(subject: TrustLogSubject | null): TrustLogView {
           // Anything else (the network, a lost session) is tried again at the next sync.
           if (!stopped && isTrustLogAlarm(error))
             trustLogStore.set({
+              synced: true,
               log: null,
               confirmGenesis: null,
               alarm: { kind: error.kind, message: error.message },

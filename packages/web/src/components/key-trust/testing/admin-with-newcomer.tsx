@@ -1,4 +1,4 @@
-import type { KeyShare } from '@coffer/core';
+import type { KeyShare, TrustLogItem } from '@coffer/core';
 import { wrapSecretKey } from '@coffer/core';
 import type { RouteObject } from 'react-router';
 import { afterEach, beforeAll } from 'vitest';
@@ -10,6 +10,7 @@ import { makeTestUserKeys } from '../../../crypto-client/testing/test-user-keys.
 import { savePrivateKey } from '../../../keys/key-store.js';
 import { buildProfile } from '../../../test/profile-fixture.js';
 import { renderApp } from '../../../test/render-app.js';
+import { resetTrustLogView } from '../../../trust-log/trust-log-store.js';
 
 /** The newcomer the server names, for the people directory (no user resource: found through teams). */
 export const NEWCOMER = { id: 'u-nina', name: 'Nina Newcomer', email: 'nina@example.com' };
@@ -40,7 +41,8 @@ export async function newcomerPairs(
 
 /**
  * Signs an administrator in (profile, private key in the key store) and renders the shell, with
- * `screen` at /, over a server whose missing keys are `pairs`. Answers the server and the render.
+ * `screen` at /, over a server whose missing keys are `pairs` (and whose trust log is `trustLog`, none by
+ * default). Answers the server and the render.
  */
 export async function renderAdminShell(
   admin: TestUserKeys,
@@ -48,16 +50,32 @@ export async function renderAdminShell(
   pairs: readonly KeyShare[],
   screen: RouteObject['element'] = null,
   administrator = true,
+  trustLog: TrustLogItem[] = [],
 ): Promise<{ server: MissingKeysServer } & ReturnType<typeof renderApp>> {
   localStorage.setItem('token', 'token-1');
+  resetTrustLogView();
   await savePrivateKey(admin.privateKey);
   const server = serveMissingKeys(pairs, 500, {
     'GET /api/v1/profile.json': {
-      body: buildProfile({ id: adminId, administrator, public_key: admin.publicKey }),
+      body: buildProfile({
+        id: adminId,
+        administrator,
+        public_key: admin.publicKey,
+        organisation: { id: 'org-1', name: 'Office' },
+      }),
     },
     'GET /api/v1/teams.json': {
       body: { items: [{ id: 't-1', name: 'Crew', memberships: [{ user_id: NEWCOMER.id }] }], total: 1 },
     },
+    // By default an organisation without a trust log, as every one is today: the profile says who
+    // administers.
+    'GET /api/v1/trust_log': {
+      body: {
+        items: trustLog,
+        head: trustLog.length > 0 ? { seq: trustLog.length - 1, hash: trustLog.at(-1)?.hash } : null,
+      },
+    },
+    'GET /api/v1/trust_log/checkpoint.json': { body: { seq: null, signed: null } },
     'GET /api/v1/teams/t-1.json': {
       body: {
         id: 't-1',
