@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
@@ -104,6 +104,22 @@ export function callApi(
     headers: { authorization: `Bearer ${token}` },
     ...(payload ? { payload } : {}),
   });
+}
+
+/** Sends one JSON request as one of the scenario's roles. */
+export function callAsRole(
+  setup: ChestScenarioSetup,
+  role: ScenarioRole,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+): Promise<LightMyRequestResponse> {
+  return callApi(setup.context.app, setup.scenario.tokens[role], method, url, payload);
+}
+
+/** A stand-in for a blob the browser seals or signs for its user: base64 the server cannot read. */
+export function opaqueBlob(): string {
+  return randomBytes(96).toString('base64');
 }
 
 /** A create body with stand-in ciphertext and a stand-in wrapped key for each reader. */

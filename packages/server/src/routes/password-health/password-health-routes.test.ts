@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { HEALTH_DISMISSALS_MAX_CHARS } from '@coffer/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PWNED_RANGE_URL } from '../../config.js';
@@ -6,16 +5,21 @@ import {
   HEALTH_DISMISSALS_INVALID_MESSAGE,
   HEALTH_DISMISSALS_TOO_LARGE_MESSAGE,
 } from '../../services/password-health/health-dismissal-service.js';
-import { callApi, SCENARIO_ROLES, type ScenarioRole, useChestScenario } from '../../test/chest-scenario.js';
+import {
+  callAsRole,
+  opaqueBlob,
+  SCENARIO_ROLES,
+  type ScenarioRole,
+  useChestScenario,
+} from '../../test/chest-scenario.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
 
 const PATH = '/api/v1/health_dismissals.json';
-const sealedBlob = () => randomBytes(96).toString('base64');
 
 describe('health dismissals (issue 31)', () => {
   const setup = useChestScenario();
   const call = (role: ScenarioRole, method: 'GET' | 'PUT', payload?: object) =>
-    callApi(setup.context.app, setup.scenario.tokens[role], method, PATH, payload);
+    callAsRole(setup, role, method, PATH, payload);
 
   it('keeps one sealed blob per user: every role reads and replaces its own and nobody else’s', async () => {
     const saved = new Map<ScenarioRole, string>();
@@ -23,7 +27,7 @@ describe('health dismissals (issue 31)', () => {
       const before = await call(role, 'GET');
       expect(before.statusCode, role).toBe(200);
       expect(before.json(), role).toEqual({ sealed: null, updated_at: null });
-      const blob = sealedBlob();
+      const blob = opaqueBlob();
       const put = await call(role, 'PUT', { sealed: blob });
       expect(put.statusCode, put.body).toBe(200);
       expect(put.json().sealed).toBe(blob);
@@ -35,7 +39,7 @@ describe('health dismissals (issue 31)', () => {
       expect(Number.isNaN(Date.parse(answer.updated_at)), role).toBe(false);
     }
     // A second save replaces the first: still one row per user.
-    const next = sealedBlob();
+    const next = opaqueBlob();
     expect((await call('reader', 'PUT', { sealed: next })).statusCode).toBe(200);
     expect((await call('reader', 'GET')).json().sealed).toBe(next);
     const rows = await setup.context.db
@@ -54,7 +58,7 @@ describe('health dismissals (issue 31)', () => {
       const response = await setup.context.app.inject({
         method,
         url: PATH,
-        ...(method === 'PUT' ? { payload: { sealed: sealedBlob() } } : {}),
+        ...(method === 'PUT' ? { payload: { sealed: opaqueBlob() } } : {}),
       });
       expect(response.statusCode, method).toBe(401);
     }

@@ -1,7 +1,7 @@
 import { KEY_FOR_STRANGER_MESSAGE, NO_PERMISSION_MESSAGE } from '@coffer/core';
 import { describe, expect, it } from 'vitest';
 import { recomputeMissingKeys } from '../../repositories/missing-key-repository.js';
-import { callApi, useChestScenario } from '../../test/chest-scenario.js';
+import { callApi, callAsRole, useChestScenario } from '../../test/chest-scenario.js';
 import {
   buildMembership,
   buildSecret,
@@ -164,7 +164,7 @@ describe('key sharing', () => {
     ] as const;
     for (const role of ['manager', 'writer', 'reader', 'outsider'] as const) {
       for (const [method, url, body] of calls) {
-        const response = await callApi(setup.context.app, setup.scenario.tokens[role], method, url, body);
+        const response = await callAsRole(setup, role, method, url, body);
         expect(response.statusCode, `${role} ${url}`).toBe(403);
         expect(response.json()).toEqual({ error: NO_PERMISSION_MESSAGE });
       }

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { TRUST_CHECKPOINT_MAX_CHARS } from '@coffer/core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -6,18 +5,24 @@ import {
   TRUST_CHECKPOINT_INVALID_MESSAGE,
   TRUST_CHECKPOINT_TOO_LARGE_MESSAGE,
 } from '../../services/trust-log/trust-checkpoint-service.js';
-import { callApi, SCENARIO_ROLES, type ScenarioRole, useChestScenario } from '../../test/chest-scenario.js';
+import {
+  callApi,
+  callAsRole,
+  opaqueBlob,
+  SCENARIO_ROLES,
+  type ScenarioRole,
+  useChestScenario,
+} from '../../test/chest-scenario.js';
 import { buildSession, buildUser } from '../../test/factories.js';
 
 // Issue 30: each user's signed checkpoint of the trust log (docs/server.md, "Trust log", "Checkpoint").
 
 const PATH = '/api/v1/trust_log/checkpoint.json';
-const signedBlob = () => randomBytes(96).toString('base64');
 
 describe('the trust log checkpoint', () => {
   const setup = useChestScenario();
   const call = (role: ScenarioRole, method: 'GET' | 'PUT', payload?: object) =>
-    callApi(setup.context.app, setup.scenario.tokens[role], method, PATH, payload);
+    callAsRole(setup, role, method, PATH, payload);
 
   /** Every stored checkpoint row, by user id, to prove a refusal changed nothing. */
   async function storedRows(): Promise<Record<string, { seq: number; signed: string; updated_at: string }>> {
@@ -38,7 +43,7 @@ describe('the trust log checkpoint', () => {
       const response = await setup.context.app.inject({
         method,
         url: PATH,
-        ...(method === 'PUT' ? { payload: { seq: 1, signed: signedBlob() } } : {}),
+        ...(method === 'PUT' ? { payload: { seq: 1, signed: opaqueBlob() } } : {}),
       });
       expect(response.statusCode, method).toBe(401);
     }
@@ -48,7 +53,7 @@ describe('the trust log checkpoint', () => {
   it('keeps one checkpoint per user: every role stores and reads back its own and nobody else’s', async () => {
     const saved = new Map<ScenarioRole, { seq: number; signed: string }>();
     for (const [index, role] of SCENARIO_ROLES.entries()) {
-      const checkpoint = { seq: 10 + index, signed: signedBlob() };
+      const checkpoint = { seq: 10 + index, signed: opaqueBlob() };
       const put = await call(role, 'PUT', checkpoint);
       expect(put.statusCode, put.body).toBe(200);
       expect(put.json(), role).toEqual(checkpoint);
@@ -69,18 +74,18 @@ describe('the trust log checkpoint', () => {
 
   it('moves forward only: an equal or higher seq replaces, a lower one is a 409 that changes nothing', async () => {
     const start = (await call('reader', 'GET')).json() as { seq: number; signed: string };
-    const equal = { seq: start.seq, signed: signedBlob() };
+    const equal = { seq: start.seq, signed: opaqueBlob() };
     expect((await call('reader', 'PUT', equal)).statusCode).toBe(200);
     expect((await call('reader', 'GET')).json()).toEqual(equal);
-    const higher = { seq: start.seq + 5, signed: signedBlob() };
+    const higher = { seq: start.seq + 5, signed: opaqueBlob() };
     expect((await call('reader', 'PUT', higher)).json()).toEqual(higher);
     expect((await call('reader', 'GET')).json()).toEqual(higher);
 
     const before = await storedRows();
-    const lower = await call('reader', 'PUT', { seq: higher.seq - 1, signed: signedBlob() });
+    const lower = await call('reader', 'PUT', { seq: higher.seq - 1, signed: opaqueBlob() });
     expect(lower.statusCode).toBe(409);
     expect(lower.json()).toEqual({ error: TRUST_CHECKPOINT_BEHIND_MESSAGE });
-    const zero = await call('reader', 'PUT', { seq: 0, signed: signedBlob() });
+    const zero = await call('reader', 'PUT', { seq: 0, signed: opaqueBlob() });
     expect(zero.statusCode).toBe(409);
     expect((await call('reader', 'GET')).json()).toEqual(higher);
     expect(await storedRows()).toEqual(before);
@@ -90,7 +95,7 @@ describe('the trust log checkpoint', () => {
     const base = ((await call('writer', 'GET')).json() as { seq: number }).seq;
     const seqs = [3, 9, 1, 7, 9, 2, 8, 5].map((step) => base + step);
     const answers = await Promise.all(
-      seqs.map((seq) => call('writer', 'PUT', { seq, signed: signedBlob() })),
+      seqs.map((seq) => call('writer', 'PUT', { seq, signed: opaqueBlob() })),
     );
     for (const answer of answers) expect([200, 409]).toContain(answer.statusCode);
     const stored = (await call('writer', 'GET')).json() as { seq: number; signed: string };
@@ -108,7 +113,7 @@ describe('the trust log checkpoint', () => {
   });
 
   it('refuses a body of the wrong shape, a blob that is not base64 and one over the limit with a 400', async () => {
-    const good = { seq: 100, signed: signedBlob() };
+    const good = { seq: 100, signed: opaqueBlob() };
     const bodies: [string, unknown, string?][] = [
       ['no seq', { signed: good.signed }, 'Field seq is required'],
       ['no signed', { seq: good.seq }],
@@ -157,7 +162,7 @@ describe('the trust log checkpoint', () => {
     const { db } = setup.context;
     const leaving = await buildUser(db, { organisation_id: setup.scenario.users.owner.organisation_id });
     const token = await buildSession(db, leaving);
-    const put = await callApi(setup.context.app, token, 'PUT', PATH, { seq: 3, signed: signedBlob() });
+    const put = await callApi(setup.context.app, token, 'PUT', PATH, { seq: 3, signed: opaqueBlob() });
     expect(put.statusCode).toBe(200);
     const removed = await callApi(
       setup.context.app,

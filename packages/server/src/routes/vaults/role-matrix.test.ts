@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getTestAccountKeys, resetPasswordFields, type TestAccountKeys } from '../../test/account-helpers.js';
 import {
-  callApi,
+  callAsRole,
   newSecretBody,
   SCENARIO_ROLES,
   type ScenarioRole,
@@ -425,7 +425,7 @@ describe('role matrix: who may do what', () => {
     if (!prepare) throw new Error(`no call named ${name}`);
     const { method, url, payload } = await prepare();
     if (STEP_UP_CALLS.has(name)) await provePassword(setup.context.app, setup.scenario.tokens[role]);
-    const response = await callApi(setup.context.app, setup.scenario.tokens[role], method, url, payload);
+    const response = await callAsRole(setup, role, method, url, payload);
     expect(response.statusCode).toBe(expected);
     if (expected === 404) expect(response.json()).toEqual({ error: 'Not found' });
     if (expected === 403)

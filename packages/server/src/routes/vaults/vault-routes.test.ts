@@ -1,6 +1,6 @@
 import { ALREADY_MANAGER_MESSAGE, NOT_A_MANAGER_MESSAGE, SELECT_TEAM_MESSAGE } from '@coffer/core';
 import { describe, expect, it } from 'vitest';
-import { callApi, useChestScenario } from '../../test/chest-scenario.js';
+import { callApi, callAsRole, useChestScenario } from '../../test/chest-scenario.js';
 import {
   buildAssignment,
   buildChest,
@@ -356,7 +356,7 @@ describe('chests', () => {
       });
       // Who may not write there learns nothing about its readers.
       for (const role of ['reader', 'outsider', 'stranger'] as const) {
-        const refused = await callApi(setup.context.app, setup.scenario.tokens[role], 'GET', url);
+        const refused = await callAsRole(setup, role, 'GET', url);
         expect([403, 404]).toContain(refused.statusCode);
         expect(JSON.stringify(refused.json())).not.toContain('reasons');
       }
