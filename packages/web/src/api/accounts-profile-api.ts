@@ -4,6 +4,7 @@ import type {
   PasswordChange,
   Profile,
   ProfileUpdateRequest,
+  SignedTrustEntry,
   VerifyPasswordResponse,
 } from '@coffer/core';
 import { requestOrThrow } from './api-client.js';
@@ -32,8 +33,12 @@ export function verifyPassword(authHash: string): Promise<VerifyPasswordResponse
  * `PATCH /users.json`: a password or e-mail change, with the private key re-sealed under the new
  * credentials (the e-mail is the salt, so a new e-mail needs it too).
  */
-export function updateUserCredentials(user: PasswordChange | EmailChange): Promise<unknown> {
-  return requestOrThrow('/users.json', { method: 'PATCH', body: { user } });
+export function updateUserCredentials(
+  user: PasswordChange | EmailChange,
+  trustEntries?: SignedTrustEntry[],
+): Promise<unknown> {
+  const body = trustEntries ? { user, trust_entries: trustEntries } : { user };
+  return requestOrThrow('/users.json', { method: 'PATCH', body });
 }
 
 /**

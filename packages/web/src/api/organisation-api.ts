@@ -1,5 +1,7 @@
 import type { ListResponse, Organisation, OrganisationUpdateRequest, UserRow } from '@coffer/core';
+import type { MembershipIntent } from '../trust-log/membership-intent.js';
 import { requestOrThrow } from './api-client.js';
+import { membershipRequest } from './membership-request.js';
 import { USER_CHOICES_LIMIT } from './users-api.js';
 
 // Typed calls of the organisation (spec section 7, "Organisation and keys"; api.md).
@@ -24,10 +26,9 @@ export function updateOrganisation(
  * password in the last five minutes, which the Transfer modal does first).
  */
 export function transferOrganisation(ownerId: string): Promise<Organisation> {
-  return requestOrThrow<Organisation>('/api/v1/organisation/transfer', {
-    method: 'PATCH',
-    body: { owner_id: ownerId },
-  });
+  return membershipRequest<Organisation>('/api/v1/organisation/transfer', 'PATCH', { owner_id: ownerId }, [
+    { kind: 'owner', user: ownerId },
+  ]);
 }
 
 /** Deletes the organisation with every row of it (the owner, freshly verified as for a transfer). */

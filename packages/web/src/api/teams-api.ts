@@ -1,6 +1,8 @@
 import type { ListResponse, Membership, Team, TeamWriteRequest } from '@coffer/core';
 import { PAGE_SIZE } from '@coffer/core';
+import type { MembershipIntent } from '../trust-log/membership-intent.js';
 import { requestOrThrow, requestRaw } from './api-client.js';
+import { membershipRequest } from './membership-request.js';
 import type { PagePosition } from './paging.js';
 
 /** The most teams a picker lists at once (the server's largest page). */
@@ -41,21 +43,30 @@ export function fetchTeam(id: string, signal?: AbortSignal): Promise<Team> {
   return requestOrThrow<Team>(teamPath(id), signal ? { signal } : {});
 }
 
-/** Creates a team with its members and chests (administrators); answers it. */
-export function createTeam(team: TeamWriteRequest['team']): Promise<Team> {
-  const body: TeamWriteRequest = { team };
-  return requestOrThrow<Team>(TEAMS, { method: 'POST', body });
+/**
+ * Creates a team with its members and chests (administrators), under the id the caller chose so
+ * that the trust log's entries can name it; answers it.
+ */
+export function createTeam(
+  id: string,
+  team: TeamWriteRequest['team'],
+  intents: readonly MembershipIntent[],
+): Promise<Team> {
+  return membershipRequest<Team>(TEAMS, 'POST', { team: { ...team, id } }, intents);
 }
 
 /** Renames a team and changes its memberships and assignments (ids, `_destroy`); answers it. */
-export function updateTeam(id: string, team: TeamWriteRequest['team']): Promise<Team> {
-  const body: TeamWriteRequest = { team };
-  return requestOrThrow<Team>(teamPath(id), { method: 'PUT', body });
+export function updateTeam(
+  id: string,
+  team: TeamWriteRequest['team'],
+  intents: readonly MembershipIntent[],
+): Promise<Team> {
+  return membershipRequest<Team>(teamPath(id), 'PUT', { team }, intents);
 }
 
 /** Deletes a team (never the default one: the server refuses). */
 export function deleteTeam(id: string): Promise<unknown> {
-  return requestOrThrow(teamPath(id), { method: 'DELETE' });
+  return membershipRequest(teamPath(id), 'DELETE', undefined, [{ kind: 'team-deleted', team: id }]);
 }
 
 /**

@@ -10,7 +10,9 @@ import type {
   UserUpdateRequest,
 } from '@coffer/core';
 import { PAGE_SIZE } from '@coffer/core';
+import type { MembershipIntent } from '../trust-log/membership-intent.js';
 import { requestOrThrow } from './api-client.js';
+import { membershipRequest } from './membership-request.js';
 import type { PagePosition } from './paging.js';
 
 // Typed calls of the admin users area (spec section 7, api.md; the answers' shapes in core's user-model).
@@ -63,9 +65,12 @@ export function fetchUser(id: string, signal?: AbortSignal): Promise<UserDetail>
  * Adds a user with keys made in this browser from a generated password (api.md); answers them,
  * Pending, and whether their confirmation mail left.
  */
-export function createUser(user: UserCreateRequest['user']): Promise<UserDetail & MailOutcome> {
-  const body: UserCreateRequest = { user };
-  return requestOrThrow<UserDetail & MailOutcome>(USERS, { method: 'POST', body });
+export function createUser(
+  id: string,
+  user: UserCreateRequest['user'],
+  intents: readonly MembershipIntent[],
+): Promise<UserDetail & MailOutcome> {
+  return membershipRequest<UserDetail & MailOutcome>(USERS, 'POST', { user: { ...user, id } }, intents);
 }
 
 /** Mails a Pending user a new confirmation link (administrators); answers whether the mail left. */
@@ -85,14 +90,17 @@ export function inviteUser(
 }
 
 /** Changes a user's name, administrator flag and memberships (ids, `_destroy`); answers the user. */
-export function updateUser(id: string, user: UserUpdateRequest['user']): Promise<UserDetail> {
-  const body: UserUpdateRequest = { user };
-  return requestOrThrow<UserDetail>(userPath(id), { method: 'PUT', body });
+export function updateUser(
+  id: string,
+  user: UserUpdateRequest['user'],
+  intents: readonly MembershipIntent[],
+): Promise<UserDetail> {
+  return membershipRequest<UserDetail>(userPath(id), 'PUT', { user }, intents);
 }
 
 /** Removes a user permanently (never oneself or the owner: the server refuses). */
 export function deleteUser(id: string): Promise<unknown> {
-  return requestOrThrow(userPath(id), { method: 'DELETE' });
+  return membershipRequest(userPath(id), 'DELETE', undefined, [{ kind: 'removed', user: id }]);
 }
 
 /** Blocks a user (`lock`: their sessions end) or lets them in again (`unlock`). */
@@ -102,6 +110,7 @@ export function setUserLock(id: string, locked: boolean): Promise<UserDetail> {
 
 /** Replaces a user's password and key pair with ones made in this browser (spec section 3's reset). */
 export function resetUserPassword(id: string, user: PasswordResetRequest['user']): Promise<UserDetail> {
-  const body: PasswordResetRequest = { user };
-  return requestOrThrow<UserDetail>(userPath(id, 'reset_password'), { method: 'PATCH', body });
+  return membershipRequest<UserDetail>(userPath(id, 'reset_password'), 'PATCH', { user }, [
+    { kind: 'reset', user: id, publicKey: user.public_key },
+  ]);
 }

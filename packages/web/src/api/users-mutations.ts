@@ -6,6 +6,7 @@ import type {
   UserUpdateRequest,
 } from '@coffer/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MembershipIntent } from '../trust-log/membership-intent.js';
 import { invalidateDirectory } from './invalidate-directory.js';
 import {
   createUser,
@@ -20,11 +21,18 @@ import { userQueryKeys } from './users-queries.js';
 
 // Changes of users (administrators): each a mutation that refetches what shows the user afterwards.
 
+/** A new user under the id the form chose, with their admission to the trust log and teams. */
+export interface UserCreation {
+  id: string;
+  user: UserCreateRequest['user'];
+  intents: readonly MembershipIntent[];
+}
+
 /** Adds a user (the request carries the keys made in this browser). */
 export function useCreateUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (user: UserCreateRequest['user']) => createUser(user),
+    mutationFn: ({ id, user, intents }: UserCreation) => createUser(id, user, intents),
     onSuccess: () => invalidateDirectory(queryClient),
   });
 }
@@ -57,8 +65,16 @@ function useUserChange<V>(change: (variables: V) => Promise<UserDetail>) {
 
 /** Changes a user's name, administrator flag or memberships. */
 export function useUpdateUser() {
-  return useUserChange(({ id, user }: { id: string; user: UserUpdateRequest['user'] }) =>
-    updateUser(id, user),
+  return useUserChange(
+    ({
+      id,
+      user,
+      intents,
+    }: {
+      id: string;
+      user: UserUpdateRequest['user'];
+      intents: readonly MembershipIntent[];
+    }) => updateUser(id, user, intents),
   );
 }
 

@@ -6,7 +6,9 @@ import type {
   PublicKeysResponse,
 } from '@coffer/core';
 import { PAGE_SIZE } from '@coffer/core';
+import type { MembershipIntent } from '../trust-log/membership-intent.js';
 import { requestOrThrow } from './api-client.js';
+import { membershipRequest } from './membership-request.js';
 import type { PagePosition } from './paging.js';
 
 /** Filters of the chest lists. */
@@ -79,30 +81,47 @@ export function fetchChest(
   });
 }
 
-/** Creates a chest linked to its first teams (administrators); answers it with teams and users. */
-export function createChest(chest: ChestWrite): Promise<Chest> {
-  return requestOrThrow<Chest>(VAULTS, {
-    method: 'POST',
-    body: { vault: chest, options: ['users', 'teams'] },
-  });
+/**
+ * Creates a chest linked to its first teams (administrators), under the id the caller chose so that
+ * the trust log's entries can name it; answers it with teams and users.
+ */
+export function createChest(
+  id: string,
+  chest: ChestWrite,
+  intents: readonly MembershipIntent[],
+): Promise<Chest> {
+  return membershipRequest<Chest>(
+    VAULTS,
+    'POST',
+    { vault: { ...chest, id }, options: ['users', 'teams'] },
+    intents,
+  );
 }
 
 /** Renames a chest and changes its teams (administrators); answers it with teams and users. */
-export function updateChest(id: string, chest: ChestWrite): Promise<Chest> {
-  return requestOrThrow<Chest>(vaultPath(id), {
-    method: 'PUT',
-    body: { vault: chest, options: ['users', 'teams'] },
-  });
+export function updateChest(
+  id: string,
+  chest: ChestWrite,
+  intents: readonly MembershipIntent[],
+): Promise<Chest> {
+  return membershipRequest<Chest>(
+    vaultPath(id),
+    'PUT',
+    { vault: chest, options: ['users', 'teams'] },
+    intents,
+  );
 }
 
 /** Deletes a chest with all its secrets (administrators). */
 export function deleteChest(id: string): Promise<unknown> {
-  return requestOrThrow(vaultPath(id), { method: 'DELETE' });
+  return membershipRequest(vaultPath(id), 'DELETE', undefined, [{ kind: 'chest-deleted', chest: id }]);
 }
 
 /** Makes a user a manager of the chest ('promote') or takes it back ('demote'). */
 export function changeChestManager(id: string, userId: string, change: 'promote' | 'demote'): Promise<Chest> {
-  return requestOrThrow<Chest>(vaultPath(id, change), { method: 'POST', body: { user_id: userId } });
+  return membershipRequest<Chest>(vaultPath(id, change), 'POST', { user_id: userId }, [
+    { kind: 'manager', chest: id, user: userId, present: change === 'promote' },
+  ]);
 }
 
 /**

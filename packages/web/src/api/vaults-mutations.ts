@@ -1,15 +1,18 @@
 import type { Chest } from '@coffer/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MembershipIntent } from '../trust-log/membership-intent.js';
 import { ApiError } from './api-error.js';
 import { invalidateSecretLists } from './secrets-queries.js';
 import type { ChestWrite } from './vaults-api.js';
 import { changeChestManager, createChest, deleteChest, updateChest } from './vaults-api.js';
 
-/** A chest save: a new chest (no id) or changes to one, then its managers. */
+/** A chest save: a new chest (under the id its form chose) or changes to one, then its managers. */
 export interface ChestSave {
-  /** Absent for a new chest. */
-  id?: string;
+  id: string;
+  created: boolean;
   chest: ChestWrite;
+  /** What the save of the chest means for who reads (the trust log's entries; managers have their own). */
+  intents: readonly MembershipIntent[];
   /** Users to make managers and users to take management from, after the chest is saved. */
   managers?: { promote: readonly string[]; demote: readonly string[] };
 }
@@ -29,8 +32,8 @@ export interface ChestSaveResult {
 export function useSaveChest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, chest, managers }: ChestSave): Promise<ChestSaveResult> => {
-      let saved = id ? await updateChest(id, chest) : await createChest(chest);
+    mutationFn: async ({ id, created, chest, intents, managers }: ChestSave): Promise<ChestSaveResult> => {
+      let saved = created ? await createChest(id, chest, intents) : await updateChest(id, chest, intents);
       const managerErrors: string[] = [];
       const changes = [
         ...(managers?.promote ?? []).map((userId) => [userId, 'promote'] as const),

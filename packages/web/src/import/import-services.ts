@@ -90,8 +90,12 @@ export function importServices(context: ImportServiceContext): ImportServices {
       };
     },
     planCounts: () => planCounts(context.isAdministrator),
-    createChest: (name, teamId) =>
-      createChest({ name, assignments_attributes: [{ team_id: teamId, edit_access: true }] }),
+    createChest: (name, teamId) => {
+      const id = crypto.randomUUID();
+      return createChest(id, { name, assignments_attributes: [{ team_id: teamId, edit_access: true }] }, [
+        { kind: 'assignment', chest: id, team: teamId, edit: true },
+      ]);
+    },
     createBatch: (format, itemCount) => startImportBatch(format, itemCount),
     createSecret: async (draft, batchId, files) => {
       const sealed: SecretDraft = { ...draft, importBatchId: batchId };

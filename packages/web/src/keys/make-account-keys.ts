@@ -2,6 +2,7 @@ import {
   DEFAULT_KDF_ITERATIONS,
   deriveAccountKeys,
   generateUserKeyPair,
+  importSigningKey,
   normaliseEmailInput,
   sealPrivateKey,
 } from '@coffer/core';
@@ -22,6 +23,8 @@ export interface MadeAccountKeys {
   keys: NewAccountKeys;
   /** Opens the sealed private key into the key store (to unwrap and to sign), as a sign-in does. */
   unlock: () => Promise<void>;
+  /** The new private key for signing (RSA-PSS, non-extractable): a rotation's trust-log entry. */
+  signingKey: () => Promise<CryptoKey>;
 }
 
 /**
@@ -40,5 +43,6 @@ export async function makeAccountKeys(email: string, password: string): Promise<
   return {
     keys: { authHash: derived.authHash, public_key: pair.publicKey, ...sealed, kdf_iterations: iterations },
     unlock: () => unlockPrivateKey({ ...sealed, kdf_iterations: iterations }, derived.encryptionKey),
+    signingKey: async () => importSigningKey(await crypto.subtle.exportKey('pkcs8', pair.privateKey)),
   };
 }

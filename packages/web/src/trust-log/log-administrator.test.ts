@@ -30,6 +30,8 @@ function viewWith(users: ReturnType<typeof user>[] | null, synced = true): Trust
     synced,
     alarm: null,
     confirmGenesis: null,
+    sync: null,
+    userId: null,
     log: state ? { state, genesis: 'g', confirmed: true } : null,
   };
 }

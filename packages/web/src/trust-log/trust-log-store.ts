@@ -11,15 +11,31 @@ export interface TrustLogView {
   alarm: { kind: TrustLogAlarmKind; message: string } | null;
   /** Records that the user found the organisation's fingerprint the owner's (null before a sync). */
   confirmGenesis: (() => Promise<void>) | null;
+  /** Syncs and verifies now (before a membership call signs after the head); null before the first sync. */
+  sync: (() => Promise<VerifiedTrustLog | null>) | null;
+  /** Whose log it is: the signed-in user (null before the first sync). */
+  userId: string | null;
 }
 
-const EMPTY: TrustLogView = { synced: false, log: null, alarm: null, confirmGenesis: null };
+const EMPTY: TrustLogView = {
+  synced: false,
+  log: null,
+  alarm: null,
+  confirmGenesis: null,
+  sync: null,
+  userId: null,
+};
 
 /**
  * The trust log as this page last verified it. An alarm stays until the session ends: a log that
  * was rolled back or forked once is not trusted again because a later answer looks right.
  */
 export const trustLogStore = createStore<TrustLogView>(EMPTY);
+
+/** Raises the blocking alarm: the log is dropped, and nothing signs or wraps after it in this session. */
+export function raiseTrustLogAlarm(kind: TrustLogAlarmKind, message: string): void {
+  trustLogStore.set({ ...EMPTY, synced: true, alarm: { kind, message } });
+}
 
 /** Forgets the session's log (its end; a test's start). */
 export function resetTrustLogView(): void {

@@ -1,5 +1,6 @@
 import type { TrustLogQuery } from '@coffer/core';
 import type { FastifyPluginAsync } from 'fastify';
+import { PASSWORD_CHANGE_FLOW } from '../../auth/authenticate.js';
 import { appendTrustEntry, listTrustLog } from '../../services/trust-log/trust-log-service.js';
 import { TRUST_LOG_SEQ } from '../route-schemas.js';
 
@@ -19,6 +20,8 @@ export const trustLogRoutes: FastifyPluginAsync = async (app) => {
           additionalProperties: false,
         },
       },
+      // A first personal password moves the user's key in the log: their browser reads the log first.
+      config: { ...PASSWORD_CHANGE_FLOW },
     },
     async (request) => listTrustLog(request.ctx, request.caller, request.query),
   );

@@ -119,6 +119,23 @@ export function linkChanges(
   return changes;
 }
 
+/**
+ * The same changes by the item's own id (`other`: the user, chest or team at the link's far end),
+ * with the access it is left with (null: unlinked): what the trust log's entries say of the save.
+ */
+export function linkIntents(
+  stored: readonly AccessLink[],
+  links: readonly AccessLink[],
+): { other: string; edit: boolean | null }[] {
+  const left = stored.filter((before) => !links.some((link) => link.id === before.id));
+  return [
+    ...left.map((before) => ({ other: before.id, edit: null })),
+    ...links
+      .filter((link) => stored.find((before) => before.id === link.id)?.editAccess !== link.editAccess)
+      .map((link) => ({ other: link.id, edit: link.editAccess })),
+  ];
+}
+
 /** Adds chosen items (from the Link modal) to links, each once, read-only to start. */
 export function addLinks(
   current: readonly AccessLink[],

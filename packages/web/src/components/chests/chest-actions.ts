@@ -50,7 +50,9 @@ export function useChestActions(): ChestActions {
           () =>
             saveChest({
               id: chest.id,
+              created: false,
               chest: { assignments_attributes: [{ id: assignment.id, _destroy: true }] },
+              intents: [{ kind: 'assignment', chest: chest.id, team: team.id, edit: null }],
             }),
           CHEST_ACTION_TEXT.unlinked(team.name, chest.name),
         );

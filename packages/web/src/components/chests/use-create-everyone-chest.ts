@@ -30,11 +30,15 @@ export function useCreateEveryoneChest(marks: MarkedFields) {
     const teamIds = team.data ? [team.data.id] : [];
     if (!marks.show(validateChest({ chestName: name, firstTeam: teamIds }))) return undefined;
     try {
+      const id = crypto.randomUUID();
       const { chest } = await save.mutateAsync({
+        id,
+        created: true,
         chest: {
           name: name.trim(),
-          assignments_attributes: teamIds.map((id) => ({ team_id: id, edit_access: true })),
+          assignments_attributes: teamIds.map((teamId) => ({ team_id: teamId, edit_access: true })),
         },
+        intents: teamIds.map((teamId) => ({ kind: 'assignment', chest: id, team: teamId, edit: true })),
       });
       notify({ type: 'success', message: EVERYONE_CHEST_TEXT.created(chest.name) });
       return chest;

@@ -2,7 +2,7 @@ import { trustLogFingerprint } from '@coffer/core';
 import { useState } from 'react';
 import { notify } from '../../lib/notification-store.js';
 import { GENESIS_MISMATCH_MESSAGE } from '../../trust-log/trust-log-alarm.js';
-import { trustLogStore } from '../../trust-log/trust-log-store.js';
+import { raiseTrustLogAlarm } from '../../trust-log/trust-log-store.js';
 import { FingerprintDisplay } from '../key-trust/fingerprint-display.js';
 import '../key-trust/key-trust.css';
 
@@ -36,13 +36,7 @@ export function GenesisConfirmNotice({
       )
       .finally(() => setPending(false));
   };
-  const onMismatch = () =>
-    trustLogStore.set({
-      synced: true,
-      log: null,
-      confirmGenesis: null,
-      alarm: { kind: 'fork', message: GENESIS_MISMATCH_MESSAGE },
-    });
+  const onMismatch = () => raiseTrustLogAlarm('fork', GENESIS_MISMATCH_MESSAGE);
   return (
     <section className="people-to-confirm" aria-labelledby="genesis-confirm-title">
       <h2 id="genesis-confirm-title" className="people-to-confirm__title">

@@ -1,7 +1,7 @@
 import { useStore } from '../../lib/create-store.js';
 import { usePolling } from '../../lib/use-polling.js';
 import type { TrustLogSync, VerifiedTrustLog } from '../../trust-log/sync-trust-log.js';
-import { type TrustLogView, trustLogStore } from '../../trust-log/trust-log-store.js';
+import { raiseTrustLogAlarm, type TrustLogView, trustLogStore } from '../../trust-log/trust-log-store.js';
 
 /** How often the trust log is synced while a tab is open (and at once, and when the tab returns). */
 export const TRUST_LOG_SYNC_INTERVAL_MS = 5 * 60 * 1000;
@@ -31,24 +31,34 @@ export function useTrustLogSync(subject: TrustLogSubject | null): TrustLogView {
       const confirmGenesis = async () => {
         publish(await sync.confirmGenesis(), sync);
       };
-      trustLogStore.set((view) => ({ ...view, synced: true, log, confirmGenesis }));
+      trustLogStore.set((view) => ({
+        ...view,
+        synced: true,
+        log,
+        confirmGenesis,
+        sync: () => run(sync),
+        userId,
+      }));
     };
+    // A sync, published; an alarm is raised and thrown (a membership call then sends nothing).
+    const run = async (sync: TrustLogSync): Promise<VerifiedTrustLog | null> => {
+      const alarm = trustLogStore.get().alarm;
+      if (alarm) throw new Error(alarm.message);
+      try {
+        const log = await sync.sync();
+        publish(log, sync);
+        return log;
+      } catch (error) {
+        const { isTrustLogAlarm } = await import('../../trust-log/trust-log-alarm.js');
+        if (!stopped && isTrustLogAlarm(error)) raiseTrustLogAlarm(error.kind, error.message);
+        throw error;
+      }
+    };
+    // Anything but an alarm (the network, a lost session) is tried again at the next sync.
     const poll = () =>
-      void syncing.then(async (sync) => {
+      void syncing.then((sync) => {
         if (stopped || trustLogStore.get().alarm) return;
-        try {
-          publish(await sync.sync(), sync);
-        } catch (error) {
-          const { isTrustLogAlarm } = await import('../../trust-log/trust-log-alarm.js');
-          // Anything else (the network, a lost session) is tried again at the next sync.
-          if (!stopped && isTrustLogAlarm(error))
-            trustLogStore.set({
-              synced: true,
-              log: null,
-              confirmGenesis: null,
-              alarm: { kind: error.kind, message: error.message },
-            });
-        }
+        return run(sync).catch(() => undefined);
       });
     return {
       poll,

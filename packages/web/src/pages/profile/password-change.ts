@@ -1,4 +1,10 @@
-import type { AccountKeys, PasswordChange, PersonalPasswordChange, Profile } from '@coffer/core';
+import type {
+  AccountKeys,
+  PasswordChange,
+  PersonalPasswordChange,
+  Profile,
+  SignedTrustEntry,
+} from '@coffer/core';
 import {
   CURRENT_PASSWORD_INCORRECT_MESSAGE,
   INCORRECT_PASSWORD_MESSAGE,
@@ -66,12 +72,22 @@ export async function submitPasswordChange(
 // answer says whether the notice of the new password left.
 async function sendPasswordChange(
   change: PasswordChange | PersonalPasswordChange,
+  trustEntries?: () => Promise<SignedTrustEntry[] | undefined>,
 ): Promise<{ ok: true; mailSent: boolean } | PasswordChangeRefusal> {
   try {
-    return { ok: true, mailSent: !mailFailed(await updateUserCredentials(change)) };
+    const entries = await trustEntries?.();
+    return { ok: true, mailSent: !mailFailed(await updateUserCredentials(change, entries)) };
   } catch (error) {
-    return { ok: false, message: serverMessageOf(error) ?? PASSWORD_CHANGE_FAILED_MESSAGE, fromServer: true };
+    // The trust log's own refusal (a log that does not verify, a key it cannot move to) says why.
+    const message = serverMessageOf(error) ?? trustLogMessageOf(error) ?? PASSWORD_CHANGE_FAILED_MESSAGE;
+    return { ok: false, message, fromServer: true };
   }
+}
+
+function trustLogMessageOf(error: unknown): string | undefined {
+  const trustLogError =
+    error instanceof Error && ['TrustChangeRefused', 'TrustLogAlarm'].includes(error.name);
+  return trustLogError ? error.message : undefined;
 }
 
 function refusalOutcome(refusal: RekeyRefusal): PasswordChangeRefusal {
@@ -125,7 +141,16 @@ export async function submitFirstPersonalPassword(
     kdf_iterations: made.keys.kdf_iterations,
     ...(endorsement === undefined ? {} : { key_endorsement: endorsement }),
   };
-  const sent = await sendPasswordChange(change);
+  // A key the organisation's log binds moves in the log with the same call (the rotation entry).
+  const owner = { userId: profile.id, organisationId: profile.organisation?.id ?? '' };
+  const sent = await sendPasswordChange(change, async () => {
+    const { keyRotationEntries } = await import('../../trust-log/own-key-rotation.js');
+    return keyRotationEntries(owner, {
+      publicKey: made.keys.public_key,
+      endorsement,
+      signingKey: made.signingKey,
+    });
+  });
   if (!sent.ok) return sent;
   await made.unlock();
   return {

@@ -49,6 +49,9 @@ function setUp() {
   const calls = mockFetch({
     'GET /api/v1/profile.json': () => ({ body: buildProfile({ must_change_password: !changed }) }),
     'POST /api/v1/users/verify_password.json': { body: { valid: true } },
+    // No trust log: the key moves with the password change alone.
+    'GET /api/v1/trust_log': { body: { items: [], head: null } },
+    'GET /api/v1/trust_log/checkpoint.json': { body: { seq: null, signed: null } },
     'PATCH /users.json': () => {
       changed = true;
       return { body: {} };

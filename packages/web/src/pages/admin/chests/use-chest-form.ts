@@ -2,6 +2,7 @@ import type { AssignmentAttributes, Chest } from '@coffer/core';
 import { mergeResults, validateChest, validateRotationDays } from '@coffer/core';
 import { useState } from 'react';
 import type { ChestSave } from '../../../api/vaults-mutations.js';
+import { linkIntents } from '../../../components/admin-form/access-links.js';
 import type { MarkedFields } from '../../../components/form-fields/use-marked-fields.js';
 import { useMarkedFields } from '../../../components/form-fields/use-marked-fields.js';
 import type { LinkOption } from '../../../components/modals/link-modal.js';
@@ -67,9 +68,14 @@ function assignmentChanges(stored: readonly TeamLink[], links: readonly TeamLink
   return changes;
 }
 
+const byTeam = (links: readonly TeamLink[]) =>
+  links.map((link) => ({ id: link.teamId, name: link.name, editAccess: link.editAccess }));
+
 /** State of the new chest form (no chest) or of 'Edit Chest & Permissions' (the chest as stored). */
 export function useChestForm(chest?: Chest): ChestFormState {
   const [stored] = useState(() => linksOf(chest));
+  // A new chest's id is chosen here, so that the trust log's entries can name it before it exists.
+  const [id] = useState(() => chest?.id ?? crypto.randomUUID());
   const [storedManagers] = useState(() => managerIdsOf(chest));
   const [name, setNameValue] = useState(chest?.name ?? '');
   const [rotationDays, setRotationDaysValue] = useState(
@@ -120,7 +126,14 @@ export function useChestForm(chest?: Chest): ChestFormState {
         ),
       ),
     toSave: () => ({
-      ...(chest ? { id: chest.id } : {}),
+      id,
+      created: !chest,
+      intents: linkIntents(byTeam(stored), byTeam(links)).map(({ other, edit }) => ({
+        kind: 'assignment' as const,
+        chest: id,
+        team: other,
+        edit,
+      })),
       chest: {
         name: name.trim(),
         assignments_attributes: chest

@@ -50,7 +50,9 @@ export function useTeamActions(): TeamActions {
           () =>
             saveTeam({
               id: team.id,
+              created: false,
               team: { assignments_attributes: [{ id: assignment.id, _destroy: true }] },
+              intents: [{ kind: 'assignment', chest: chest.id, team: team.id, edit: null }],
             }),
           TEAM_ACTION_TEXT.unlinked(chest.name, team.name),
         );

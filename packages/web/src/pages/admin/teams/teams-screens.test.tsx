@@ -242,6 +242,8 @@ describe('team forms', () => {
       bodyOf(calls.find((call) => call.method === 'POST' && call.path === '/api/v1/teams.json')),
     ).toEqual({
       team: {
+        // Chosen in the browser, so that the trust log's entries can name the team before it exists.
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
         name: 'Support',
         memberships_attributes: [{ user_id: 'u-2', edit_access: true }],
         assignments_attributes: [{ vault_id: 'c-1', edit_access: false }],

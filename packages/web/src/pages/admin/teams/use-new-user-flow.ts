@@ -101,15 +101,39 @@ export function useNewUserFlow(preselected?: { id: string; name: string }): NewU
       const password = generatePassword();
       try {
         const { keys } = await makeAccountKeys(user.email, password);
+        const id = crypto.randomUUID();
+        // The server places every new user in the default team too, read-only like the chosen ones.
+        const defaultTeamIds = defaultTeam.data?.default_for_new_users ? [defaultTeam.data.id] : [];
         const created = await createUser({
-          name: user.name,
-          email: user.email,
-          password: keys.authHash,
-          public_key: keys.public_key,
-          encrypted_private_key: keys.encrypted_private_key,
-          private_key_iv: keys.private_key_iv,
-          kdf_iterations: keys.kdf_iterations,
-          team_ids: teamIds(),
+          id,
+          user: {
+            name: user.name,
+            email: user.email,
+            password: keys.authHash,
+            public_key: keys.public_key,
+            encrypted_private_key: keys.encrypted_private_key,
+            private_key_iv: keys.private_key_iv,
+            kdf_iterations: keys.kdf_iterations,
+            team_ids: teamIds(),
+          },
+          // This browser made the key: the log admits it as 'created', so the user replaces it at
+          // their first sign-in whatever the server says (R16).
+          intents: [
+            {
+              kind: 'admitted',
+              user: id,
+              email: user.email,
+              publicKey: keys.public_key,
+              admin: false,
+              how: 'created',
+            },
+            ...[...defaultTeamIds, ...teamIds()].map((team) => ({
+              kind: 'member' as const,
+              team,
+              user: id,
+              edit: false,
+            })),
+          ],
         });
         // This browser made the key pair: trust it, as the person the administrator typed, so the
         // background reshare delivers the new user's keys without asking. Should that fail, they wait

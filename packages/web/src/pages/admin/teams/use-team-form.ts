@@ -3,7 +3,7 @@ import { validateNewTeam, validateTeam } from '@coffer/core';
 import { useState } from 'react';
 import type { TeamSave } from '../../../api/teams-mutations.js';
 import type { AccessLink, StoredLink } from '../../../components/admin-form/access-links.js';
-import { addLinks, linkChanges } from '../../../components/admin-form/access-links.js';
+import { addLinks, linkChanges, linkIntents } from '../../../components/admin-form/access-links.js';
 import type { MarkedFields } from '../../../components/form-fields/use-marked-fields.js';
 import { useMarkedFields } from '../../../components/form-fields/use-marked-fields.js';
 import type { LinkOption } from '../../../components/modals/link-modal.js';
@@ -83,6 +83,8 @@ function useLinkList(initial: readonly AccessLink[], onAdd?: () => void): LinkLi
  */
 export function useTeamForm(team?: Team): TeamFormState {
   const [stored] = useState(() => ({ members: storedMembers(team), chests: storedChests(team) }));
+  // A new team's id is chosen here, so that the trust log's entries can name it before it exists.
+  const [id] = useState(() => team?.id ?? crypto.randomUUID());
   const [name, setNameValue] = useState(team?.name ?? '');
   const marks = useMarkedFields();
   const members = useLinkList(stored.members);
@@ -105,7 +107,22 @@ export function useTeamForm(team?: Team): TeamFormState {
           : validateNewTeam({ teamName: name, firstChest: chests.links.map((link) => link.id) }),
       ),
     toSave: () => ({
-      ...(team ? { id: team.id } : {}),
+      id,
+      created: !team,
+      intents: [
+        ...linkIntents(stored.members, members.links).map(({ other, edit }) => ({
+          kind: 'member' as const,
+          team: id,
+          user: other,
+          edit,
+        })),
+        ...linkIntents(stored.chests, chests.links).map(({ other, edit }) => ({
+          kind: 'assignment' as const,
+          chest: other,
+          team: id,
+          edit,
+        })),
+      ],
       team: {
         name: name.trim(),
         memberships_attributes: linkChanges(stored.members, members.links, 'user_id'),

@@ -2,10 +2,11 @@ import type { UserDetail, UserUpdateRequest } from '@coffer/core';
 import { validateUserForm } from '@coffer/core';
 import { useState } from 'react';
 import type { AccessLink, StoredLink } from '../../../components/admin-form/access-links.js';
-import { addLinks, linkChanges } from '../../../components/admin-form/access-links.js';
+import { addLinks, linkChanges, linkIntents } from '../../../components/admin-form/access-links.js';
 import type { MarkedFields } from '../../../components/form-fields/use-marked-fields.js';
 import { useMarkedFields } from '../../../components/form-fields/use-marked-fields.js';
 import type { LinkOption } from '../../../components/modals/link-modal.js';
+import type { MembershipIntent } from '../../../trust-log/membership-intent.js';
 
 /** The edit-user form's state (spec section 5: userName and userEmail; the e-mail is read-only). */
 export interface UserFormState {
@@ -22,6 +23,8 @@ export interface UserFormState {
   validate: () => boolean;
   /** The update: name, the administrator flag (when it may change) and the membership changes. */
   toUpdate: () => UserUpdateRequest['user'];
+  /** What the update means for who reads: the trust log's entries (the administrator flag, the teams). */
+  intents: () => MembershipIntent[];
 }
 
 /** A user's memberships as stored, named from their teams, the default team left out (spec section 5). */
@@ -69,5 +72,16 @@ export function useUserForm(
       ...(canSetAdministrator && administrator !== user.administrator ? { administrator } : {}),
       memberships_attributes: linkChanges(stored, teams, 'team_id'),
     }),
+    intents: () => [
+      ...(canSetAdministrator && administrator !== user.administrator
+        ? [{ kind: 'role' as const, user: user.id, admin: administrator }]
+        : []),
+      ...linkIntents(stored, teams).map(({ other, edit }) => ({
+        kind: 'member' as const,
+        team: other,
+        user: user.id,
+        edit,
+      })),
+    ],
   };
 }

@@ -136,6 +136,7 @@ export function useUserActions(): UserActions {
             await updateUser({
               id: user.id,
               user: { memberships_attributes: [{ id: membership.id, _destroy: true }] },
+              intents: [{ kind: 'member', team: team.id, user: user.id, edit: null }],
             });
           },
           USER_ACTION_TEXT.left(user.name, team.name),
@@ -168,6 +169,7 @@ export function useUserActions(): UserActions {
             updateUser({
               id: user.id,
               user: { memberships_attributes: [{ team_id: team.id, edit_access: false }] },
+              intents: [{ kind: 'member', team: team.id, user: user.id, edit: false }],
             }),
           USER_ACTION_TEXT.added(user.name, team.name),
         );
@@ -176,13 +178,19 @@ export function useUserActions(): UserActions {
         profile !== undefined &&
         attemptWithFreshPassword(
           { ...administratorConfirm(user.name, administrator), account: profile },
-          () => updateUser({ id: user.id, user: { administrator } }),
+          () =>
+            updateUser({
+              id: user.id,
+              user: { administrator },
+              intents: [{ kind: 'role', user: user.id, admin: administrator }],
+            }),
           USER_ACTION_TEXT.administrator(user.name, administrator),
         ),
       setDataAdministrator: (user, dataAdministrator) =>
         attempt(
           async () => {
-            await updateUser({ id: user.id, user: { data_administrator: dataAdministrator } });
+            // Data administrator reads statistics, not secrets: nothing for the trust log.
+            await updateUser({ id: user.id, user: { data_administrator: dataAdministrator }, intents: [] });
             // The owner may give the flag to themselves: the account menu and guards read the profile.
             await refreshProfile(queryClient);
           },

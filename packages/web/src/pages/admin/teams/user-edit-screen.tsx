@@ -84,7 +84,7 @@ function EditUserForm({
   const submit = async () => {
     if (update.isPending || !form.validate() || !profile) return;
     const change = form.toUpdate();
-    const save = () => update.mutateAsync({ id: user.id, user: change });
+    const save = () => update.mutateAsync({ id: user.id, user: change, intents: form.intents() });
     try {
       // A change of the administrator flag asks for the password first (SecureConfirm); the rest does not.
       const outcome =

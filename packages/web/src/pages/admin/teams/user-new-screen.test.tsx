@@ -86,6 +86,7 @@ describe('/admin/teams/user/new', () => {
     const post = bodyOf(calls.find((call) => call.method === 'POST' && call.path === '/api/v1/users.json'));
     expect(post).toEqual({
       user: {
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
         name: 'Ann Able',
         email: 'ann@example.com',
         password: `hash-of-${password}`,

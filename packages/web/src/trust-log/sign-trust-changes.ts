@@ -1,0 +1,114 @@
+import type { SignedTrustEntry, TrustChange, TrustEntry, TrustState } from '@coffer/core';
+import {
+  activeUser,
+  foldTrustLog,
+  isTrustLogError,
+  publicKeyFingerprint,
+  signTrustEntry,
+  TRUST_LOG_VERSION,
+} from '@coffer/core';
+import { type MembershipIntent, trustChangesOf } from './membership-intent.js';
+
+/** Who signs: the signed-in user and the signing half of their unlocked key (key-store.ts). */
+export interface TrustSigner {
+  userId: string;
+  signingKey: CryptoKey;
+}
+
+/** Thrown when the verified log does not let this user make the change (shown as the call's error). */
+export class TrustChangeRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TrustChangeRefused';
+  }
+}
+
+/** An entry after the state's last, with this change, by `signer`. */
+function entryAfter(
+  state: TrustState,
+  signer: TrustSigner,
+  fingerprint: string,
+  change: TrustChange,
+): TrustEntry {
+  return {
+    v: TRUST_LOG_VERSION,
+    org: state.org,
+    seq: state.seq + 1,
+    prev: state.head,
+    at: new Date().toISOString(),
+    actor: signer.userId,
+    actor_fp: fingerprint,
+    ...change,
+  } as TrustEntry;
+}
+
+/**
+ * Signs the entries that say `intents`, after the verified `state`, each folded (core's fold, as the
+ * server and every browser will) before the next intent is judged: so a change the log would refuse
+ * (a member adding to a team, the last administrator removed) is refused here, before anything is
+ * sent. Answers the entries, empty when the state already says all of it.
+ */
+export async function signTrustIntents(
+  state: TrustState,
+  signer: TrustSigner,
+  intents: readonly MembershipIntent[],
+): Promise<SignedTrustEntry[]> {
+  const me = activeUser(state, signer.userId);
+  if (!me) throw new TrustChangeRefused('The organisation record does not hold you as an active member.');
+  const entries: SignedTrustEntry[] = [];
+  let current = state;
+  for (const intent of intents) {
+    for (const change of trustChangesOf(current, intent)) {
+      const signed = await signTrustEntry(
+        signer.signingKey,
+        entryAfter(current, signer, me.fingerprint, change),
+      );
+      try {
+        current = await foldTrustLog([signed], current);
+      } catch (error) {
+        if (isTrustLogError(error)) throw new TrustChangeRefused(error.message);
+        throw error;
+      }
+      entries.push(signed);
+    }
+  }
+  return entries;
+}
+
+/** A user's own new key, with the old key's endorsement of it (keys/endorse-key-rotation.ts). */
+export interface OwnNewKey {
+  publicKey: string;
+  endorsement: string;
+  /** The new key's signing half: a rotation is signed with the key it binds. */
+  signingKey: CryptoKey;
+}
+
+/**
+ * The entry by which a user moves to a new key (a first personal password): signed with the NEW key
+ * and carrying the old key's endorsement, so the log proves both keys. Folded here first, as the
+ * server will fold it.
+ */
+export async function signKeyRotation(
+  state: TrustState,
+  userId: string,
+  key: OwnNewKey,
+): Promise<SignedTrustEntry> {
+  if (!activeUser(state, userId))
+    throw new TrustChangeRefused('The organisation record does not hold you as an active member.');
+  const change: TrustChange = {
+    op: 'key',
+    body: { user: userId, public_key: key.publicKey, endorsement: key.endorsement },
+  };
+  const fingerprint = await publicKeyFingerprint(key.publicKey);
+  const signed = await signTrustEntry(
+    key.signingKey,
+    entryAfter(state, { userId, signingKey: key.signingKey }, fingerprint, change),
+  );
+  try {
+    await foldTrustLog([signed], state);
+  } catch (error) {
+    if (isTrustLogError(error)) throw new TrustChangeRefused(error.message);
+    throw error;
+  }
+  return signed;
+}
