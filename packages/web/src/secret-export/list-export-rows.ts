@@ -1,35 +1,11 @@
 import type { Chest, SecretListItem } from '@coffer/core';
-import { requestOrThrow } from '../api/api-client.js';
-import type { ListPage, PagePosition } from '../api/paging.js';
-import { FIRST_PAGE, nextPagePosition } from '../api/paging.js';
-
-/** Rows per list request of the export: the server's largest page. */
-export const EXPORT_PAGE_SIZE = 200;
+import { listEverything } from '../api/list-everything.js';
 
 /** A chest as the export needs it: a sheet per chest. */
 export type ExportChest = Pick<Chest, 'id' | 'name'>;
 
 /** A secret's metadata as the export needs it: what to open, and the sheet it goes on. */
 export type ExportSecretRow = Pick<SecretListItem, 'id' | 'name' | 'category' | 'vault_id' | 'vault'>;
-
-// Follows a list to its total, 200 rows a request (the server's cursor when it gives one).
-async function listEverything<T>(
-  path: string,
-  query: Record<string, string | number | boolean | readonly string[]>,
-  signal?: AbortSignal,
-): Promise<T[]> {
-  const pages: ListPage<T>[] = [];
-  let position: PagePosition | undefined = FIRST_PAGE;
-  while (position) {
-    const page: ListPage<T> = await requestOrThrow<ListPage<T>>(path, {
-      query: { ...query, limit: EXPORT_PAGE_SIZE, ...position },
-      ...(signal ? { signal } : {}),
-    });
-    pages.push(page);
-    position = nextPagePosition(pages);
-  }
-  return pages.flatMap((page) => page.items);
-}
 
 /** Every chest of the organisation (the owner is an administrator: `everything`), by name. */
 export function listExportChests(signal?: AbortSignal): Promise<ExportChest[]> {

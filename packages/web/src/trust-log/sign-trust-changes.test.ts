@@ -23,7 +23,9 @@ let bob: TestSigner;
 let state: TrustState;
 
 beforeAll(async () => {
-  [owner, ada, bob] = await Promise.all([1, 2, 3].map((n) => freshSigner(testId('user', n))));
+  owner = await freshSigner(testId('user', 1));
+  ada = await freshSigner(testId('user', 2));
+  bob = await freshSigner(testId('user', 3));
   const log = new TrustLogBuilder(ORG);
   await log.append(owner, {
     op: 'genesis',
@@ -124,7 +126,10 @@ describe('signKeyRotation', () => {
         signingKey: next.signingKey,
       }),
     ).rejects.toThrow(/not endorsed/);
-    const endorsement = await endorseKeyRotation(ada.signingKey, { userId: ada.id, publicKey: next.publicKey });
+    const endorsement = await endorseKeyRotation(ada.signingKey, {
+      userId: ada.id,
+      publicKey: next.publicKey,
+    });
     const signed = await signKeyRotation(state, ada.id, {
       publicKey: next.publicKey,
       endorsement,

@@ -42,11 +42,27 @@ function entryAfter(
   } as TrustEntry;
 }
 
+/** The next entry signed and folded onto `state` (core's fold, as the server and every browser fold it). */
+export async function signTrustChange(
+  state: TrustState,
+  signer: TrustSigner,
+  fingerprint: string,
+  change: TrustChange,
+): Promise<{ signed: SignedTrustEntry; state: TrustState }> {
+  const signed = await signTrustEntry(signer.signingKey, entryAfter(state, signer, fingerprint, change));
+  try {
+    return { signed, state: await foldTrustLog([signed], state) };
+  } catch (error) {
+    if (isTrustLogError(error)) throw new TrustChangeRefused(error.message);
+    throw error;
+  }
+}
+
 /**
- * Signs the entries that say `intents`, after the verified `state`, each folded (core's fold, as the
- * server and every browser will) before the next intent is judged: so a change the log would refuse
- * (a member adding to a team, the last administrator removed) is refused here, before anything is
- * sent. Answers the entries, empty when the state already says all of it.
+ * Signs the entries that say `intents`, after the verified `state`, each folded before the next
+ * intent is judged: so a change the log would refuse (a member adding to a team, the last
+ * administrator removed) is refused here, before anything is sent. Answers the entries, empty when
+ * the state already says all of it.
  */
 export async function signTrustIntents(
   state: TrustState,
@@ -59,17 +75,9 @@ export async function signTrustIntents(
   let current = state;
   for (const intent of intents) {
     for (const change of trustChangesOf(current, intent)) {
-      const signed = await signTrustEntry(
-        signer.signingKey,
-        entryAfter(current, signer, me.fingerprint, change),
-      );
-      try {
-        current = await foldTrustLog([signed], current);
-      } catch (error) {
-        if (isTrustLogError(error)) throw new TrustChangeRefused(error.message);
-        throw error;
-      }
-      entries.push(signed);
+      const next = await signTrustChange(current, signer, me.fingerprint, change);
+      entries.push(next.signed);
+      current = next.state;
     }
   }
   return entries;
@@ -100,15 +108,6 @@ export async function signKeyRotation(
     body: { user: userId, public_key: key.publicKey, endorsement: key.endorsement },
   };
   const fingerprint = await publicKeyFingerprint(key.publicKey);
-  const signed = await signTrustEntry(
-    key.signingKey,
-    entryAfter(state, { userId, signingKey: key.signingKey }, fingerprint, change),
-  );
-  try {
-    await foldTrustLog([signed], state);
-  } catch (error) {
-    if (isTrustLogError(error)) throw new TrustChangeRefused(error.message);
-    throw error;
-  }
-  return signed;
+  const signer = { userId, signingKey: key.signingKey };
+  return (await signTrustChange(state, signer, fingerprint, change)).signed;
 }

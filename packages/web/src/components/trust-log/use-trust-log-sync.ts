@@ -1,3 +1,4 @@
+import { keyTrusted } from '../../keys/key-trust.js';
 import { useStore } from '../../lib/create-store.js';
 import { usePolling } from '../../lib/use-polling.js';
 import type { TrustLogSync, VerifiedTrustLog } from '../../trust-log/sync-trust-log.js';
@@ -40,6 +41,22 @@ export function useTrustLogSync(subject: TrustLogSubject | null): TrustLogView {
         userId,
       }));
     };
+    // The people this administrator trusts join the log (admit-trusted-people.ts), one run at a time;
+    // a refusal is tried again after the next sync.
+    let admitting = false;
+    const admit = () => {
+      if (admitting || stopped) return;
+      admitting = true;
+      void import('../../trust-log/admit-trusted-people.js')
+        .then(({ admitTrustedPeople }) => admitTrustedPeople(userId))
+        .catch(() => undefined)
+        .finally(() => {
+          admitting = false;
+        });
+    };
+    const unsubscribe = keyTrusted.subscribe(({ ownerId }) => {
+      if (ownerId === userId && trustLogStore.get().log) admit();
+    });
     // A sync, published; an alarm is raised and thrown (a membership call then sends nothing).
     const run = async (sync: TrustLogSync): Promise<VerifiedTrustLog | null> => {
       const alarm = trustLogStore.get().alarm;
@@ -47,6 +64,7 @@ export function useTrustLogSync(subject: TrustLogSubject | null): TrustLogView {
       try {
         const log = await sync.sync();
         publish(log, sync);
+        if (log) admit();
         return log;
       } catch (error) {
         const { isTrustLogAlarm } = await import('../../trust-log/trust-log-alarm.js');
@@ -64,6 +82,7 @@ export function useTrustLogSync(subject: TrustLogSubject | null): TrustLogView {
       poll,
       stop: () => {
         stopped = true;
+        unsubscribe();
       },
     };
   });

@@ -1,0 +1,81 @@
+import type { SignedTrustEntry, TrustLogItem, UserDetail } from '@coffer/core';
+import { activeUser, publicKeyFingerprint } from '@coffer/core';
+import { requestOrThrow } from '../api/api-client.js';
+import { ApiError } from '../api/api-error.js';
+import { fetchUser } from '../api/users-api.js';
+import { listTrust, type TrustRecord } from '../keys/key-trust.js';
+import type { MembershipIntent } from './membership-intent.js';
+import { trustLogStore } from './trust-log-store.js';
+import { withTrustEntries } from './with-trust-entries.js';
+
+/*
+ * An administrator's trust becomes the organisation's (issue 30; docs/web.md, "Starting the
+ * organisation record"): a person whose key this administrator's browser trusts (it made the key,
+ * the administrator confirmed the fingerprint, or a trusted key endorsed it) and whom the log has not
+ * admitted yet is admitted by this browser, with the teams they are in and the chests they manage,
+ * so every browser then shares with them on the administrator's signature. Runs after each sync
+ * and whenever a key is trusted here.
+ */
+
+/** `POST /api/v1/trust_log {entries}`: appended together, only if they describe the server's rows. */
+export function appendTrustEntries(entries: SignedTrustEntry[]): Promise<{ items: TrustLogItem[] }> {
+  return requestOrThrow<{ items: TrustLogItem[] }>('/api/v1/trust_log', {
+    method: 'POST',
+    body: { entries },
+  });
+}
+
+// A user deleted since their key was trusted is nobody to admit.
+async function currentDetail(userId: string): Promise<UserDetail | null> {
+  try {
+    return await fetchUser(userId);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** The intents that admit one person as the server has them now, if their key is still the one trusted. */
+async function admissionOf(record: TrustRecord): Promise<MembershipIntent[]> {
+  const user = await currentDetail(record.userId);
+  if (!user?.public_key || (await publicKeyFingerprint(user.public_key)) !== record.fingerprint) return [];
+  return [
+    {
+      kind: 'admitted',
+      user: user.id,
+      email: user.email,
+      publicKey: user.public_key,
+      admin: user.administrator,
+      how: record.origin === 'created' ? 'created' : 'confirmed',
+    },
+    ...user.memberships.map((membership) => ({
+      kind: 'member' as const,
+      team: membership.team_id,
+      user: user.id,
+      edit: membership.edit_access,
+    })),
+    ...user.permissions
+      .filter((permission) => permission.manager)
+      .map((permission) => ({
+        kind: 'manager' as const,
+        chest: permission.vault_id,
+        user: user.id,
+        present: true,
+      })),
+  ];
+}
+
+/** Admits the people this administrator trusts and the log does not hold; answers how many. */
+export async function admitTrustedPeople(ownerId: string): Promise<number> {
+  const { log, userId } = trustLogStore.get();
+  if (!log || userId !== ownerId || !activeUser(log.state, ownerId)?.admin) return 0;
+  const waiting = (await listTrust(ownerId)).filter((record) => !log.state.users.has(record.userId));
+  if (waiting.length === 0) return 0;
+  const intents = (await Promise.all(waiting.map(admissionOf))).flat();
+  if (intents.length === 0) return 0;
+  const admitted = intents.filter((intent) => intent.kind === 'admitted').length;
+  await withTrustEntries(intents, async (entries) => {
+    if (entries) await appendTrustEntries(entries);
+  });
+  return admitted;
+}

@@ -1,0 +1,155 @@
+import type {
+  AdmitBody,
+  Chest,
+  SignedTrustEntry,
+  SnapshotBody,
+  Team,
+  TrustChange,
+  UserRow,
+} from '@coffer/core';
+import { foldTrustLog, publicKeyFingerprint, signTrustEntry, TRUST_LOG_VERSION } from '@coffer/core';
+import { listEverything } from '../api/list-everything.js';
+import type { TrustRecord } from '../keys/key-trust.js';
+import { signTrustChange, TrustChangeRefused, type TrustSigner } from './sign-trust-changes.js';
+
+/*
+ * The owner starts the organisation's trust log (issue 30's migration; docs/web.md, "Starting the
+ * organisation record"): genesis, then an admission of each person whose key the owner's browser
+ * already trusts (it made the key, the owner confirmed the fingerprint, or a trusted key endorsed it),
+ * then a snapshot of today's teams, chest assignments and managers among those people. All of it is
+ * one request: the server applies it only if it describes its rows exactly. Everyone else is admitted
+ * later, by an administrator confirming them as today.
+ */
+
+/** What the owner's browser reads of the organisation to state it. */
+export interface OrganisationRows {
+  users: UserRow[];
+  teams: Team[];
+  chests: Chest[];
+}
+
+/** Reads every user, team (with memberships) and chest (with assignments and managers). */
+export async function readOrganisationRows(signal?: AbortSignal): Promise<OrganisationRows> {
+  const [users, teams, chests] = await Promise.all([
+    listEverything<UserRow>('/api/v1/users.json', { everything: true }, signal),
+    listEverything<Team>('/api/v1/teams.json', {}, signal),
+    listEverything<Chest>('/api/v1/vaults.json', { everything: true, options: ['teams', 'users'] }, signal),
+  ]);
+  return { users, teams, chests };
+}
+
+/** The owner as genesis names them. */
+export interface GenesisOwner {
+  id: string;
+  email: string;
+  publicKey: string;
+  organisationId: string;
+  organisationName: string;
+}
+
+/**
+ * The admissions and the snapshot: only people whose key, as the server holds it now, has the
+ * fingerprint this browser trusts (a key that changed since waits to be confirmed again).
+ */
+export async function migrationChanges(
+  owner: GenesisOwner,
+  trusted: readonly TrustRecord[],
+  rows: OrganisationRows,
+): Promise<{ admits: AdmitBody[]; snapshot: SnapshotBody }> {
+  const byId = new Map(trusted.map((record) => [record.userId, record]));
+  const admits: AdmitBody[] = [];
+  for (const user of rows.users) {
+    const record = byId.get(user.id);
+    if (user.id === owner.id || !record || !user.public_key) continue;
+    if ((await publicKeyFingerprint(user.public_key)) !== record.fingerprint) continue;
+    admits.push({
+      user: user.id,
+      email: user.email,
+      public_key: user.public_key,
+      admin: user.administrator,
+      how: record.origin === 'created' ? 'created' : 'confirmed',
+    });
+  }
+  const admitted = new Set([owner.id, ...admits.map((admit) => admit.user)]);
+  const snapshot: SnapshotBody = {
+    teams: rows.teams.map((team) => ({
+      team: team.id,
+      members: (team.memberships ?? [])
+        .filter((membership) => admitted.has(membership.user_id))
+        .map((membership) => ({ user: membership.user_id, edit: membership.edit_access })),
+    })),
+    chests: rows.chests.map((chest) => ({
+      chest: chest.id,
+      teams: (chest.assignments ?? []).map((assignment) => ({
+        team: assignment.team_id,
+        edit: assignment.edit_access,
+      })),
+      managers: (chest.users ?? [])
+        .filter((user) => user.manager && admitted.has(user.id))
+        .map((user) => user.id),
+    })),
+  };
+  return { admits, snapshot };
+}
+
+/** Signs genesis, the admissions and the snapshot, each folded before the next. */
+export async function signTrustLogStart(
+  owner: GenesisOwner,
+  signingKey: CryptoKey,
+  changes: { admits: AdmitBody[]; snapshot: SnapshotBody },
+): Promise<SignedTrustEntry[]> {
+  const fingerprint = await publicKeyFingerprint(owner.publicKey);
+  const genesis = await signTrustEntry(signingKey, {
+    v: TRUST_LOG_VERSION,
+    org: owner.organisationId,
+    seq: 0,
+    prev: null,
+    at: new Date().toISOString(),
+    actor: owner.id,
+    actor_fp: fingerprint,
+    op: 'genesis',
+    body: { name: owner.organisationName, email: owner.email, public_key: owner.publicKey },
+  });
+  let state = await foldTrustLog([genesis]).catch((error: Error) => {
+    throw new TrustChangeRefused(error.message);
+  });
+  const entries = [genesis];
+  const signer: TrustSigner = { userId: owner.id, signingKey };
+  const rest: TrustChange[] = [
+    ...changes.admits.map((body) => ({ op: 'admit' as const, body })),
+    { op: 'snapshot', body: changes.snapshot },
+  ];
+  for (const change of rest) {
+    const next = await signTrustChange(state, signer, fingerprint, change);
+    entries.push(next.signed);
+    state = next.state;
+  }
+  return entries;
+}
+
+/** What starting the record did: how many people were admitted beside the owner. */
+export interface TrustLogStarted {
+  admitted: number;
+}
+
+/**
+ * Starts the record as the owner (their key unlocked here signs everything): reads the organisation,
+ * signs genesis, admissions and snapshot, and sends them in one request.
+ */
+export async function startOrganisationRecord(owner: GenesisOwner): Promise<TrustLogStarted> {
+  const [{ loadSigningKey }, { listTrust }, { appendTrustEntries }, { provenOwnPublicKey }] =
+    await Promise.all([
+      import('../keys/key-store.js'),
+      import('../keys/key-trust.js'),
+      import('./admit-trusted-people.js'),
+      import('../crypto-client/proven-own-key.js'),
+    ]);
+  const signingKey = await loadSigningKey();
+  if (!signingKey) throw new TrustChangeRefused('Sign in again to start the organisation record.');
+  // Genesis binds the owner's key as proven against the private key here, not as the server lists it.
+  const proven = { ...owner, publicKey: await provenOwnPublicKey(owner.id) };
+  const [trusted, rows] = await Promise.all([listTrust(owner.id), readOrganisationRows()]);
+  const changes = await migrationChanges(proven, trusted, rows);
+  await appendTrustEntries(await signTrustLogStart(proven, signingKey, changes));
+  return { admitted: changes.admits.length };
+}
