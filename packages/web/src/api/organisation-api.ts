@@ -1,5 +1,4 @@
 import type { ListResponse, Organisation, OrganisationUpdateRequest, UserRow } from '@coffer/core';
-import type { MembershipIntent } from '../trust-log/membership-intent.js';
 import { requestOrThrow } from './api-client.js';
 import { membershipRequest } from './membership-request.js';
 import { USER_CHOICES_LIMIT } from './users-api.js';
