@@ -1,4 +1,5 @@
 import { publicKeyFingerprint } from '@coffer/core';
+import { logTrustRule } from '../trust-log/log-trust-rule.js';
 import { loadPin, savePin } from './key-pins.js';
 import { loadTrust } from './key-trust.js';
 import { rotationTrustRule } from './rotation-trust-rule.js';
@@ -34,12 +35,12 @@ export function anyTrustRule(rules: readonly TrustRule[]): TrustRule {
 }
 
 /**
- * The rule every wrap for `ownerId` goes through: the key trusted by an act, else a rotation that
- * key endorsed (asked of the server only for a person whose trusted key differs). Signed
- * membership plugs in here too.
+ * The rule every wrap for `ownerId` goes through: the key trusted by an act, else the key the
+ * organisation's verified trust log binds to the person, else a rotation that a trusted key
+ * endorsed (asked of the server only for a person whose trusted key differs).
  */
 export function trustRuleFor(ownerId: string): TrustRule {
-  return anyTrustRule([explicitTrustRule(ownerId), rotationTrustRule(ownerId)]);
+  return anyTrustRule([explicitTrustRule(ownerId), logTrustRule(), rotationTrustRule(ownerId)]);
 }
 
 /** Why a key is not trusted: never confirmed in this browser, or another key than the one seen before. */
