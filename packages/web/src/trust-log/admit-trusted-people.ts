@@ -3,8 +3,10 @@ import { activeUser, publicKeyFingerprint } from '@coffer/core';
 import { requestOrThrow } from '../api/api-client.js';
 import { ApiError } from '../api/api-error.js';
 import { fetchUser } from '../api/users-api.js';
-import { listTrust, type TrustRecord } from '../keys/key-trust.js';
+import { listTrust, loadTrust, type TrustRecord } from '../keys/key-trust.js';
+import { rotationTrustRule } from '../keys/rotation-trust-rule.js';
 import type { MembershipIntent } from './membership-intent.js';
+import type { TrustedOrigin } from './start-trust-log.js';
 import { trustLogStore } from './trust-log-store.js';
 import { withTrustEntries } from './with-trust-entries.js';
 
@@ -35,10 +37,26 @@ async function currentDetail(userId: string): Promise<UserDetail | null> {
   }
 }
 
-/** The intents that admit one person as the server has them now, if their key is still the one trusted. */
-async function admissionOf(record: TrustRecord): Promise<MembershipIntent[]> {
+/**
+ * How `ownerId`'s browser trusts a key as the server holds it now: the record's origin when it is the
+ * very key recorded, 'endorsed' for a successor the recorded key endorsed (the rotation rule, which
+ * records it), else null.
+ */
+export function trustedOriginFor(ownerId: string): TrustedOrigin {
+  return async (userId, publicKey) => {
+    const record = await loadTrust(ownerId, userId);
+    if (!record) return null;
+    if (record.fingerprint === (await publicKeyFingerprint(publicKey).catch(() => null)))
+      return record.origin;
+    return (await rotationTrustRule(ownerId).isTrusted(userId, publicKey)) ? 'endorsed' : null;
+  };
+}
+
+/** The intents that admit one person as the server has them now, if this browser trusts their key. */
+async function admissionOf(ownerId: string, record: TrustRecord): Promise<MembershipIntent[]> {
   const user = await currentDetail(record.userId);
-  if (!user?.public_key || (await publicKeyFingerprint(user.public_key)) !== record.fingerprint) return [];
+  const origin = user?.public_key ? await trustedOriginFor(ownerId)(user.id, user.public_key) : null;
+  if (!user?.public_key || !origin) return [];
   return [
     {
       kind: 'admitted',
@@ -46,7 +64,7 @@ async function admissionOf(record: TrustRecord): Promise<MembershipIntent[]> {
       email: user.email,
       publicKey: user.public_key,
       admin: user.administrator,
-      how: record.origin === 'created' ? 'created' : 'confirmed',
+      how: origin === 'created' ? 'created' : 'confirmed',
     },
     ...user.memberships.map((membership) => ({
       kind: 'member' as const,
@@ -71,7 +89,7 @@ export async function admitTrustedPeople(ownerId: string): Promise<number> {
   if (!log || userId !== ownerId || !activeUser(log.state, ownerId)?.admin) return 0;
   const waiting = (await listTrust(ownerId)).filter((record) => !log.state.users.has(record.userId));
   if (waiting.length === 0) return 0;
-  const intents = (await Promise.all(waiting.map(admissionOf))).flat();
+  const intents = (await Promise.all(waiting.map((record) => admissionOf(ownerId, record)))).flat();
   if (intents.length === 0) return 0;
   const admitted = intents.filter((intent) => intent.kind === 'admitted').length;
   await withTrustEntries(intents, async (entries) => {

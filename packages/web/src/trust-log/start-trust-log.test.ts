@@ -86,7 +86,11 @@ describe('starting the organisation record', () => {
       // Cy's key changed since it was trusted here: Cy waits to be confirmed again.
       record(cy, 'endorsed', await publicKeyFingerprint(ada.publicKey)),
     ];
-    const changes = await migrationChanges(genesisOwner, trusted, rows);
+    const origin = async (userId: string, publicKey: string) => {
+      const found = trusted.find((one) => one.userId === userId);
+      return found && found.fingerprint === (await publicKeyFingerprint(publicKey)) ? found.origin : null;
+    };
+    const changes = await migrationChanges(genesisOwner, origin, rows);
     expect(changes.admits.map(({ user, admin, how }) => [user, admin, how])).toEqual([
       [ada.id, true, 'confirmed'],
       [bob.id, false, 'created'],

@@ -47,27 +47,30 @@ export interface GenesisOwner {
   organisationName: string;
 }
 
+/** How this browser trusts a user's key as the server holds it now: its record's origin, or null. */
+export type TrustedOrigin = (userId: string, publicKey: string) => Promise<TrustRecord['origin'] | null>;
+
 /**
- * The admissions and the snapshot: only people whose key, as the server holds it now, has the
- * fingerprint this browser trusts (a key that changed since waits to be confirmed again).
+ * The admissions and the snapshot: only people whose key, as the server holds it now, this browser
+ * trusts (made here, confirmed here, or endorsed by a key trusted here); the others wait to be
+ * confirmed by an administrator.
  */
 export async function migrationChanges(
   owner: GenesisOwner,
-  trusted: readonly TrustRecord[],
+  trustedOrigin: TrustedOrigin,
   rows: OrganisationRows,
 ): Promise<{ admits: AdmitBody[]; snapshot: SnapshotBody }> {
-  const byId = new Map(trusted.map((record) => [record.userId, record]));
   const admits: AdmitBody[] = [];
   for (const user of rows.users) {
-    const record = byId.get(user.id);
-    if (user.id === owner.id || !record || !user.public_key) continue;
-    if ((await publicKeyFingerprint(user.public_key)) !== record.fingerprint) continue;
+    if (user.id === owner.id || !user.public_key) continue;
+    const origin = await trustedOrigin(user.id, user.public_key);
+    if (!origin) continue;
     admits.push({
       user: user.id,
       email: user.email,
       public_key: user.public_key,
       admin: user.administrator,
-      how: record.origin === 'created' ? 'created' : 'confirmed',
+      how: origin === 'created' ? 'created' : 'confirmed',
     });
   }
   const admitted = new Set([owner.id, ...admits.map((admit) => admit.user)]);
@@ -137,10 +140,9 @@ export interface TrustLogStarted {
  * signs genesis, admissions and snapshot, and sends them in one request.
  */
 export async function startOrganisationRecord(owner: GenesisOwner): Promise<TrustLogStarted> {
-  const [{ loadSigningKey }, { listTrust }, { appendTrustEntries }, { provenOwnPublicKey }] =
+  const [{ loadSigningKey }, { appendTrustEntries, trustedOriginFor }, { provenOwnPublicKey }] =
     await Promise.all([
       import('../keys/key-store.js'),
-      import('../keys/key-trust.js'),
       import('./admit-trusted-people.js'),
       import('../crypto-client/proven-own-key.js'),
     ]);
@@ -148,8 +150,8 @@ export async function startOrganisationRecord(owner: GenesisOwner): Promise<Trus
   if (!signingKey) throw new TrustChangeRefused('Sign in again to start the organisation record.');
   // Genesis binds the owner's key as proven against the private key here, not as the server lists it.
   const proven = { ...owner, publicKey: await provenOwnPublicKey(owner.id) };
-  const [trusted, rows] = await Promise.all([listTrust(owner.id), readOrganisationRows()]);
-  const changes = await migrationChanges(proven, trusted, rows);
+  const rows = await readOrganisationRows();
+  const changes = await migrationChanges(proven, trustedOriginFor(owner.id), rows);
   await appendTrustEntries(await signTrustLogStart(proven, signingKey, changes));
   return { admitted: changes.admits.length };
 }
