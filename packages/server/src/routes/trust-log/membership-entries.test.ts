@@ -386,6 +386,34 @@ describe('membership calls carry their signed entries', () => {
     );
   });
 
+  it('takes one of two calls signed against the same head; the other is a 409 that writes nothing', async () => {
+    const { writeTeam, users } = setup.scenario;
+    const join = (user: string): TrustChange => ({
+      op: 'team_member',
+      body: { team: writeTeam.id, user, edit: false, present: true },
+    });
+    const seq = await headSeq();
+    const [first, second] = await Promise.all([
+      signed('administrator', [join(users.manager.id)]),
+      signed('administrator', [join(users.outsider.id)]),
+    ]);
+    const send = (user: string, trust_entries: SignedTrustEntry[] | undefined) =>
+      call('administrator', 'PATCH', `/api/v1/teams/${writeTeam.id}.json`, {
+        team: { memberships_attributes: [{ user_id: user, edit_access: false }] },
+        trust_entries,
+      });
+    const answers = await Promise.all([send(users.manager.id, first), send(users.outsider.id, second)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    await expectLogDescribesRows(seq, 1);
+    const members = await db()
+      .selectFrom('memberships')
+      .select('user_id')
+      .where('team_id', '=', writeTeam.id)
+      .where('user_id', 'in', [users.manager.id, users.outsider.id])
+      .execute();
+    expect(members).toHaveLength(1);
+  });
+
   it('POST /users with a client id: a Pending user needs no entry; an admitted one needs theirs', async () => {
     const body = (id: string, trust_entries?: SignedTrustEntry[]) => ({
       user: {
