@@ -20,6 +20,12 @@ export {
 } from './trust-entry-signature.js';
 export { isTrustLogError, TrustLogError, type TrustLogErrorKind } from './trust-log-error.js';
 export { trustLogFingerprint } from './trust-log-fingerprint.js';
+export {
+  projectTrustRows,
+  type TrustProjection,
+  type TrustProjectionRows,
+  trustProjection,
+} from './trust-projection.js';
 export { readerRoutes, readerRowsOf, readers } from './trust-readers.js';
 export type { KeyOrigin, TrustChest, TrustState, TrustUser } from './trust-state.js';
 export { activeAdministratorIds, activeUser, copyTrustState } from './trust-state.js';

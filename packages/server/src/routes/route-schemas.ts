@@ -95,3 +95,22 @@ export interface OptionsQuery {
 export function readOptions(query: OptionsQuery): ReadonlySet<string> {
   return parseListParams(query).options;
 }
+
+/**
+ * `trust_entries` of a membership call (issue 30): any JSON here; the service checks it with core's
+ * parser (at most 1,000 signed entries), for its plain messages.
+ */
+export const TRUST_ENTRIES_FIELD = {} as const;
+
+/**
+ * The trust_entries of a DELETE's optional JSON body. Not a body schema: Fastify would refuse a
+ * DELETE without a body, which every other caller sends.
+ */
+export function trustEntriesOfDelete(body: unknown): unknown {
+  return typeof body === 'object' && body !== null && !Array.isArray(body)
+    ? (body as { trust_entries?: unknown }).trust_entries
+    : undefined;
+}
+
+/** A membership call's optional `trust_entries`, as the service takes it. */
+export type TrustEntriesBody = { trust_entries?: unknown };

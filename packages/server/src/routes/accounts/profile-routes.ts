@@ -8,7 +8,7 @@ import {
   confirmOwnPassword,
 } from '../../services/accounts/password-service.js';
 import { type ProfileChanges, showProfile, updateProfile } from '../../services/accounts/profile-service.js';
-import { flag, object, text } from '../route-schemas.js';
+import { flag, object, TRUST_ENTRIES_FIELD, type TrustEntriesBody, text } from '../route-schemas.js';
 
 // Only these fields of the profile are the user's to change; anything else sent is dropped.
 const profileBody = object(
@@ -34,6 +34,7 @@ const accountChangeBody = object(
       kdf_iterations: text,
       must_change_password: flag,
     }),
+    trust_entries: TRUST_ENTRIES_FIELD,
   },
   ['user'],
 );
@@ -50,7 +51,7 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
     async (request) => updateProfile(request.ctx, request.caller, request.body.user),
   );
 
-  app.patch<{ Body: { user: AccountChangeInput } }>(
+  app.patch<{ Body: { user: AccountChangeInput } & TrustEntriesBody }>(
     '/users',
     // The e-mail change on the same route is refused by the service while the flag is set.
     {
@@ -63,7 +64,13 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
         await app.accountLimiters.emailChange.consume(request, request.caller.user.id);
       }
       const attempts = bindAttempts(app.accountLimiters.passwordCheck, request, request.caller.user.id);
-      return changeAccount(request.ctx, request.caller, request.body.user, attempts);
+      return changeAccount(
+        request.ctx,
+        request.caller,
+        request.body.user,
+        attempts,
+        request.body.trust_entries,
+      );
     },
   );
 

@@ -5,7 +5,7 @@ import {
   showOrganisation,
   transferOwnership,
 } from '../../services/organisation/organisation-service.js';
-import { REFUSE_OTHER_FIELDS } from '../route-schemas.js';
+import { REFUSE_OTHER_FIELDS, TRUST_ENTRIES_FIELD, type TrustEntriesBody } from '../route-schemas.js';
 
 // Taken from the service's signature: routes never import a repository, even for a type.
 type OrganisationSettings = Parameters<typeof changeOrganisationSettings>[2];
@@ -32,7 +32,7 @@ const SETTINGS_BODY = {
 // The owner's choice only: the Transfer modal proves the password through verify_password first.
 const TRANSFER_BODY = {
   type: 'object',
-  properties: { owner_id: { type: 'string', maxLength: 100 } },
+  properties: { owner_id: { type: 'string', maxLength: 100 }, trust_entries: TRUST_ENTRIES_FIELD },
   additionalProperties: REFUSE_OTHER_FIELDS,
 } as const;
 
@@ -50,10 +50,11 @@ export const organisationRoutes: FastifyPluginAsync = async (app) => {
     async (request) => changeOrganisationSettings(request.ctx, request.caller, request.body.organisation),
   );
 
-  app.patch<{ Body: { owner_id?: string } | undefined }>(
+  app.patch<{ Body: ({ owner_id?: string } & TrustEntriesBody) | undefined }>(
     '/api/v1/organisation/transfer',
     { schema: { body: TRANSFER_BODY } },
-    async (request) => transferOwnership(request.ctx, request.caller, request.body?.owner_id),
+    async (request) =>
+      transferOwnership(request.ctx, request.caller, request.body?.owner_id, request.body?.trust_entries),
   );
 
   app.delete('/api/v1/organisation', async (request, reply) => {

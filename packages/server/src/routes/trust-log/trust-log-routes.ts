@@ -1,7 +1,12 @@
 import type { TrustLogQuery } from '@coffer/core';
 import type { FastifyPluginAsync } from 'fastify';
 import { PASSWORD_CHANGE_FLOW } from '../../auth/authenticate.js';
-import { appendTrustEntry, listTrustLog } from '../../services/trust-log/trust-log-service.js';
+import {
+  appendTrustEntries,
+  appendTrustEntry,
+  isTrustEntryBatch,
+  listTrustLog,
+} from '../../services/trust-log/trust-log-service.js';
 import { TRUST_LOG_SEQ } from '../route-schemas.js';
 
 /**
@@ -26,7 +31,11 @@ export const trustLogRoutes: FastifyPluginAsync = async (app) => {
     async (request) => listTrustLog(request.ctx, request.caller, request.query),
   );
 
+  // `{ entries }` is a batch, appended whole or not at all ({ items }); else one `{ entry, sig }`.
   app.post('/api/v1/trust_log', async (request, reply) => {
+    if (isTrustEntryBatch(request.body)) {
+      return reply.code(201).send(await appendTrustEntries(request.ctx, request.caller, request.body));
+    }
     const item = await appendTrustEntry(request.ctx, request.caller, request.body);
     return reply.code(201).send(item);
   });

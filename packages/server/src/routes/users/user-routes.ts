@@ -23,12 +23,16 @@ import {
   OPTIONS_QUERY,
   object,
   REFUSE_OTHER_FIELDS,
+  TRUST_ENTRIES_FIELD,
+  type TrustEntriesBody,
   text,
+  trustEntriesOfDelete,
 } from '../route-schemas.js';
 
 const CREATE_BODY = object(
   {
     user: object({
+      id: ID_FIELD,
       name: text,
       email: text,
       password: text,
@@ -38,6 +42,7 @@ const CREATE_BODY = object(
       kdf_iterations: text,
       team_ids: idList,
     }),
+    trust_entries: TRUST_ENTRIES_FIELD,
   },
   ['user'],
 );
@@ -57,6 +62,7 @@ const UPDATE_BODY = {
       },
       additionalProperties: REFUSE_OTHER_FIELDS,
     },
+    trust_entries: TRUST_ENTRIES_FIELD,
   },
 } as const;
 
@@ -70,6 +76,7 @@ const RESET_BODY = object(
       password_confirmation: text,
       kdf_iterations: text,
     }),
+    trust_entries: TRUST_ENTRIES_FIELD,
   },
   ['user'],
 );
@@ -98,25 +105,33 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
     async (request) => showUserFor(request.ctx, request.caller, request.params.id),
   );
 
-  app.post<{ Body: { user: UserCreationInput } }>(
+  app.post<{ Body: { user: UserCreationInput } & TrustEntriesBody }>(
     '/api/v1/users',
     { schema: { body: CREATE_BODY } },
     async (request, reply) => {
-      const user = await createUserByAdministrator(request.ctx, request.caller, request.body.user);
+      const { user: input, trust_entries } = request.body;
+      const user = await createUserByAdministrator(request.ctx, request.caller, input, trust_entries);
       return reply.code(201).send(user);
     },
   );
 
-  app.route<IdParams & { Body: { user: UserChangeInput } }>({
+  app.route<IdParams & { Body: { user: UserChangeInput } & TrustEntriesBody }>({
     method: ['PUT', 'PATCH'],
     url: '/api/v1/users/:id',
     schema: { params: ID_PARAMS, body: UPDATE_BODY },
     handler: async (request) =>
-      updateUserByAdministrator(request.ctx, request.caller, request.params.id, request.body.user),
+      updateUserByAdministrator(
+        request.ctx,
+        request.caller,
+        request.params.id,
+        request.body.user,
+        request.body.trust_entries,
+      ),
   });
 
   app.delete<IdParams>('/api/v1/users/:id', { schema: { params: ID_PARAMS } }, async (request, reply) => {
-    await removeUserByAdministrator(request.ctx, request.caller, request.params.id);
+    const entries = trustEntriesOfDelete(request.body);
+    await removeUserByAdministrator(request.ctx, request.caller, request.params.id, entries);
     return reply.code(204).send();
   });
 
@@ -142,9 +157,16 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
       ),
   );
 
-  app.patch<IdParams & { Body: { user: PasswordResetInput } }>(
+  app.patch<IdParams & { Body: { user: PasswordResetInput } & TrustEntriesBody }>(
     '/api/v1/users/:id/reset_password',
     { schema: { params: ID_PARAMS, body: RESET_BODY } },
-    async (request) => resetUserPassword(request.ctx, request.caller, request.params.id, request.body.user),
+    async (request) =>
+      resetUserPassword(
+        request.ctx,
+        request.caller,
+        request.params.id,
+        request.body.user,
+        request.body.trust_entries,
+      ),
   );
 };

@@ -18,6 +18,9 @@ import {
   OPTIONS_QUERY,
   type OptionsQuery,
   readOptions,
+  TRUST_ENTRIES_FIELD,
+  type TrustEntriesBody,
+  trustEntriesOfDelete,
 } from '../route-schemas.js';
 
 // `options` (spec section 7: "with options ['users','teams']") names what the answer carries
@@ -29,6 +32,7 @@ const CHEST_BODY = {
     vault: {
       type: 'object',
       properties: {
+        id: ID_FIELD,
         name: NAME_FIELD,
         assignments_attributes: NESTED_ATTRIBUTES,
         // Any JSON value, checked by core's validateRotationDays for its message (chest-service.ts). No
@@ -38,12 +42,19 @@ const CHEST_BODY = {
       },
     },
     options: OPTIONS_QUERY.properties.options,
+    trust_entries: TRUST_ENTRIES_FIELD,
   },
 } as const;
 
-type ChestBody = { Body: { vault: ChestInput; options?: string[] } };
+type ChestBody = { Body: { vault: ChestInput; options?: string[] } & TrustEntriesBody };
 
-const MANAGER_BODY = { type: 'object', required: ['user_id'], properties: { user_id: ID_FIELD } } as const;
+const MANAGER_BODY = {
+  type: 'object',
+  required: ['user_id'],
+  properties: { user_id: ID_FIELD, trust_entries: TRUST_ENTRIES_FIELD },
+} as const;
+
+type ManagerBody = { Body: { user_id: string } & TrustEntriesBody };
 
 type IdParams = { Params: { id: string } };
 
@@ -63,8 +74,10 @@ export const vaultRoutes: FastifyPluginAsync = async (app) => {
   );
 
   app.post<ChestBody>('/api/v1/vaults', { schema: { body: CHEST_BODY } }, async (request, reply) => {
-    const { vault, options } = request.body;
-    return reply.code(201).send(await createChest(request.ctx, request.caller, vault, options));
+    const { vault, options, trust_entries } = request.body;
+    return reply
+      .code(201)
+      .send(await createChest(request.ctx, request.caller, vault, options, trust_entries));
   });
 
   for (const method of ['PUT', 'PATCH'] as const) {
@@ -73,25 +86,46 @@ export const vaultRoutes: FastifyPluginAsync = async (app) => {
       url: '/api/v1/vaults/:id',
       schema: { params: ID_PARAMS, body: CHEST_BODY },
       handler: async (request) =>
-        updateChest(request.ctx, request.caller, request.params.id, request.body.vault, request.body.options),
+        updateChest(
+          request.ctx,
+          request.caller,
+          request.params.id,
+          request.body.vault,
+          request.body.options,
+          request.body.trust_entries,
+        ),
     });
   }
 
   app.delete<IdParams>('/api/v1/vaults/:id', { schema: { params: ID_PARAMS } }, async (request, reply) => {
-    await removeChest(request.ctx, request.caller, request.params.id);
+    await removeChest(request.ctx, request.caller, request.params.id, trustEntriesOfDelete(request.body));
     return reply.code(204).send();
   });
 
-  app.post<IdParams & { Body: { user_id: string } }>(
+  app.post<IdParams & ManagerBody>(
     '/api/v1/vaults/:id/promote',
     { schema: { params: ID_PARAMS, body: MANAGER_BODY } },
-    async (request) => promoteManager(request.ctx, request.caller, request.params.id, request.body.user_id),
+    async (request) =>
+      promoteManager(
+        request.ctx,
+        request.caller,
+        request.params.id,
+        request.body.user_id,
+        request.body.trust_entries,
+      ),
   );
 
-  app.post<IdParams & { Body: { user_id: string } }>(
+  app.post<IdParams & ManagerBody>(
     '/api/v1/vaults/:id/demote',
     { schema: { params: ID_PARAMS, body: MANAGER_BODY } },
-    async (request) => demoteManager(request.ctx, request.caller, request.params.id, request.body.user_id),
+    async (request) =>
+      demoteManager(
+        request.ctx,
+        request.caller,
+        request.params.id,
+        request.body.user_id,
+        request.body.trust_entries,
+      ),
   );
 
   app.get<IdParams & { Querystring: { hidden?: boolean } }>(

@@ -59,10 +59,11 @@ export function newEmailToken(): { token: string; hash: string } {
 export async function insertAccount(
   trx: Kysely<Database>,
   values: Omit<NewUserRow, 'id' | 'created_at' | 'updated_at'>,
+  id: string = randomUUID(),
 ): Promise<User> {
   const now = new Date().toISOString();
   try {
-    return await insertUser(trx, { id: randomUUID(), created_at: now, updated_at: now, ...values });
+    return await insertUser(trx, { id, created_at: now, updated_at: now, ...values });
   } catch (error) {
     if (isUniqueViolation(error)) throw AppError.validation(EMAIL_TAKEN);
     throw error;

@@ -4,6 +4,7 @@ import {
   normaliseEmailInput,
   type Profile,
   RSA_MODULUS_BITS,
+  type SignedTrustEntry,
   validateEmailChange,
 } from '@coffer/core';
 import type { Kysely } from 'kysely';
@@ -24,8 +25,9 @@ import { completeUser, updateUser } from '../../repositories/user-repository.js'
 import type { AttemptCounter } from '../../security/rate-limits.js';
 import { auditOwnAccount } from '../caller-audit.js';
 import { beginKeyChange, recordKeyChange } from '../key-bookkeeping.js';
-import { runChange } from '../organisation-change.js';
 import type { ServiceContext } from '../service-context.js';
+import { runMembershipChange } from '../trust-log/membership-change.js';
+import { parseTrustEntries, TRUST_ENTRIES_MISMATCH_MESSAGE } from '../trust-log/trust-entries-guard.js';
 import { requestEmailChange } from './email-change-service.js';
 import {
   decodeBase64,
@@ -121,8 +123,13 @@ export async function changeAccount(
   caller: CallerAccess,
   input: AccountChangeInput,
   attempts: AttemptCounter,
+  trustEntries?: unknown,
 ): Promise<Profile & MailOutcome> {
   const emailChange = input.email !== undefined;
+  // A new key is the user's own `key` entry, signed with the new key (issue 30); nothing else here
+  // changes who reads, so entries with an e-mail change describe another change.
+  const entries = parseTrustEntries(trustEntries);
+  if (emailChange && entries.length > 0) throw AppError.unprocessable(TRUST_ENTRIES_MISMATCH_MESSAGE);
   if (input.must_change_password === true) throw AppError.validation(MUST_CHANGE_PASSWORD_MESSAGE);
   // Only the password change is open to an account that must still replace its generated password.
   if (emailChange && caller.user.must_change_password) throw AppError.forbidden(PASSWORD_CHANGE_REQUIRED);
@@ -183,6 +190,7 @@ export async function changeAccount(
     values,
     newKeyPair ? 'Set a personal password and a new key pair' : 'Changed password',
     newKeyPair ? endorsementOf(caller, endorsement) : null,
+    entries,
   );
   const mail_sent = await sendSecurityNotice(ctx, caller.user, 'password');
   return { ...(await loadProfile(ctx.db, { organisation: caller.organisation, user })), mail_sent };
@@ -219,8 +227,9 @@ function saveChange(
   values: UserUpdate,
   action: string,
   newKey: KeyEndorsementValues | null,
+  entries: readonly SignedTrustEntry[],
 ) {
-  return runChange(ctx.db, caller.organisation.id, async (trx) => {
+  return runMembershipChange(ctx.db, caller, entries, async (trx) => {
     // First: the organisation's row, as in every change of secrets or keys (key-bookkeeping.ts).
     if (newKey) await beginKeyChange(trx, caller.organisation.id);
     const user = await updateUser(trx, caller.user, values);

@@ -9,8 +9,9 @@ import { deleteManager, insertManager } from '../../repositories/manager-reposit
 import { type DirectoryUser, findDirectoryUsers } from '../../repositories/user-repository.js';
 import { auditByCaller } from '../caller-audit.js';
 import { beginKeyChange, reconcileKeys } from '../key-bookkeeping.js';
-import { runChange } from '../organisation-change.js';
 import type { ServiceContext } from '../service-context.js';
+import { runMembershipChange } from '../trust-log/membership-change.js';
+import { parseTrustEntries } from '../trust-log/trust-entries-guard.js';
 import { showChestFor } from './chest-query-service.js';
 
 /** Promote refuses administrators: they already reach every chest. */
@@ -41,16 +42,18 @@ export async function promoteManager(
   caller: CallerAccess,
   chestId: string,
   userId: string,
+  trustEntries?: unknown,
 ): Promise<Chest> {
   const { db } = ctx;
   const { chest, user, rows, isManager } = await loadTarget(db, caller, chestId, userId);
+  const entries = parseTrustEntries(trustEntries);
   if (isManager) throw AppError.validation(ALREADY_MANAGER_MESSAGE);
   if (user.administrator) throw AppError.validation(ADMINISTRATOR_MANAGER_MESSAGE);
   const teamIds = new Set(rows.assignments.map((row) => row.team_id));
   if (!rows.memberships.some((row) => row.user_id === user.id && teamIds.has(row.team_id))) {
     throw AppError.validation(NOT_IN_CHEST_TEAMS_MESSAGE);
   }
-  await runChange(db, caller.organisation.id, async (trx) => {
+  await runMembershipChange(db, caller, entries, async (trx) => {
     await insertManager(trx, caller.organisation.id, { vault_id: chest.id, user_id: user.id });
     await auditByCaller(trx, caller, describe(user, chest, 'Added'), 'Vault', chest.id);
   });
@@ -63,12 +66,14 @@ export async function demoteManager(
   caller: CallerAccess,
   chestId: string,
   userId: string,
+  trustEntries?: unknown,
 ): Promise<Chest> {
   const { db } = ctx;
   const { chest, user, isManager } = await loadTarget(db, caller, chestId, userId);
+  const entries = parseTrustEntries(trustEntries);
   if (!isManager) throw AppError.validation(NOT_A_MANAGER_MESSAGE);
   const organisationId = caller.organisation.id;
-  await runChange(db, organisationId, async (trx) => {
+  await runMembershipChange(db, caller, entries, async (trx) => {
     await beginKeyChange(trx, organisationId);
     await deleteManager(trx, organisationId, { vault_id: chest.id, user_id: user.id });
     await reconcileKeys(trx, organisationId, { chestIds: [chest.id], userIds: [user.id] });

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { type Chest, validateChest, validateRotationDays } from '@coffer/core';
 import type { Kysely } from 'kysely';
 import { requireWithinPlan } from '../../billing/plan-limits.js';
@@ -10,15 +9,19 @@ import { deleteChest, findChest, insertChest, touchChest } from '../../repositor
 import { listMembershipsOfTeams } from '../../repositories/membership-repository.js';
 import { findTeamsByIds } from '../../repositories/team-repository.js';
 import { auditByCaller } from '../caller-audit.js';
+import { chosenId, requireFreeId } from '../client-chosen-id.js';
 import { beginKeyChange, reconcileKeys } from '../key-bookkeeping.js';
 import { applyChestTeamsPlan } from '../link-plans.js';
 import { type NestedAttribute, type NestedPlan, planNestedChanges } from '../nested-attributes.js';
-import { runChange } from '../organisation-change.js';
 import type { ServiceContext } from '../service-context.js';
+import { runMembershipChange } from '../trust-log/membership-change.js';
+import { parseTrustEntries } from '../trust-log/trust-entries-guard.js';
 import { showChestFor } from './chest-query-service.js';
 
 /** Body of a chest create or update (`vault`). */
 export interface ChestInput {
+  /** A UUID the browser chose, so that its signed entries can name the chest (issue 30). */
+  id?: unknown;
   name?: string;
   assignments_attributes?: NestedAttribute[];
   /** 'Rotate every N days' (issue 31): administrators; null or '' for no policy. */
@@ -65,25 +68,29 @@ export async function createChest(
   caller: CallerAccess,
   input: ChestInput,
   options: readonly string[] = [],
+  trustEntries?: unknown,
 ): Promise<Chest> {
   const { db } = ctx;
   requireAdministrator(caller);
   const organisationId = caller.organisation.id;
+  const entries = parseTrustEntries(trustEntries);
+  const id = chosenId(input.id);
   const plan = planNestedChanges(input.assignments_attributes ?? [], [], 'team_id', 'Assignment');
   const name = checkChest(input.name, plan.finalRefs);
   const rotationDays = checkRotationDays(input) ?? null;
   await requireTeamsExist(db, organisationId, plan);
   const now = new Date().toISOString();
   const chest = {
-    id: randomUUID(),
+    id,
     organisation_id: organisationId,
     name,
     rotation_days: rotationDays,
     created_at: now,
     updated_at: now,
   };
-  await runChange(db, organisationId, async (trx) => {
+  await runMembershipChange(db, caller, entries, async (trx) => {
     await requireWithinPlan(trx, ctx.config.billing, organisationId, 'chest');
+    await requireFreeId(trx, 'vaults', chest.id);
     await insertChest(trx, chest);
     await applyChestTeamsPlan(trx, organisationId, chest.id, plan);
     const created = `Created chest ${name}`;
@@ -104,11 +111,13 @@ export async function updateChest(
   id: string,
   input: ChestInput,
   options: readonly string[] = [],
+  trustEntries?: unknown,
 ): Promise<Chest> {
   const { db } = ctx;
   const organisationId = caller.organisation.id;
   const chest = requireVisibleChest(caller, await findChest(db, organisationId, id));
   requireAdministrator(caller);
+  const entries = parseTrustEntries(trustEntries);
   const existing = await listAssignmentsOfChests(db, organisationId, [chest.id]);
   const links = existing.map((row) => ({ id: row.id, ref: row.team_id, edit_access: row.edit_access }));
   const plan = planNestedChanges(input.assignments_attributes ?? [], links, 'team_id', 'Assignment');
@@ -125,7 +134,7 @@ export async function updateChest(
   const touchedUserIds = [
     ...new Set((await listMembershipsOfTeams(db, organisationId, changedTeamIds)).map((row) => row.user_id)),
   ];
-  await runChange(db, organisationId, async (trx) => {
+  await runMembershipChange(db, caller, entries, async (trx) => {
     await beginKeyChange(trx, organisationId);
     await applyChestTeamsPlan(trx, organisationId, chest.id, plan);
     await touchChest(trx, chest, {
@@ -148,11 +157,17 @@ function rotationPolicyText(days: number | null): string {
  * Deletes a chest with its secrets and their keys (administrators): one statement, whose cascade
  * takes the secrets, their keys, the assignments and managers, in the transaction of its audit entry.
  */
-export async function removeChest(ctx: ServiceContext, caller: CallerAccess, id: string): Promise<void> {
+export async function removeChest(
+  ctx: ServiceContext,
+  caller: CallerAccess,
+  id: string,
+  trustEntries?: unknown,
+): Promise<void> {
   const { db } = ctx;
   const chest = requireVisibleChest(caller, await findChest(db, caller.organisation.id, id));
   requireAdministrator(caller);
-  await runChange(db, caller.organisation.id, async (trx) => {
+  const entries = parseTrustEntries(trustEntries);
+  await runMembershipChange(db, caller, entries, async (trx) => {
     // First: the organisation's row, as in every change of secrets or keys (key-bookkeeping.ts).
     await beginKeyChange(trx, caller.organisation.id);
     await deleteChest(trx, chest);

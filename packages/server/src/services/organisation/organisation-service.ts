@@ -30,6 +30,8 @@ import { findUserById } from '../../repositories/user-repository.js';
 import { auditOrganisationChange } from '../caller-audit.js';
 import { runChange } from '../organisation-change.js';
 import type { ServiceContext } from '../service-context.js';
+import { runMembershipChange } from '../trust-log/membership-change.js';
+import { parseTrustEntries } from '../trust-log/trust-entries-guard.js';
 
 /** PUT with an inactivity length that is not one of the Auto Logout options (spec section 9). */
 export const INACTIVITY_OPTION_MESSAGE = `Auto Logout must be one of: ${INACTIVITY_OPTIONS.map(
@@ -98,11 +100,13 @@ export async function transferOwnership(
   ctx: ServiceContext,
   caller: CallerAccess,
   ownerId: string | undefined,
+  trustEntries?: unknown,
 ): Promise<ApiOrganisation> {
   const { db } = ctx;
   const { user, organisation } = caller;
   requireOwner(caller);
   requireFreshPassword(caller);
+  const entries = parseTrustEntries(trustEntries);
   const [pick] = validateTransfer({ ownerId }).errors;
   if (pick || ownerId === undefined) throw AppError.validation(pick ?? TRANSFER_TARGET_MESSAGE);
   const target = await findUserById(db, organisation.id, ownerId);
@@ -110,7 +114,7 @@ export async function transferOwnership(
   requireTransferTarget(caller, target);
   if (target.locked || !target.confirmed_at) throw AppError.validation(TRANSFER_INACTIVE_TARGET_MESSAGE);
 
-  const updated = await runChange(db, organisation.id, async (trx) => {
+  const updated = await runMembershipChange(db, caller, entries, async (trx) => {
     const at = new Date().toISOString();
     const row = await changeOwner(trx, organisation.id, user.id, target.id, at);
     if (!row) return null;

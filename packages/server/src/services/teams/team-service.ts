@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { type Team, validateTeam } from '@coffer/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -17,11 +16,13 @@ import {
 } from '../../repositories/team-repository.js';
 import { findDirectoryUsers } from '../../repositories/user-repository.js';
 import { auditByCaller } from '../caller-audit.js';
+import { chosenId, requireFreeId } from '../client-chosen-id.js';
 import { beginKeyChange, reconcileKeys } from '../key-bookkeeping.js';
 import { applyTeamChestsPlan, applyTeamMembersPlan } from '../link-plans.js';
 import { type NestedAttribute, type NestedPlan, planNestedChanges } from '../nested-attributes.js';
-import { runChange } from '../organisation-change.js';
 import type { ServiceContext } from '../service-context.js';
+import { runMembershipChange } from '../trust-log/membership-change.js';
+import { parseTrustEntries } from '../trust-log/trust-entries-guard.js';
 import { showTeamFor } from './team-query-service.js';
 
 /** The default team new users join cannot be removed. */
@@ -29,6 +30,8 @@ export const DEFAULT_TEAM_MESSAGE = 'The default team cannot be removed.';
 
 /** Body of a team create or update (`team`). */
 export interface TeamInput {
+  /** A UUID the browser chose, so that its signed entries can name the team (issue 30). */
+  id?: unknown;
   name?: string;
   memberships_attributes?: NestedAttribute[];
   assignments_attributes?: NestedAttribute[];
@@ -140,16 +143,26 @@ async function applyTeamPlans(
   await applyTeamChestsPlan(trx, organisationId, teamId, plans.assignments);
 }
 
-/** Creates a team with members and chests (administrators). */
-export async function createTeam(ctx: ServiceContext, caller: CallerAccess, input: TeamInput): Promise<Team> {
+/**
+ * Creates a team with members and chests (administrators), with the signed entries that describe it
+ * once the organisation has a trust log (trust-entries-guard.ts).
+ */
+export async function createTeam(
+  ctx: ServiceContext,
+  caller: CallerAccess,
+  input: TeamInput,
+  trustEntries?: unknown,
+): Promise<Team> {
   const { db } = ctx;
   requireAdministrator(caller);
+  const entries = parseTrustEntries(trustEntries);
+  const id = chosenId(input.id);
   const organisationId = caller.organisation.id;
   const name = checkName(input.name);
   const { plans, touched } = await planTeam(db, organisationId, input, null);
   const now = new Date().toISOString();
   const team = {
-    id: randomUUID(),
+    id,
     organisation_id: organisationId,
     name,
     default_for_new_users: false,
@@ -157,8 +170,9 @@ export async function createTeam(ctx: ServiceContext, caller: CallerAccess, inpu
     created_at: now,
     updated_at: now,
   };
-  await runChange(db, organisationId, async (trx) => {
+  await runMembershipChange(db, caller, entries, async (trx) => {
     await beginKeyChange(trx, organisationId);
+    await requireFreeId(trx, 'teams', team.id);
     await insertTeam(trx, team);
     await applyTeamPlans(trx, organisationId, team.id, plans);
     await reconcileTeamKeys(trx, organisationId, touched);
@@ -176,14 +190,16 @@ export async function updateTeam(
   caller: CallerAccess,
   id: string,
   input: TeamInput,
+  trustEntries?: unknown,
 ): Promise<Team> {
   const { db } = ctx;
   const organisationId = caller.organisation.id;
   const team = requireVisibleTeam(caller, await findTeam(db, organisationId, id));
   requireAdministrator(caller);
+  const entries = parseTrustEntries(trustEntries);
   const name = checkName(input.name ?? team.name);
   const { plans, touched } = await planTeam(db, organisationId, input, team);
-  await runChange(db, organisationId, async (trx) => {
+  await runMembershipChange(db, caller, entries, async (trx) => {
     await beginKeyChange(trx, organisationId);
     await applyTeamPlans(trx, organisationId, team.id, plans);
     await touchTeam(trx, team, { name });
@@ -195,11 +211,17 @@ export async function updateTeam(
 }
 
 /** Deletes a team, never the default one (administrators); its members' keys to its chests go with it. */
-export async function removeTeam(ctx: ServiceContext, caller: CallerAccess, id: string): Promise<void> {
+export async function removeTeam(
+  ctx: ServiceContext,
+  caller: CallerAccess,
+  id: string,
+  trustEntries?: unknown,
+): Promise<void> {
   const { db } = ctx;
   const organisationId = caller.organisation.id;
   const team = requireVisibleTeam(caller, await findTeam(db, organisationId, id));
   requireAdministrator(caller);
+  const entries = parseTrustEntries(trustEntries);
   if (team.default_for_new_users) throw AppError.validation(DEFAULT_TEAM_MESSAGE);
   const [assignments, memberships] = await Promise.all([
     listAssignmentsOfTeams(db, organisationId, [team.id]),
@@ -209,7 +231,7 @@ export async function removeTeam(ctx: ServiceContext, caller: CallerAccess, id: 
     chestIds: assignments.map((row) => row.vault_id),
     userIds: memberships.map((row) => row.user_id),
   };
-  await runChange(db, organisationId, async (trx) => {
+  await runMembershipChange(db, caller, entries, async (trx) => {
     await beginKeyChange(trx, organisationId);
     // Explicitly first, so that the chests' team counts follow (the cascade would not).
     await deleteAssignmentsOfTeam(trx, organisationId, team.id);

@@ -1,11 +1,9 @@
 import {
   canonicalJson,
   foldTrustLog,
-  isTrustLogError,
   parseSignedTrustEntry,
   type SignedTrustEntry,
   TRUST_LOG_PAGE_MAX,
-  type TrustLogErrorKind,
   type TrustLogItem,
   type TrustLogQuery,
   type TrustLogResponse,
@@ -14,41 +12,32 @@ import {
 import { AppError } from '../../errors/app-error.js';
 import { notFound } from '../../errors/policy-errors.js';
 import type { CallerAccess } from '../../policy/caller-access.js';
+import { lockOrganisationRow } from '../../repositories/organisation-repository.js';
 import {
   findTrustLogHead,
   insertTrustLogRow,
   listTrustLogRows,
-  type TrustLogHead,
 } from '../../repositories/trust-log-repository.js';
 import { isUniqueViolation } from '../../repositories/unique-violation.js';
 import { runChange } from '../organisation-change.js';
 import type { ServiceContext } from '../service-context.js';
+import { appendDescribingEntries, parseTrustEntries, requireCallersEntries } from './trust-entries-guard.js';
 import { requireEntrySubjects } from './trust-entry-subjects.js';
+import {
+  asAppError,
+  requireNextPlace,
+  TRUST_LOG_GENESIS_MESSAGE,
+  TRUST_LOG_MOVED_MESSAGE,
+  TRUST_LOG_NOT_ACTOR_MESSAGE,
+} from './trust-log-refusals.js';
 import { keepTrustState, signedEntryOfRow, trustStateAt } from './trust-state-cache.js';
 
-/** 409: another entry took this place first; the browser syncs, folds and signs again. */
-export const TRUST_LOG_MOVED_MESSAGE = 'The trust log has moved on: sync it and sign the entry again.';
-/** 422: the entry's seq is beyond the one after the log's last. */
-export const TRUST_LOG_AHEAD_MESSAGE =
-  'The entry skips entries: its seq must be the one after the log’s last.';
-/** 403: an entry is sent by the user who signed it. */
-export const TRUST_LOG_NOT_ACTOR_MESSAGE = 'An entry is appended by its own actor.';
-/** 403: genesis is the owner's. */
-export const TRUST_LOG_GENESIS_MESSAGE = 'Only the owner may start the organisation’s trust log.';
-
-// How the fold's refusals answer; 'sequence' and 'chain' against the head are caught before the fold.
-const STATUS_OF: Record<TrustLogErrorKind, (message: string) => AppError> = {
-  malformed: AppError.validation,
-  sequence: AppError.unprocessable,
-  chain: AppError.unprocessable,
-  signature: AppError.unprocessable,
-  unauthorised: AppError.forbidden,
-  refused: AppError.unprocessable,
-};
-
-function asAppError(error: unknown): unknown {
-  return isTrustLogError(error) ? STATUS_OF[error.kind](error.message) : error;
-}
+export {
+  TRUST_LOG_AHEAD_MESSAGE,
+  TRUST_LOG_GENESIS_MESSAGE,
+  TRUST_LOG_MOVED_MESSAGE,
+  TRUST_LOG_NOT_ACTOR_MESSAGE,
+} from './trust-log-refusals.js';
 
 /**
  * GET /api/v1/trust_log: the caller's organisation's entries after `after`, in order, at most
@@ -68,14 +57,6 @@ export async function listTrustLog(
   ]);
   const items = rows.map((row) => ({ ...signedEntryOfRow(row), seq: row.seq, hash: row.hash }));
   return { items, head };
-}
-
-// A moved head is a 409 (the entry was signed against an older log); a seq beyond it is the client's error.
-function requireNextPlace(head: TrustLogHead | null, signed: SignedTrustEntry): void {
-  const { seq, prev } = signed.entry;
-  const next = head ? head.seq + 1 : 0;
-  if (seq > next) throw AppError.unprocessable(TRUST_LOG_AHEAD_MESSAGE);
-  if (seq < next || (head && prev !== head.hash)) throw AppError.conflict(TRUST_LOG_MOVED_MESSAGE);
 }
 
 /**
@@ -125,4 +106,40 @@ export async function appendTrustEntry(
   });
   keepTrustState(organisationId, after);
   return { ...signed, seq: entry.seq, hash: after.head };
+}
+
+/** 400: a batch is `{ entries: [...] }` with 1 to TRUST_ENTRIES_MAX entries and nothing else. */
+export const TRUST_LOG_BATCH_MESSAGE = 'A batch is { entries } with 1 to 1,000 signed entries.';
+
+/** Tells the batch form of POST /api/v1/trust_log (`{ entries }`) from the single entry (`{ entry, sig }`). */
+export function isTrustEntryBatch(body: unknown): body is { entries: unknown } {
+  return typeof body === 'object' && body !== null && !Array.isArray(body) && 'entries' in body;
+}
+
+/**
+ * POST /api/v1/trust_log with `{ entries }`: appends a run of the caller's signed entries at once,
+ * or none of them. They start at the place after the head (a genesis batch starts the log: genesis,
+ * admissions, then a snapshot, from the owner's browser) and are checked as membership calls check
+ * theirs (trust-entries-guard.ts): the rows, unchanged by this call, must be what the log says after
+ * the batch, so a log is never started, nor moved on, into a state the rows do not have.
+ */
+export async function appendTrustEntries(
+  ctx: Pick<ServiceContext, 'db'>,
+  caller: CallerAccess,
+  body: { entries: unknown },
+): Promise<{ items: TrustLogItem[] }> {
+  const { entries: list, ...others } = body;
+  if (Object.keys(others).length > 0 || !Array.isArray(list) || list.length === 0) {
+    throw AppError.validation(TRUST_LOG_BATCH_MESSAGE);
+  }
+  const entries = parseTrustEntries(list);
+  requireCallersEntries(caller, entries);
+  const organisationId = caller.organisation.id;
+  const { state, items } = await runChange(ctx.db, organisationId, async (trx) => {
+    await lockOrganisationRow(trx, organisationId);
+    const head = await findTrustLogHead(trx, organisationId);
+    return appendDescribingEntries(trx, organisationId, head, entries);
+  });
+  keepTrustState(organisationId, state);
+  return { items };
 }

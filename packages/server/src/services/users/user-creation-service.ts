@@ -15,14 +15,18 @@ import {
   prepareAccountKeys,
 } from '../accounts/new-account.js';
 import { auditByCaller } from '../caller-audit.js';
+import { chosenId, requireFreeId } from '../client-chosen-id.js';
 import { beginKeyChange, reconcileKeys } from '../key-bookkeeping.js';
-import { runChange } from '../organisation-change.js';
 import type { ServiceContext } from '../service-context.js';
 import { checkChosenTeams } from '../teams/team-selection.js';
+import { runMembershipChange } from '../trust-log/membership-change.js';
+import { parseTrustEntries } from '../trust-log/trust-entries-guard.js';
 import { loadUserDetail } from './user-query-service.js';
 
 /** The `user` object of POST /api/v1/users: keys made in the administrator's browser from a generated password. */
 export interface UserCreationInput extends KeyMaterialInput {
+  /** A UUID the browser chose, so that its signed admission can name the user (issue 30). */
+  id?: unknown;
   name?: string;
   email?: string;
   team_ids?: string[];
@@ -40,8 +44,11 @@ export async function createUserByAdministrator(
   ctx: ServiceContext,
   caller: CallerAccess,
   input: UserCreationInput,
+  trustEntries?: unknown,
 ): Promise<UserDetail & MailOutcome> {
   requireAdministrator(caller);
+  const entries = parseTrustEntries(trustEntries);
+  const id = chosenId(input.id);
   const name = (input.name ?? '').trim();
   const email = normaliseEmailInput(input.email);
   const problem = validateUserForm({ userName: name, userEmail: email }).errors[0];
@@ -52,20 +59,25 @@ export async function createUserByAdministrator(
 
   const confirmation = newEmailToken();
   const now = new Date().toISOString();
-  const user = await runChange(ctx.db, caller.organisation.id, async (trx) => {
+  const user = await runMembershipChange(ctx.db, caller, entries, async (trx) => {
     await beginKeyChange(trx, caller.organisation.id);
     await requireWithinPlan(trx, ctx.config.billing, caller.organisation.id, 'user', { email });
-    const created = await insertAccount(trx, {
-      ...keys,
-      organisation_id: caller.organisation.id,
-      name,
-      email,
-      administrator: false,
-      first_time: true,
-      must_change_password: true,
-      confirmation_token_hash: confirmation.hash,
-      confirmation_sent_at: now,
-    });
+    await requireFreeId(trx, 'users', id);
+    const created = await insertAccount(
+      trx,
+      {
+        ...keys,
+        organisation_id: caller.organisation.id,
+        name,
+        email,
+        administrator: false,
+        first_time: true,
+        must_change_password: true,
+        confirmation_token_hash: confirmation.hash,
+        confirmation_sent_at: now,
+      },
+      id,
+    );
     const defaultTeams = await findDefaultTeamIds(trx, caller.organisation.id);
     await insertMemberships(
       trx,

@@ -48,6 +48,8 @@ import {
 } from '../nested-attributes.js';
 import { runChange } from '../organisation-change.js';
 import type { ServiceContext } from '../service-context.js';
+import { runMembershipChange } from '../trust-log/membership-change.js';
+import { parseTrustEntries, TRUST_ENTRIES_MISMATCH_MESSAGE } from '../trust-log/trust-entries-guard.js';
 import { loadUserDetail } from './user-query-service.js';
 
 /** Nested membership changes that would touch the default team (the edit-user form leaves it out). */
@@ -87,10 +89,12 @@ export async function updateUserByAdministrator(
   caller: CallerAccess,
   id: string,
   input: UserChangeInput,
+  trustEntries?: unknown,
 ): Promise<UserDetail> {
   const { db } = ctx;
   const organisationId = caller.organisation.id;
   const target = await findManagedUser(ctx, caller, id);
+  const entries = parseTrustEntries(trustEntries);
   const values: UserUpdate = {};
   const changes: string[] = [];
 
@@ -117,10 +121,14 @@ export async function updateUserByAdministrator(
   const plan = await planMemberships(db, organisationId, target, input.memberships_attributes ?? []);
   const membershipsChange = planChangesSomething(plan);
   if (membershipsChange) changes.push('teams changed');
-  if (changes.length === 0) return loadUserDetail(db, caller, target);
+  if (changes.length === 0) {
+    // Entries for a call that changes nothing describe some other change.
+    if (entries.length > 0) throw AppError.unprocessable(TRUST_ENTRIES_MISMATCH_MESSAGE);
+    return loadUserDetail(db, caller, target);
+  }
   if (values.administrator !== undefined) requireFreshPassword(caller);
 
-  const updated = await runChange(db, organisationId, async (trx) => {
+  const updated = await runMembershipChange(db, caller, entries, async (trx) => {
     await beginKeyChange(trx, organisationId);
     await deleteMemberships(trx, organisationId, plan.destroys);
     for (const update of plan.updates) {
@@ -185,11 +193,13 @@ export async function removeUserByAdministrator(
   ctx: ServiceContext,
   caller: CallerAccess,
   id: string,
+  trustEntries?: unknown,
 ): Promise<void> {
   const organisationId = caller.organisation.id;
   const target = await findManagedUser(ctx, caller, id);
   requireRemovable(caller, target);
-  await runChange(ctx.db, organisationId, async (trx) => {
+  const entries = parseTrustEntries(trustEntries);
+  await runMembershipChange(ctx.db, caller, entries, async (trx) => {
     // Held first, so a save racing the removal either lands before (and is recorded at its new
     // revision) or after (and wraps no key for the removed user): rotation-repository.ts.
     await beginKeyChange(trx, organisationId);
@@ -265,9 +275,11 @@ export async function resetUserPassword(
   caller: CallerAccess,
   id: string,
   input: PasswordResetInput,
+  trustEntries?: unknown,
 ): Promise<UserDetail> {
   const target = await findManagedUser(ctx, caller, id);
   requireResettable(caller, target);
+  const entries = parseTrustEntries(trustEntries);
   const problem = validateKeyMaterial(input, {
     fields: [
       'password',
@@ -295,7 +307,7 @@ export async function resetUserPassword(
     otp_last_step: null,
   };
   const twoFactorWasOn = target.otp_required_for_login;
-  const updated = await runChange(ctx.db, caller.organisation.id, async (trx) => {
+  const updated = await runMembershipChange(ctx.db, caller, entries, async (trx) => {
     // First: the organisation's row, as in every change of secrets or keys (key-bookkeeping.ts).
     await beginKeyChange(trx, caller.organisation.id);
     const user = await updateUser(trx, target, values);
