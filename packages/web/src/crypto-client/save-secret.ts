@@ -8,9 +8,9 @@ import {
 } from '@coffer/core';
 import { ApiError } from '../api/api-error.js';
 import { createSecret, fetchSecret, updateSecret } from '../api/secrets-api.js';
-import { fetchChestPublicKeys } from '../api/vaults-api.js';
 import type { KeyOwner, TrustOptions } from './confirm-reader-keys.js';
 import { confirmReaderKeys } from './confirm-reader-keys.js';
+import { readersForWrap } from './log-readers.js';
 import type { ConfirmPurpose } from './people-to-confirm.js';
 import { requirePrivateKey } from './private-key.js';
 import { wrapForReaders } from './reader-keys.js';
@@ -135,7 +135,7 @@ export async function buildBody(
   purpose: ConfirmPurpose,
   options: TrustOptions,
 ) {
-  const readers = await fetchChestPublicKeys(draft.vaultId, draft.hidden);
+  const readers = await readersForWrap(draft.vaultId, draft.hidden);
   await confirmReaderKeys(caller, readers, purpose, options);
   const sealed = await sealSecret({ secretId, revision, payload: draft.payload, secretKey });
   return {

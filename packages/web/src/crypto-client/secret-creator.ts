@@ -9,9 +9,9 @@ import {
 } from '@coffer/core';
 import { BulkItemError } from '../api/api-error.js';
 import { createSecret, createSecrets } from '../api/secrets-api.js';
-import { fetchChestPublicKeys } from '../api/vaults-api.js';
 import type { KeyOwner, TrustOptions } from './confirm-reader-keys.js';
 import { confirmReaderKeys } from './confirm-reader-keys.js';
+import { readersForWrap } from './log-readers.js';
 import { requirePrivateKey } from './private-key.js';
 import { recordRevision } from './revision-memory.js';
 import type { Rewrapper, RewrapperFactory } from './rewrapper.js';
@@ -345,7 +345,7 @@ async function listReaders(
   caller: () => Promise<KeyOwner>,
   options: TrustOptions,
 ): Promise<ChestReaders> {
-  const readers: PublicKeyEntry[] = await fetchChestPublicKeys(vaultId, hidden);
+  const readers: PublicKeyEntry[] = await readersForWrap(vaultId, hidden);
   await confirmReaderKeys(await caller(), readers, 'save', options);
   return {
     entries: await Promise.all(

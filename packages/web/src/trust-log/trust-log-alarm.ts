@@ -6,7 +6,7 @@ import type { TrustLogError } from '@coffer/core';
  * positions in the log, never an entry's content, a key or a signature.
  */
 
-export type TrustLogAlarmKind = 'rollback' | 'fork' | 'invalid';
+export type TrustLogAlarmKind = 'rollback' | 'fork' | 'invalid' | 'reader';
 
 const TELL = 'Nothing is shared from this browser until it is resolved. Tell an administrator.';
 
@@ -28,6 +28,15 @@ export const GENESIS_MISMATCH_MESSAGE = `The organisation record this browser wa
 
 /** The log starts from another genesis than the one this user confirmed. */
 export const GENESIS_CHANGED_MESSAGE = `The server sent an organisation record that is not the one you confirmed with your organisation’s owner: it may have been replaced. ${TELL}`;
+
+/**
+ * The server named a reader of a chest whom the verified log does not make one (R10, R11): by the
+ * e-mail the log holds for them, else by their id (someone the log never admitted).
+ */
+export function readerAlarmMessage(email: string | null, userId: string): string {
+  const who = email ?? `someone the organisation record does not hold (user ${userId})`;
+  return `The server asked this browser to share a secret with ${who}, whom the organisation record does not make a reader of that chest. Nothing was shared. ${TELL}`;
+}
 
 export const OTHER_ORGANISATION_MESSAGE = `The server sent the trust log of another organisation. ${TELL}`;
 

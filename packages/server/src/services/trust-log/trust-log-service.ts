@@ -1,36 +1,19 @@
 import {
-  canonicalJson,
-  foldTrustLog,
   parseSignedTrustEntry,
-  type SignedTrustEntry,
   TRUST_LOG_PAGE_MAX,
   type TrustLogItem,
   type TrustLogQuery,
   type TrustLogResponse,
-  type TrustState,
 } from '@coffer/core';
 import { AppError } from '../../errors/app-error.js';
-import { notFound } from '../../errors/policy-errors.js';
 import type { CallerAccess } from '../../policy/caller-access.js';
 import { lockOrganisationRow } from '../../repositories/organisation-repository.js';
-import {
-  findTrustLogHead,
-  insertTrustLogRow,
-  listTrustLogRows,
-} from '../../repositories/trust-log-repository.js';
-import { isUniqueViolation } from '../../repositories/unique-violation.js';
+import { findTrustLogHead, listTrustLogRows } from '../../repositories/trust-log-repository.js';
 import { runChange } from '../organisation-change.js';
 import type { ServiceContext } from '../service-context.js';
 import { appendDescribingEntries, parseTrustEntries, requireCallersEntries } from './trust-entries-guard.js';
-import { requireEntrySubjects } from './trust-entry-subjects.js';
-import {
-  asAppError,
-  requireNextPlace,
-  TRUST_LOG_GENESIS_MESSAGE,
-  TRUST_LOG_MOVED_MESSAGE,
-  TRUST_LOG_NOT_ACTOR_MESSAGE,
-} from './trust-log-refusals.js';
-import { keepTrustState, signedEntryOfRow, trustStateAt } from './trust-state-cache.js';
+import { asAppError } from './trust-log-refusals.js';
+import { keepTrustState, signedEntryOfRow } from './trust-state-cache.js';
 
 export {
   TRUST_LOG_AHEAD_MESSAGE,
@@ -60,52 +43,22 @@ export async function listTrustLog(
 }
 
 /**
- * POST /api/v1/trust_log: appends one signed entry of the caller's organisation, sent by its actor.
- * The entry is verified as every browser verifies it (signature, chain, seq and the authority rules
- * against the state before it, core's foldTrustLog) and must name only this organisation's users,
- * teams and chests, binding the keys the server holds. Nothing is written unless all of that holds;
- * an entry at a place another took first is a 409.
+ * POST /api/v1/trust_log with one `{ entry, sig }`: a batch of one (appendTrustEntries), so a single
+ * entry is held to the same rule, the rows must be what the log says after it. Its shape is checked
+ * first, for the single entry's own messages.
  */
 export async function appendTrustEntry(
   ctx: Pick<ServiceContext, 'db'>,
   caller: CallerAccess,
   body: unknown,
 ): Promise<TrustLogItem> {
-  const organisationId = caller.organisation.id;
-  let signed: SignedTrustEntry;
   try {
-    signed = parseSignedTrustEntry(body);
+    parseSignedTrustEntry(body);
   } catch (error) {
     throw asAppError(error);
   }
-  const { entry } = signed;
-  if (entry.org !== organisationId) throw notFound();
-  if (entry.actor !== caller.user.id) throw AppError.forbidden(TRUST_LOG_NOT_ACTOR_MESSAGE);
-  if (entry.op === 'genesis' && caller.user.id !== caller.organisation.owner_id) {
-    throw AppError.forbidden(TRUST_LOG_GENESIS_MESSAGE);
-  }
-  await requireEntrySubjects(ctx.db, organisationId, entry);
-
-  const head = await findTrustLogHead(ctx.db, organisationId);
-  requireNextPlace(head, signed);
-  const before: TrustState | undefined = head ? await trustStateAt(ctx.db, organisationId, head) : undefined;
-  let after: TrustState;
-  try {
-    after = await foldTrustLog([signed], before);
-  } catch (error) {
-    throw asAppError(error);
-  }
-  const row = { seq: entry.seq, entry: canonicalJson(entry), sig: signed.sig, hash: after.head };
-  // The key (organisation, seq) refuses a second entry at this place, whoever wrote first.
-  await runChange(ctx.db, organisationId, async (trx) => {
-    try {
-      await insertTrustLogRow(trx, organisationId, row, new Date().toISOString());
-    } catch (error) {
-      throw isUniqueViolation(error) ? AppError.conflict(TRUST_LOG_MOVED_MESSAGE) : error;
-    }
-  });
-  keepTrustState(organisationId, after);
-  return { ...signed, seq: entry.seq, hash: after.head };
+  const { items } = await appendTrustEntries(ctx, caller, { entries: [body] });
+  return items[0] as TrustLogItem;
 }
 
 /** 400: a batch is `{ entries: [...] }` with 1 to TRUST_ENTRIES_MAX entries and nothing else. */
