@@ -1,0 +1,125 @@
+import type { TrustLogResponse } from '@coffer/core';
+import { expect, test } from '@playwright/test';
+import { signInThroughUi } from '../support/accounts-ui.js';
+import { uniqueEmail } from '../support/accounts.js';
+import { adminRow, adminTable } from '../support/admin-ui.js';
+import { addUserThroughUi, openUsersTable } from '../support/admin-users-ui.js';
+import { newOrganisationThroughApi } from '../support/admin-setup.js';
+import { type ApiSession, apiOk } from '../support/api-session.js';
+import { dashboardList, notice, openRowMenu, openSecretFromList, rowButton } from '../support/dashboard-ui.js';
+import { onboardMember } from '../support/member-setup.js';
+import { createChestThroughApi, createTeamThroughApi, findEveryoneTeam } from '../support/secrets-api.js';
+
+// Issue 30: an organisation made before the trust log starts its record from the owner's browser
+// (genesis, the people that browser already trusts, a snapshot of teams and chests); from then on
+// every change of who reads carries its signed entries, with no prompt for the administrator.
+
+async function logOps(session: ApiSession): Promise<string[]> {
+  const log = await apiOk<TrustLogResponse>(session, 'GET', '/api/v1/trust_log');
+  return log.items.map((item) => item.entry.op);
+}
+
+test('trust log: an organisation made before the record migrates from the owner’s browser, then adding, linking, saving, moving and removing run with no prompt', async ({
+  browser,
+  request,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const { account, admin } = await newOrganisationThroughApi(request, testInfo);
+  const everyone = await findEveryoneTeam(admin);
+  const writers = await createTeamThroughApi(admin, 'Writers');
+  await createChestThroughApi(admin, 'Operations', [{ team_id: everyone.id, edit_access: true }]);
+
+  const ownerContext = await browser.newContext();
+  const adaContext = await browser.newContext();
+  try {
+    const page = await ownerContext.newPage();
+    await signInThroughUi(page, account.email, account.password);
+    // Before the record: the owner adds Ada, so this browser made her key and trusts it.
+    const adaEmail = uniqueEmail(testInfo, 'ada');
+    const adaPassword = await addUserThroughUi(page, 'Ada Lovelace', adaEmail);
+    const adaId = (await apiOk<{ items: { id: string; email: string }[] }>(admin, 'GET', '/api/v1/users.json?limit=200')).items.find(
+      (user) => user.email === adaEmail,
+    )?.id as string;
+
+    // The migration: one button in Account Settings.
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Start the Organisation Record' }).click();
+    await expect(notice(page, 'Organisation record started, with 1 person besides you.')).toBeVisible({
+      timeout: 30_000,
+    });
+    const words = page.getByTestId('organisation-record').getByTestId('fingerprint-words');
+    await expect(words).toBeVisible();
+    const ownersWords = await words.textContent();
+    expect(await logOps(admin)).toEqual(['genesis', 'admit', 'snapshot']);
+
+    // Add a user: admitted, with the default team, in the same call.
+    await addUserThroughUi(page, 'Bob Byte', uniqueEmail(testInfo, 'bob'));
+    await expect.poll(() => logOps(admin)).toEqual(['genesis', 'admit', 'snapshot', 'admit', 'team_member']);
+
+    // Link a team: a new chest for Writers, written with its entry.
+    await page.goto('/admin/chests');
+    await page.getByRole('button', { name: 'New Chest' }).click();
+    const form = page.getByRole('form', { name: 'New Chest' });
+    await form.getByLabel('Name', { exact: true }).fill('Vault');
+    await form.getByRole('button', { name: 'Link Teams' }).click();
+    const link = page.getByRole('dialog', { name: 'Link Teams' });
+    await link.getByRole('checkbox', { name: 'Writers' }).check();
+    await link.getByRole('button', { name: 'Link', exact: true }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(notice(page, 'Vault created!')).toBeVisible();
+    expect((await logOps(admin)).at(-1)).toBe('chest_team');
+    expect(writers.id).toBeTruthy();
+
+    // Save and move a secret: wrapped for the log's readers, no dialog.
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Add Secret' }).click();
+    const secretForm = page.getByRole('form', { name: 'New Secret' });
+    await secretForm.getByLabel('Type').selectOption('password');
+    await secretForm.getByLabel('Name', { exact: true }).fill('Mail server');
+    await secretForm.getByLabel('Chest').selectOption({ label: 'Operations' });
+    await secretForm.getByLabel('Password', { exact: true }).fill('correct horse battery staple');
+    await secretForm.getByRole('button', { name: 'Save' }).click();
+    await expect(notice(page, 'Mail server created!')).toBeVisible({ timeout: 20_000 });
+    const secrets = dashboardList(page, 'Secrets');
+    const menu = await openRowMenu(secrets, 'Mail server');
+    await menu.getByRole('menuitem', { name: 'Move to another Chest' }).click();
+    const move = page.getByRole('dialog', { name: 'Move to another Chest' });
+    await move.getByRole('radio', { name: /Vault/ }).check();
+    await move.getByRole('button', { name: 'Move' }).click();
+    await expect(notice(page, 'Mail server moved to Vault.')).toBeVisible({ timeout: 20_000 });
+    await expect(rowButton(secrets, 'Mail server')).toContainText('Vault');
+    await expect(page.getByRole('dialog', { name: /Confirm people/ })).toHaveCount(0);
+
+    // Remove a user.
+    const users = await openUsersTable(page);
+    await (await openRowMenu(users, 'Bob Byte')).getByRole('menuitem', { name: 'Remove' }).click();
+    await page.getByRole('dialog', { name: 'Remove Bob Byte?' }).getByRole('button', { name: 'Remove' }).click();
+    await expect(notice(page, 'Bob Byte removed.')).toBeVisible();
+    expect((await logOps(admin)).at(-1)).toBe('remove');
+    await expect(adminRow(adminTable(page, 'Users'), 'Bob Byte')).toHaveCount(0);
+
+    // Ada's first personal password moves her key in the log; she confirms the words once and reads.
+    const adaPage = await adaContext.newPage();
+    await onboardMember(adaPage, { id: adaId, name: 'Ada Lovelace', email: adaEmail, password: adaPassword });
+    expect((await logOps(admin)).at(-1)).toBe('key');
+    const confirm = adaPage.getByRole('region', { name: 'Confirm your organisation' });
+    await expect(confirm.getByTestId('fingerprint-words')).toHaveText(ownersWords as string);
+    await confirm.getByRole('button', { name: 'They match' }).click();
+    await expect(confirm).toHaveCount(0);
+    // The owner's browser shares the key she lacks (she reads Operations, a chest of Everyone's).
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Add Secret' }).click();
+    await secretForm.getByLabel('Type').selectOption('password');
+    await secretForm.getByLabel('Name', { exact: true }).fill('Printer');
+    await secretForm.getByLabel('Chest').selectOption({ label: 'Operations' });
+    await secretForm.getByLabel('Password', { exact: true }).fill('toner');
+    await secretForm.getByRole('button', { name: 'Save' }).click();
+    await expect(notice(page, 'Printer created!')).toBeVisible({ timeout: 20_000 });
+    await adaPage.reload();
+    const viewer = await openSecretFromList(adaPage, 'Printer');
+    await viewer.getByRole('button', { name: /Show/ }).first().click();
+    await expect(viewer.getByText('toner', { exact: true })).toBeVisible({ timeout: 20_000 });
+  } finally {
+    await Promise.all([ownerContext.close(), adaContext.close()]);
+  }
+});
