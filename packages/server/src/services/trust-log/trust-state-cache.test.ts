@@ -106,6 +106,21 @@ describe('the kept trust-log state', () => {
     expect([...again.teams.keys()].sort()).toEqual([...teams].sort());
   });
 
+  it('folds to exactly the head it is given when later entries were committed since it was read', async () => {
+    const rows = await context.db
+      .selectFrom('trust_log')
+      .select(['seq', 'hash'])
+      .where('organisation_id', '=', organisationId)
+      .orderBy('seq', 'desc')
+      .execute();
+    const [last, before] = rows as [{ seq: number; hash: string }, { seq: number; hash: string }];
+    await trustStateAt(context.db, organisationId, last);
+    // The kept state is at the last entry; a caller that read the head one entry earlier gets that one.
+    const earlier = await trustStateAt(context.db, organisationId, before);
+    expect(earlier.seq).toBe(before.seq);
+    expect(earlier.head).toBe(before.hash);
+  });
+
   it('refuses a head the stored log does not reach', async () => {
     const last = await context.db
       .selectFrom('trust_log')

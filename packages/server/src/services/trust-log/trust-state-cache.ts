@@ -38,7 +38,10 @@ async function foldAfter(
 ): Promise<TrustState> {
   let state = from;
   while (!state || state.seq < head.seq) {
-    const rows = await listTrustLogRows(db, organisationId, state ? state.seq : -1, TRUST_LOG_PAGE_MAX);
+    // Up to `head` only: another append may have committed entries after it since it was read.
+    const rows = (
+      await listTrustLogRows(db, organisationId, state ? state.seq : -1, TRUST_LOG_PAGE_MAX)
+    ).filter((row) => row.seq <= head.seq);
     if (rows.length === 0) break;
     state = await foldTrustLog(rows.map(signedEntryOfRow), state);
   }
