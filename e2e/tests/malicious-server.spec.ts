@@ -124,14 +124,15 @@ test('trust log: a log rolled back to nothing after this browser verified its ge
   const { account, admin } = await newOrganisationThroughApi(request, testInfo);
   await startTrustLogThroughApi(admin, account.company);
 
-  // Told the truth, the browser verifies the log at sign-in and signs its checkpoint for the server.
+  // Told the truth, the browser verifies the log (genesis and snapshot) at sign-in and signs its
+  // checkpoint for the server.
   await signInThroughUi(page, account.email, account.password);
   await expect
     .poll(
       async () =>
         (await apiCall<{ seq: number | null }>(admin, 'GET', '/api/v1/trust_log/checkpoint.json')).json.seq,
     )
-    .toBe(0);
+    .toBe(1);
   await expect(page.getByRole('alert')).toHaveCount(0);
 
   // The server now answers as if the organisation had no log: the next page load refuses it.
@@ -139,7 +140,7 @@ test('trust log: a log rolled back to nothing after this browser verified its ge
   await page.reload();
   const alarm = page.getByRole('alert').filter({ hasText: TRUST_LOG_ALARM_TITLE });
   await expect(alarm).toBeVisible();
-  await expect(alarm).toContainText('older than the one this browser has already verified (up to entry 0)');
+  await expect(alarm).toContainText('older than the one this browser has already verified (up to entry 1)');
   expect(rollback.told('GET /api/v1/trust_log')).toBeGreaterThan(0);
   // The alarm is all the screen holds: the dashboard is gone.
   await expect(page.locator('#main > *')).toHaveCount(1);

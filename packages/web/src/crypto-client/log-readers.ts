@@ -1,4 +1,4 @@
-import type { PublicKeyEntry, TrustState } from '@coffer/core';
+import type { KeyShare, PublicKeyEntry, TrustState } from '@coffer/core';
 import { activeUser, readers } from '@coffer/core';
 import { fetchChestPublicKeys } from '../api/vaults-api.js';
 import { readerAlarmMessage } from '../trust-log/trust-log-alarm.js';
@@ -47,4 +47,43 @@ export async function readersForWrap(chest: string, hidden: boolean): Promise<Pu
     throw new SecretAccessError('unconfirmed', message);
   }
   return fromLog(state, chest, hidden);
+}
+
+/** A missing-key pair with the chest and hidden flag of its secret, as the server lists them. */
+type PlacedPair = KeyShare & { vault_id?: string; hidden?: boolean };
+
+// The pairs whose user the log does not make a reader of the pair's secret (a pair that does not say
+// where its secret is cannot be checked, so it is one of them).
+function strayPairs(state: TrustState, pairs: readonly PlacedPair[]): PlacedPair[] {
+  const readersOf = new Map<string, Set<string>>();
+  return pairs.filter((pair) => {
+    if (pair.vault_id === undefined) return true;
+    const hidden = pair.hidden === true;
+    const place = `${pair.vault_id}\n${hidden}`;
+    let allowed = readersOf.get(place);
+    if (!allowed) {
+      allowed = readers(state, pair.vault_id, hidden);
+      readersOf.set(place, allowed);
+    }
+    return !allowed.has(pair.user_id);
+  });
+}
+
+/**
+ * Before a reshare wraps the missing keys the server listed (issue 30, "Reshare gate"): once the
+ * organisation has a log, every pair's user must read its secret by the verified log, else a blocking
+ * alarm names them and nothing of the page is wrapped (R11). The chest and hidden flag are still the
+ * server's word until secret headers are signed (R7's residual).
+ */
+export async function requireLogReadersOfPairs(pairs: readonly PlacedPair[]): Promise<void> {
+  const view = trustLogStore.get();
+  if (view.alarm) throw new SecretAccessError('unconfirmed', view.alarm.message);
+  let state = view.log?.state;
+  if (!state || pairs.length === 0) return;
+  if (strayPairs(state, pairs).length > 0) state = (await view.sync?.())?.state ?? state;
+  const stray = strayPairs(state, pairs)[0];
+  if (!stray) return;
+  const message = readerAlarmMessage(state.users.get(stray.user_id)?.email ?? null, stray.user_id);
+  raiseTrustLogAlarm('reader', message);
+  throw new SecretAccessError('unconfirmed', message);
 }

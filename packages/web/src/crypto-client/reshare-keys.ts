@@ -8,6 +8,7 @@ import type { TrustRule } from '../keys/trust-rule-contract.js';
 import type { KeyOwner } from './confirm-reader-keys.js';
 import { readerKeyId, recordConfirmed, sortReaderKeys } from './confirm-reader-keys.js';
 import { DeliveryQueue } from './delivery-queue.js';
+import { requireLogReadersOfPairs } from './log-readers.js';
 import type { ConfirmPeople, PersonToConfirm } from './people-to-confirm.js';
 import { requirePrivateKey } from './private-key.js';
 import type { PairPlace } from './rewrap-pairs.js';
@@ -166,6 +167,7 @@ class ReshareRun {
 
   // The pairs of a page this browser may wrap now; asks (or lists) for people not trusted yet.
   private async selectWork(pairs: readonly KeyShare[]): Promise<KeyShare[]> {
+    await requireLogReadersOfPairs(pairs);
     const unjudged = pairs.filter((pair) => !this.judged(readerKeyId(pair)));
     if (unjudged.length > 0) {
       const entries = unjudged.map((pair) => ({ user_id: pair.user_id, public_key: pair.public_key }));

@@ -1,9 +1,19 @@
-import type { SecretCategory, SecretPayload } from '@coffer/core';
-import { endorseKeyRotation, generateSecretKey, newSecretId, sealSecret, wrapSecretKey } from '@coffer/core';
+import type { SecretCategory, SecretPayload, TrustState } from '@coffer/core';
+import {
+  endorseKeyRotation,
+  foldTrustLog,
+  generateSecretKey,
+  newSecretId,
+  publicKeyFingerprint,
+  sealSecret,
+  wrapSecretKey,
+} from '@coffer/core';
 import { onTestFinished } from 'vitest';
+import { TrustLogBuilder } from '../../../../core/src/trust-log/testing/trust-log-builder.js';
 import type { SecretDraft } from '../../crypto-client/save-secret.js';
 import { savePrivateKey } from '../../keys/key-store.js';
 import { trustConfirmedKey } from '../../keys/key-trust.js';
+import { resetTrustLogView, trustLogStore } from '../../trust-log/trust-log-store.js';
 import type { FakeAnswer, FetchCall } from '../mock-fetch.js';
 import { mockFetch } from '../mock-fetch.js';
 import { accountRoutes } from './account-routes.js';
@@ -239,6 +249,70 @@ export class EvilServer {
         name: person.name,
         email: person.email,
       });
+  }
+
+  /**
+   * The organisation's trust log as its honest owner and administrators signed it (issue 30): genesis
+   * by `owner`, an admission of every honest user with their key, and a snapshot of the model's
+   * teams, assignments and managers; folded, it is what the signed-in browser verified (put in its
+   * trust-log store, as the shell's sync does). Made-up accounts are never admitted.
+   */
+  async signedLog(owner: HarnessUser): Promise<TrustState> {
+    const org = `o-${this.id}`;
+    const ownerSigner = {
+      id: owner.id,
+      publicKey: owner.publicKey,
+      signingKey: owner.signingKey,
+      fingerprint: await publicKeyFingerprint(owner.publicKey),
+    };
+    const log = new TrustLogBuilder(org);
+    await log.append(ownerSigner, {
+      op: 'genesis',
+      body: { name: 'Evil Corp', email: owner.email, public_key: owner.publicKey },
+    });
+    for (const user of this.model.users.values()) {
+      if (user.attacker || user.id === owner.id) continue;
+      const body = {
+        user: user.id,
+        email: user.email,
+        public_key: user.publicKey,
+        admin: user.administrator,
+        how: 'confirmed' as const,
+      };
+      await log.append(ownerSigner, { op: 'admit', body });
+    }
+    const honest = (id: string) => !this.model.users.get(id)?.attacker;
+    await log.append(ownerSigner, {
+      op: 'snapshot',
+      body: {
+        teams: [...this.model.teams.keys()].map((team) => ({
+          team,
+          members: this.model.memberships
+            .filter((row) => row.team_id === team && honest(row.user_id))
+            .map((row) => ({ user: row.user_id, edit: row.edit_access })),
+        })),
+        chests: [...this.model.chests.keys()].map((chest) => ({
+          chest,
+          teams: this.model.assignments
+            .filter((row) => row.vault_id === chest)
+            .map((row) => ({ team: row.team_id, edit: row.edit_access })),
+          managers: this.model.managers
+            .filter((row) => row.vault_id === chest && honest(row.user_id))
+            .map((row) => row.user_id),
+        })),
+      },
+    });
+    const state = await foldTrustLog(log.entries);
+    const verified = { state, genesis: state.head, confirmed: true };
+    trustLogStore.set((view) => ({
+      ...view,
+      synced: true,
+      log: verified,
+      sync: async () => verified,
+      userId: this.caller?.id ?? null,
+    }));
+    onTestFinished(resetTrustLogView);
+    return state;
   }
 
   /** A secret key the attacker made: no payload the app sends may be sealed under it. */

@@ -53,7 +53,8 @@ function missingKeys(
   const caller = request.caller;
   if (!caller) return refuse.unauthorized();
   if (!caller.administrator) return refuse.forbidden();
-  const pairs: KeyShare[] = [];
+  // Each pair says where its secret is (the real server's answer since issue 30's reshare gate).
+  const pairs: (KeyShare & { vault_id: string; hidden: boolean })[] = [];
   for (const secret of [...model.secrets.values()].sort((a, b) => a.id.localeCompare(b.id))) {
     const own = secret.keys.get(caller.id);
     if (own === undefined || secret.deleted_at) continue;
@@ -64,6 +65,8 @@ function missingKeys(
           user_id: userId,
           public_key: model.users.get(userId)?.publicKey ?? '',
           encrypted_value: own,
+          vault_id: secret.vault_id,
+          hidden: secret.hidden,
         });
   }
   const limit = Math.min(Number(request.query.get('limit') ?? KEYSHARE_FETCH_LIMIT), KEYSHARE_FETCH_LIMIT);
