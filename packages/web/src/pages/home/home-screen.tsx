@@ -1,6 +1,9 @@
 import { Navigate, useParams } from 'react-router';
+import { useStore } from '../../lib/create-store.js';
 import { paths } from '../../navigation/paths.js';
 import { useSession } from '../../session/use-session.js';
+import { adminMadeKeyInLog } from '../../trust-log/admin-made-key.js';
+import { trustLogStore } from '../../trust-log/trust-log-store.js';
 import { Dashboard } from './dashboard.js';
 
 /**
@@ -10,6 +13,7 @@ import { Dashboard } from './dashboard.js';
 export function Component() {
   const { profile } = useSession();
   const { secretId } = useParams();
+  const trustLog = useStore(trustLogStore);
   if (!profile) {
     return (
       <p className="visually-hidden" role="status">
@@ -18,6 +22,8 @@ export function Component() {
     );
   }
   if (profile.first_time) return <Navigate to={paths.welcome} replace />;
-  if (profile.must_change_password) return <Navigate to={paths.profilePersonalPassword} replace />;
+  // The log's word that the key was an administrator's counts as much as the server's flag (R16).
+  if (profile.must_change_password || adminMadeKeyInLog(trustLog, profile.id))
+    return <Navigate to={paths.profilePersonalPassword} replace />;
   return <Dashboard addressedId={secretId} />;
 }

@@ -19,6 +19,8 @@ import { endorseNewKeyPair } from '../../keys/endorse-key-rotation.js';
 import { makeAccountKeys } from '../../keys/make-account-keys.js';
 import type { RekeyRefusal } from '../../keys/prove-and-rekey.js';
 import { proveAndRekey, provePassword } from '../../keys/prove-and-rekey.js';
+import { adminMadeKeyInLog } from '../../trust-log/admin-made-key.js';
+import { trustLogStore } from '../../trust-log/trust-log-store.js';
 
 /** How a password change ended: `field` names the field to mark; `fromServer` messages are notifications. */
 export type PasswordChangeOutcome =
@@ -50,7 +52,7 @@ export async function submitPasswordChange(
   currentPassword: string,
   nextPassword: string,
 ): Promise<PasswordChangeOutcome> {
-  if (profile.must_change_password)
+  if (profile.must_change_password || adminMadeKeyInLog(trustLogStore.get(), profile.id))
     return submitFirstPersonalPassword(profile, currentPassword, nextPassword);
   const proven = await proveAndRekey(profile, currentPassword, {
     email: profile.email,

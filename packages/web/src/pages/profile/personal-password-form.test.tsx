@@ -1,11 +1,12 @@
-import type { Profile } from '@coffer/core';
+import type { Profile, TrustState } from '@coffer/core';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accountQueryKeys } from '../../api/accounts-queries.js';
 import { mockFetch } from '../../test/mock-fetch.js';
 import { buildProfile } from '../../test/profile-fixture.js';
 import { renderApp } from '../../test/render-app.js';
+import { resetTrustLogView, trustLogStore } from '../../trust-log/trust-log-store.js';
 import { PersonalPasswordForm } from './personal-password-form.js';
 
 vi.mock('../../keys/account-rekey.js', () => ({
@@ -37,17 +38,19 @@ vi.mock('../../keys/key-store.js', () => ({
   loadPrivateKey: vi.fn(async () => null),
   privateKeyVersion: () => 0,
 }));
+// The trust log's part of a rotation (an entry signed with the new key) is tested in trust-log/.
+vi.mock('../../trust-log/own-key-rotation.js', () => ({ keyRotationEntries: vi.fn(async () => undefined) }));
 // The old private key's signature of the new public key (real signing is tested in keys/ and core).
 vi.mock('../../keys/endorse-key-rotation.js', () => ({
   endorseNewKeyPair: vi.fn(async () => 'old-key-endorsement'),
 }));
 
-function setUp() {
+function setUp({ flagged = true } = {}) {
   unlock.mockClear();
   localStorage.setItem('token', 'tok');
   let changed = false;
   const calls = mockFetch({
-    'GET /api/v1/profile.json': () => ({ body: buildProfile({ must_change_password: !changed }) }),
+    'GET /api/v1/profile.json': () => ({ body: buildProfile({ must_change_password: flagged && !changed }) }),
     'POST /api/v1/users/verify_password.json': { body: { valid: true } },
     // No trust log: the key moves with the password change alone.
     'GET /api/v1/trust_log': { body: { items: [], head: null } },
@@ -64,7 +67,33 @@ function setUp() {
   return { calls, onDone, view, user: userEvent.setup() };
 }
 
+afterEach(resetTrustLogView);
+
 describe('PersonalPasswordForm', () => {
+  it('makes a fresh key pair when the verified log says an administrator made the key, though the server says no change is due (R16)', async () => {
+    const me = {
+      id: 'u-1',
+      email: 'u@example.com',
+      publicKey: 'k',
+      fingerprint: 'f',
+      admin: false,
+      active: true,
+    };
+    const state = { users: new Map([['u-1', { ...me, keyOrigin: 'reset' }]]) } as unknown as TrustState;
+    trustLogStore.set((view) => ({ ...view, synced: true, log: { state, genesis: 'g', confirmed: true } }));
+    const { user, calls, onDone } = setUp({ flagged: false });
+    await user.type(await screen.findByLabelText(/Current Password/), 'generated-pass1');
+    await user.type(screen.getByLabelText('New Password'), 'my own password');
+    await user.type(screen.getByLabelText('Confirm New Password'), 'my own password');
+    await user.click(screen.getByRole('button', { name: 'Set Password' }));
+    await vi.waitFor(() => expect(onDone).toHaveBeenCalledOnce());
+    const patch = JSON.parse(String(calls.find((c) => c.method === 'PATCH')?.init.body));
+    expect(patch.user).toMatchObject({
+      public_key: 'fresh-public-key',
+      key_endorsement: 'old-key-endorsement',
+    });
+  });
+
   it('refuses the current password as the new one', async () => {
     const { user, calls } = setUp();
     await user.type(await screen.findByLabelText(/Current Password/), 'generated-pass1');

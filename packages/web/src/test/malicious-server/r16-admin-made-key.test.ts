@@ -12,8 +12,11 @@ import { createEvilServer, draftIn } from '../evil-server/evil-server.js';
 // Now: resisted, with the residual of docs/security.md. A reset key is never trusted automatically:
 // it differs from the key this browser trusted, so the background reshare skips it and a save asks;
 // only a rotation signed by the trusted key carries trust, and the user's first personal password
-// makes a fresh pair in their own browser → after (part II): the signed log's `admit.how = created`
-// makes the user's browser rotate whatever the server's must_change_password says.
+// makes a fresh pair in their own browser. The residual is closed by part II: once the organisation has
+// a trust log, a key the log holds as an administrator's ('created' at admission, or 'reset') sends the
+// user to choose a personal password, with a fresh key pair, whatever the server's must_change_password
+// says (pages/profile/personal-password-form.test.tsx, "…the verified log says an administrator made
+// the key…"; trust-log/admin-made-key.ts).
 describe('R16 administrator-made key pairs', () => {
   async function resetBob(endorsement: 'none' | 'by another key' | 'by the trusted key') {
     const evil = createEvilServer();
