@@ -1,11 +1,19 @@
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { WaitingPerson } from '../../crypto-client/index.js';
 import { reshareRunner } from '../../crypto-client/reshare-runner.js';
 import { useStore } from '../../lib/create-store.js';
 import { notify } from '../../lib/notification-store.js';
+import { usePeopleToAdmit } from '../trust-log/use-people-to-admit.js';
 import { displayName, PersonIdentity } from './person-identity.js';
 import { usePeopleNames } from './use-people-names.js';
 import { useTrustRecords } from './use-trust-records.js';
+
+// Someone with no keys waiting is waiting to join the organisation record (people-to-admit.ts).
+function waitingText(keys: number): string {
+  if (keys === 0) return 'Waiting to join the organisation record';
+  return keys === 1 ? '1 key waiting' : `${keys} keys waiting`;
+}
 
 /** Heading of the list of people waiting for an administrator's confirmation. */
 export const PEOPLE_TO_CONFIRM_TITLE = 'People to confirm';
@@ -17,7 +25,16 @@ export const PEOPLE_TO_CONFIRM_TITLE = 'People to confirm';
  * and Not now (hidden until the page reloads).
  */
 export function PeopleToConfirmNotice({ ownerId }: { ownerId: string }) {
-  const people = useStore(reshareRunner.store, (state) => state.people);
+  const waiting = useStore(reshareRunner.store, (state) => state.people);
+  const toAdmit = usePeopleToAdmit(ownerId);
+  // 'Not now' for someone waiting to join the record hides them here until the page reloads.
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const people = [
+    ...waiting,
+    ...toAdmit.filter(
+      (person) => !hidden.has(person.userId) && !waiting.some((other) => other.userId === person.userId),
+    ),
+  ];
   const { names, loaded } = usePeopleNames(people.map((person) => person.userId));
   const records = useTrustRecords(ownerId);
   const confirming = useMutation({
@@ -48,9 +65,7 @@ export function PeopleToConfirmNotice({ ownerId }: { ownerId: string }) {
           return (
             <li key={`${person.userId}:${person.fingerprint}`} className="people-list__item">
               <PersonIdentity person={person} name={names.get(person.userId)} records={records} />
-              <p className="people-list__waiting">
-                {person.waitingKeys === 1 ? '1 key waiting' : `${person.waitingKeys} keys waiting`}
-              </p>
+              <p className="people-list__waiting">{waitingText(person.waitingKeys)}</p>
               <div className="people-list__actions">
                 <button
                   type="button"
@@ -65,7 +80,10 @@ export function PeopleToConfirmNotice({ ownerId }: { ownerId: string }) {
                   type="button"
                   className="button button--ghost button--small"
                   aria-label={`Not now: ${name}`}
-                  onClick={() => reshareRunner.dismissPerson(person)}
+                  onClick={() => {
+                    reshareRunner.dismissPerson(person);
+                    setHidden((current) => new Set(current).add(person.userId));
+                  }}
                 >
                   Not now
                 </button>
