@@ -5,6 +5,7 @@
 import {
   generateSecretKey,
   generateUserKeyPair,
+  importSigningKey,
   newSecretId,
   type Secret,
   type SecretPayload,
@@ -27,13 +28,13 @@ const KEYS_PATH = /^\/api\/v1\/vaults\/([^/]+)\/public_keys\.json$/;
  * The page's signed-in user: a real RSA-3072 pair whose private key goes into the web app's key store
  * as the login would leave it (non-extractable). Answers the user as a reader.
  */
-export async function signInPageCaller(userId: string): Promise<PageReader> {
+export async function signInPageCaller(userId: string): Promise<PageReader & { signingKey: CryptoKey }> {
   const pair = await generateUserKeyPair();
   const pkcs8 = await crypto.subtle.exportKey('pkcs8', pair.privateKey);
   await savePrivateKey(
     await crypto.subtle.importKey('pkcs8', pkcs8, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['decrypt']),
   );
-  return { userId, publicKey: pair.publicKey };
+  return { userId, publicKey: pair.publicKey, signingKey: await importSigningKey(pkcs8) };
 }
 
 /** Stored secrets by id, with every reader's wrapped key. */

@@ -4,10 +4,23 @@
 // today's save kept as the baseline (todays-paths.ts). Then it opens secrets both ways: `mark` is the
 // web app's openSecretRecord (the revision mark in IndexedDB), `map` the open with the Map it replaced,
 // once where the mark is new (a first open of that revision) and once where it is already stored.
-import { generateUserKeyPair, type SecretPayload } from '@coffer/core';
+import {
+  foldTrustLog,
+  generateUserKeyPair,
+  publicKeyFingerprint,
+  type SecretPayload,
+  type SignedTrustEntry,
+  signTrustEntry,
+  TRUST_LOG_VERSION,
+  type TrustChange,
+  type TrustEntry,
+  type TrustState,
+} from '@coffer/core';
 import { openSecretRecord } from '@coffer/web-src/crypto-client/open-secret-record.js';
 import { type SecretDraft, updateEncryptedSecret } from '@coffer/web-src/crypto-client/save-secret.js';
 import { trustConfirmedKey } from '@coffer/web-src/keys/key-trust.js';
+import type { VerifiedTrustLog } from '@coffer/web-src/trust-log/sync-trust-log.js';
+import { resetTrustLogView, trustLogStore } from '@coffer/web-src/trust-log/trust-log-store.js';
 import { publishBench } from '../bench-kit.js';
 import { InPageApi, type PageReader, signInPageCaller } from './in-page-api.js';
 import { openWithMemoryInMap, saveReusingKey } from './todays-paths.js';
@@ -28,7 +41,8 @@ let api: InPageApi | null = null;
  * revision 1; every call is answered after `latencyMs`.
  */
 async function setUp(others: number, count: number, latencyMs: number): Promise<string[]> {
-  const readers: PageReader[] = [await signInPageCaller(CALLER)];
+  const caller = await signInPageCaller(CALLER);
+  const readers: PageReader[] = [caller];
   for (let index = 0; index < others; index += 1) {
     const pair = await generateUserKeyPair();
     readers.push({ userId: `u-bench-${index}`, publicKey: pair.publicKey });
@@ -37,6 +51,7 @@ async function setUp(others: number, count: number, latencyMs: number): Promise<
       email: `colleague-${index}@bench.invalid`,
     });
   }
+  verifiedLog = await organisationLog(caller, readers.slice(1));
   api = new InPageApi(CALLER, readers, latencyMs);
   api.install();
   const ids: string[] = [];
@@ -45,8 +60,68 @@ async function setUp(others: number, count: number, latencyMs: number): Promise<
   return ids;
 }
 
-type Way = 'fresh' | 'reuse';
-type Times = Record<'fresh' | 'reuse' | 'markFirst' | 'mapFirst' | 'markAgain' | 'mapAgain', number[]>;
+type Way = 'fresh' | 'reuse' | 'logged';
+type Times = Record<Way | 'markFirst' | 'mapFirst' | 'markAgain' | 'mapAgain', number[]>;
+
+let verifiedLog: VerifiedTrustLog | null = null;
+
+/**
+ * The organisation's trust log as the caller (its owner) signed it: every colleague admitted and in
+ * one team, which may write the chest; folded, as the shell's sync leaves it in the store.
+ */
+async function organisationLog(
+  owner: PageReader & { signingKey: CryptoKey },
+  colleagues: readonly PageReader[],
+): Promise<VerifiedTrustLog> {
+  const fingerprint = await publicKeyFingerprint(owner.publicKey);
+  const changes: TrustChange[] = [
+    { op: 'genesis', body: { name: 'Bench', email: 'owner@bench.invalid', public_key: owner.publicKey } },
+    ...colleagues.map((colleague, index) => ({
+      op: 'admit' as const,
+      body: {
+        user: colleague.userId,
+        email: `colleague-${index}@bench.invalid`,
+        public_key: colleague.publicKey,
+        admin: false,
+        how: 'confirmed' as const,
+      },
+    })),
+    ...colleagues.map((colleague) => ({
+      op: 'team_member' as const,
+      body: { team: 't-bench', user: colleague.userId, edit: true, present: true },
+    })),
+    { op: 'chest_team', body: { chest: CHEST, team: 't-bench', edit: true, present: true } },
+  ];
+  let state: TrustState | undefined;
+  const entries: SignedTrustEntry[] = [];
+  for (const change of changes) {
+    const entry = {
+      v: TRUST_LOG_VERSION,
+      org: 'o-bench',
+      seq: entries.length,
+      prev: state?.head ?? null,
+      at: new Date().toISOString(),
+      actor: owner.userId,
+      actor_fp: fingerprint,
+      ...change,
+    } as TrustEntry;
+    const signed = await signTrustEntry(owner.signingKey, entry);
+    state = await foldTrustLog([signed], state);
+    entries.push(signed);
+  }
+  return { state: state as TrustState, genesis: entries[1]?.entry.prev ?? '', confirmed: true };
+}
+
+// A save in an organisation with a verified log: the readers are the log's (issue 30's wrap gate).
+async function withLog<T>(act: () => Promise<T>): Promise<T> {
+  const log = verifiedLog;
+  trustLogStore.set((view) => ({ ...view, synced: true, log, sync: async () => log, userId: CALLER }));
+  try {
+    return await act();
+  } finally {
+    resetTrustLogView();
+  }
+}
 
 function draftFor(id: string): SecretDraft {
   const stored = api?.secrets.get(id)?.secret;
@@ -64,6 +139,7 @@ function draftFor(id: string): SecretDraft {
 const savers: Record<Way, (id: string) => Promise<unknown>> = {
   fresh: (id) => updateEncryptedSecret(baseOf(id), draftFor(id), CALLER),
   reuse: (id) => saveReusingKey(baseOf(id), draftFor(id), CALLER),
+  logged: (id) => withLog(() => updateEncryptedSecret(baseOf(id), draftFor(id), CALLER)),
 };
 
 function baseOf(id: string) {
@@ -89,9 +165,17 @@ async function measure(warmup: string[], ids: string[]): Promise<Times> {
   for (const id of warmup) {
     await openSecretRecord(id, CALLER);
     await openWithMemoryInMap(id, CALLER);
-    for (const way of ['fresh', 'reuse'] as const) await savers[way](id);
+    for (const way of ['fresh', 'reuse', 'logged'] as const) await savers[way](id);
   }
-  const times: Times = { fresh: [], reuse: [], markFirst: [], mapFirst: [], markAgain: [], mapAgain: [] };
+  const times: Times = {
+    fresh: [],
+    reuse: [],
+    logged: [],
+    markFirst: [],
+    mapFirst: [],
+    markAgain: [],
+    mapAgain: [],
+  };
   for (const [index, id] of ids.entries()) {
     const opens = [
       ['markFirst', () => openSecretRecord(id, CALLER)],
@@ -103,7 +187,7 @@ async function measure(warmup: string[], ids: string[]): Promise<Times> {
       ['mapAgain', () => openWithMemoryInMap(id, CALLER)],
     ] as const;
     for (const [key, open] of inTurn(index, again)) await timed(times[key], open);
-    for (const way of inTurn(index, ['fresh', 'reuse'] as const))
+    for (const way of inTurn(index, ['fresh', 'reuse', 'logged'] as const))
       await timed(times[way], () => savers[way](id));
   }
   return times;
