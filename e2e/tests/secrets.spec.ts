@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { adminWithChests } from '../support/admin-setup.js';
 import {
@@ -9,39 +8,12 @@ import {
   rowButton,
   secretViewer,
 } from '../support/dashboard-ui.js';
+import { createSecretThroughForm } from '../support/secret-form-ui.js';
 
 // Issue 4, secrets on the dashboard: the form for every category, the viewer, copy, edit, move,
 // remove and restore, all decrypted and encrypted in the browser.
 
-/** What the form is given: the Type, Name and Chest, then text fields and selects by label. */
-interface SecretDraft {
-  type: 'password' | 'telephone' | 'address' | 'note';
-  name: string;
-  chest: string;
-  fields: Record<string, string>;
-  selects?: Record<string, string>;
-  /** Checkboxes to tick, by label. */
-  checks?: string[];
-}
-
 const FORM_FILL = 'Offer to fill sign-in forms on this site';
-
-async function createThroughForm(page: Page, draft: SecretDraft): Promise<void> {
-  await page.getByRole('button', { name: 'Add Secret' }).click();
-  const form = page.getByRole('form', { name: 'New Secret' });
-  await form.getByLabel('Type').selectOption(draft.type);
-  await form.getByLabel('Name', { exact: true }).fill(draft.name);
-  await form.getByLabel('Chest').selectOption({ label: draft.chest });
-  for (const [label, value] of Object.entries(draft.fields)) {
-    await form.getByLabel(label, { exact: true }).fill(value);
-  }
-  for (const [label, value] of Object.entries(draft.selects ?? {})) {
-    await form.getByLabel(label, { exact: true }).selectOption(value);
-  }
-  for (const label of draft.checks ?? []) await form.getByRole('checkbox', { name: label }).check();
-  await form.getByRole('button', { name: 'Save' }).click();
-  await expect(notice(page, `${draft.name} created!`)).toBeVisible({ timeout: 20_000 });
-}
 
 test('secrets: one of each category is created, viewed decrypted, copied, edited, moved, removed and restored', async ({
   page,
@@ -52,7 +24,7 @@ test('secrets: one of each category is created, viewed decrypted, copied, edited
   await adminWithChests(page, request, testInfo, ['Operations', 'Archive']);
   await expect(page.getByText('No Secrets Found')).toBeVisible();
 
-  await createThroughForm(page, {
+  await createSecretThroughForm(page, {
     type: 'password',
     name: 'Mail server',
     chest: 'Operations',
@@ -64,20 +36,20 @@ test('secrets: one of each category is created, viewed decrypted, copied, edited
     },
     checks: [FORM_FILL],
   });
-  await createThroughForm(page, {
+  await createSecretThroughForm(page, {
     type: 'telephone',
     name: 'Support line',
     chest: 'Operations',
     fields: { 'Country Code': '44', Number: '2071234567', Extension: '12', Note: 'Weekdays only' },
   });
-  await createThroughForm(page, {
+  await createSecretThroughForm(page, {
     type: 'address',
     name: 'Head office',
     chest: 'Operations',
     fields: { 'Address Line 1': '1 Market Street', 'Postal Code': 'EC1A 1BB', Note: 'Reception on 2' },
     selects: { Country: 'GB' },
   });
-  await createThroughForm(page, {
+  await createSecretThroughForm(page, {
     type: 'note',
     name: 'Wifi note',
     chest: 'Operations',

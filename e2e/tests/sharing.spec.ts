@@ -4,14 +4,9 @@ import { signInThroughUi } from '../support/accounts-ui.js';
 import { newOrganisationThroughApi } from '../support/admin-setup.js';
 import { apiCall, apiOk, apiSignIn } from '../support/api-session.js';
 import { confirmPeopleAndShare } from '../support/confirm-people-ui.js';
-import {
-  dashboardList,
-  notice,
-  openSecretFromList,
-  rowButton,
-  secretViewer,
-} from '../support/dashboard-ui.js';
+import { dashboardList, openSecretFromList, rowButton, secretViewer } from '../support/dashboard-ui.js';
 import { createMemberThroughApi, onboardMember } from '../support/member-setup.js';
+import { createSecretThroughForm } from '../support/secret-form-ui.js';
 import {
   createChestThroughApi,
   createSecretThroughApi,
@@ -34,15 +29,12 @@ test('sharing: a member added to the team later reads the secret once the missin
 
   // The administrator makes the secret in the browser.
   await signInThroughUi(page, account.email, account.password);
-  await page.getByRole('button', { name: 'Add Secret' }).click();
-  const form = page.getByRole('form', { name: 'New Secret' });
-  await form.getByLabel('Type').selectOption('password');
-  await form.getByLabel('Name', { exact: true }).fill('Field login');
-  await form.getByLabel('Chest').selectOption({ label: 'Field kit' });
-  await form.getByLabel('Username', { exact: true }).fill('field-agent');
-  await form.getByLabel('Password', { exact: true }).fill('Sh4red-Secret-Value!');
-  await form.getByRole('button', { name: 'Save' }).click();
-  await expect(notice(page, 'Field login created!')).toBeVisible({ timeout: 20_000 });
+  await createSecretThroughForm(page, {
+    type: 'password',
+    name: 'Field login',
+    chest: 'Field kit',
+    fields: { Username: 'field-agent', Password: 'Sh4red-Secret-Value!' },
+  });
 
   // A colleague joins the team afterwards: the secret's key was never wrapped for them. They set their
   // personal password first, which makes their own key pair (no administrator ever held its private key).

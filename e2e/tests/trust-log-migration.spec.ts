@@ -14,6 +14,7 @@ import {
   rowButton,
 } from '../support/dashboard-ui.js';
 import { onboardMember } from '../support/member-setup.js';
+import { createSecretThroughForm } from '../support/secret-form-ui.js';
 import { createChestThroughApi, createTeamThroughApi, findEveryoneTeam } from '../support/secrets-api.js';
 
 // Issue 30: an organisation made before the trust log starts its record from the owner's browser
@@ -78,15 +79,12 @@ test('trust log: an organisation made before the record migrates from the ownerâ
 
     // Save and move a secret: wrapped for the log's readers, no dialog.
     await page.goto('/');
-    await page.getByRole('button', { name: 'Add Secret' }).click();
-    const secretForm = page.getByRole('form', { name: 'New Secret' });
-    await secretForm.getByLabel('Type').selectOption('password');
-    await secretForm.getByLabel('Name', { exact: true }).fill('Mail server');
-    await secretForm.getByLabel('Chest').selectOption({ label: 'Operations' });
-    await secretForm.getByLabel('Username', { exact: true }).fill('postmaster');
-    await secretForm.getByLabel('Password', { exact: true }).fill('correct horse battery staple');
-    await secretForm.getByRole('button', { name: 'Save' }).click();
-    await expect(notice(page, 'Mail server created!')).toBeVisible({ timeout: 20_000 });
+    await createSecretThroughForm(page, {
+      type: 'password',
+      name: 'Mail server',
+      chest: 'Operations',
+      fields: { Username: 'postmaster', Password: 'correct horse battery staple' },
+    });
     const secrets = dashboardList(page, 'Secrets');
     const menu = await openRowMenu(secrets, 'Mail server');
     await menu.getByRole('menuitem', { name: 'Move to another Chest' }).click();
@@ -118,14 +116,12 @@ test('trust log: an organisation made before the record migrates from the ownerâ
     await expect(confirm).toHaveCount(0);
     // The owner's browser shares the key she lacks (she reads Operations, a chest of Everyone's).
     await page.goto('/');
-    await page.getByRole('button', { name: 'Add Secret' }).click();
-    await secretForm.getByLabel('Type').selectOption('password');
-    await secretForm.getByLabel('Name', { exact: true }).fill('Printer');
-    await secretForm.getByLabel('Chest').selectOption({ label: 'Operations' });
-    await secretForm.getByLabel('Username', { exact: true }).fill('office');
-    await secretForm.getByLabel('Password', { exact: true }).fill('toner');
-    await secretForm.getByRole('button', { name: 'Save' }).click();
-    await expect(notice(page, 'Printer created!')).toBeVisible({ timeout: 20_000 });
+    await createSecretThroughForm(page, {
+      type: 'password',
+      name: 'Printer',
+      chest: 'Operations',
+      fields: { Username: 'office', Password: 'toner' },
+    });
     await adaPage.reload();
     const viewer = await openSecretFromList(adaPage, 'Printer');
     await viewer.getByRole('button', { name: /Show/ }).first().click();
