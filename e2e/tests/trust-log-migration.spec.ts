@@ -13,9 +13,10 @@ import {
   openSecretFromList,
   rowButton,
 } from '../support/dashboard-ui.js';
-import { onboardMember } from '../support/member-setup.js';
+import { createMemberThroughApi, onboardMember } from '../support/member-setup.js';
 import { createSecretThroughForm } from '../support/secret-form-ui.js';
 import { createChestThroughApi, createTeamThroughApi, findEveryoneTeam } from '../support/secrets-api.js';
+import { startTrustLogThroughApi } from '../support/trust-log.js';
 
 // Issue 30: an organisation made before the trust log starts its record from the owner's browser
 // (genesis, the people that browser already trusts, a snapshot of teams and chests); from then on
@@ -128,5 +129,53 @@ test('trust log: an organisation made before the record migrates from the ownerâ
     await expect(viewer.getByText('toner', { exact: true })).toBeVisible({ timeout: 20_000 });
   } finally {
     await Promise.all([ownerContext.close(), adaContext.close()]);
+  }
+});
+
+test('trust log: a colleague who joins after the record waits to join it until an administrator confirms them, then reads what their team reads', async ({
+  browser,
+  request,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const { account, admin } = await newOrganisationThroughApi(request, testInfo);
+  const everyone = await findEveryoneTeam(admin);
+  await createChestThroughApi(admin, 'Operations', [{ team_id: everyone.id, edit_access: true }]);
+  await startTrustLogThroughApi(admin, account.company);
+  // Added through the API after the record started, with no entry: the log has not admitted them.
+  const cleo = await createMemberThroughApi(admin, testInfo, 'cleo', [everyone.id]);
+
+  const ownerContext = await browser.newContext();
+  const cleoContext = await browser.newContext();
+  try {
+    const cleoPage = await cleoContext.newPage();
+    await onboardMember(cleoPage, cleo);
+    const page = await ownerContext.newPage();
+    await signInThroughUi(page, account.email, account.password);
+
+    // Until confirmed, Cleo is no reader: the owner's save wraps for the owner alone, nobody is asked.
+    await createSecretThroughForm(page, {
+      type: 'password',
+      name: 'Router',
+      chest: 'Operations',
+      fields: { Username: 'admin', Password: 'before-cleo' },
+    });
+    const entry = page
+      .getByRole('region', { name: 'People to confirm' })
+      .getByRole('listitem')
+      .filter({ hasText: cleo.name });
+    await expect(entry.getByText('Waiting to join the organisation record')).toBeVisible({ timeout: 20_000 });
+
+    // Confirmed once, by the fingerprint: admitted with her team, and her missing key follows.
+    await entry.getByRole('button', { name: `Confirm ${cleo.name}` }).click();
+    await expect
+      .poll(() => logOps(admin), { timeout: 20_000 })
+      .toEqual(['genesis', 'snapshot', 'admit', 'team_member']);
+    await expect(entry).toHaveCount(0);
+    await cleoPage.reload();
+    const viewer = await openSecretFromList(cleoPage, 'Router');
+    await viewer.getByRole('button', { name: /Show/ }).first().click();
+    await expect(viewer.getByText('before-cleo', { exact: true })).toBeVisible({ timeout: 30_000 });
+  } finally {
+    await Promise.all([ownerContext.close(), cleoContext.close()]);
   }
 });

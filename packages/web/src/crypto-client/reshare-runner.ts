@@ -4,6 +4,7 @@ import { type ConfirmedIdentity, keyTrusted, trustConfirmedKey } from '../keys/k
 import { sessionCleared } from '../lib/clear-session.js';
 import type { Store } from '../lib/create-store.js';
 import { createStore } from '../lib/create-store.js';
+import { trustLogMoved } from '../trust-log/trust-log-store.js';
 import type { ConfirmPeople } from './people-to-confirm.js';
 import type { ReshareOptions, ReshareProgress, ReshareResult, WaitingPerson } from './reshare-keys.js';
 import { reshareMissingKeys } from './reshare-keys.js';
@@ -194,6 +195,12 @@ export function createReshareRunner(deps: ReshareRunnerDeps): ReshareRunner {
     trustVersion += 1;
     // A person was trusted (confirmed here or in the add-user flow): deliver their keys now.
     if (store.get().ownerId === ownerId) void poll(ownerId, { force: true });
+  });
+
+  // Entries this browser signed changed who reads (someone admitted, a team linked): look now.
+  trustLogMoved.subscribe(() => {
+    const ownerId = store.get().ownerId;
+    if (ownerId) void poll(ownerId, { force: true });
   });
 
   return { store, poll, run, confirmPerson, dismissPerson, reset };

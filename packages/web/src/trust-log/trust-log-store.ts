@@ -1,4 +1,5 @@
 import { sessionCleared } from '../lib/clear-session.js';
+import { createEvent } from '../lib/create-event.js';
 import { createStore } from '../lib/create-store.js';
 import type { VerifiedTrustLog } from './sync-trust-log.js';
 import type { TrustLogAlarmKind } from './trust-log-alarm.js';
@@ -31,6 +32,12 @@ const EMPTY: TrustLogView = {
  * was rolled back or forked once is not trusted again because a later answer looks right.
  */
 export const trustLogStore = createStore<TrustLogView>(EMPTY);
+
+/**
+ * Fired after this browser's own entries landed (a membership call, an admission): who reads may have
+ * changed, so the background reshare looks for missing keys at once rather than at its next poll.
+ */
+export const trustLogMoved = createEvent<void>();
 
 /** Raises the blocking alarm: the log is dropped, and nothing signs or wraps after it in this session. */
 export function raiseTrustLogAlarm(kind: TrustLogAlarmKind, message: string): void {

@@ -3,7 +3,7 @@ import { ApiError } from '../api/api-error.js';
 import { loadSigningKey } from '../keys/key-store.js';
 import type { MembershipIntent } from './membership-intent.js';
 import { signTrustIntents, TrustChangeRefused } from './sign-trust-changes.js';
-import { trustLogStore } from './trust-log-store.js';
+import { trustLogMoved, trustLogStore } from './trust-log-store.js';
 
 // The server's 409 when another entry took the place first (server trust-log-service.ts); other 409s
 // (a name taken, readers changed) are the call's own.
@@ -43,10 +43,11 @@ export async function withTrustEntries<T>(
     if (!isMoved(error)) throw error;
     result = await attempt();
   }
-  // The log moved by these entries: the page's copy follows before the next wrap.
+  // The log moved by these entries: the page's copy follows before the next wrap, and the reshare looks.
   void trustLogStore
     .get()
     .sync?.()
+    .then(() => trustLogMoved.emit())
     .catch(() => undefined);
   return result;
 }
