@@ -64,6 +64,8 @@ function missingKeys(
           user_id: userId,
           public_key: model.users.get(userId)?.publicKey ?? '',
           encrypted_value: own,
+          vault_id: secret.vault_id,
+          hidden: secret.hidden,
         });
   }
   const limit = Math.min(Number(request.query.get('limit') ?? KEYSHARE_FETCH_LIMIT), KEYSHARE_FETCH_LIMIT);
