@@ -12,7 +12,11 @@ import { type ApiSession, apiCall, apiOk } from './api-session.js';
 export async function startTrustLogThroughApi(owner: ApiSession, organisationName: string) {
   const { profile } = owner;
   const publicKey = profile.public_key as string;
-  const place = { v: TRUST_LOG_VERSION as typeof TRUST_LOG_VERSION, org: profile.organisation?.id as string, actor: profile.id };
+  const place = {
+    v: TRUST_LOG_VERSION as typeof TRUST_LOG_VERSION,
+    org: profile.organisation?.id as string,
+    actor: profile.id,
+  };
   const actorFp = await publicKeyFingerprint(publicKey);
   const at = new Date().toISOString();
   const genesis = await signTrustEntry(owner.signingKey, {

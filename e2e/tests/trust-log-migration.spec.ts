@@ -1,12 +1,18 @@
 import type { TrustLogResponse } from '@coffer/core';
 import { expect, test } from '@playwright/test';
-import { signInThroughUi } from '../support/accounts-ui.js';
 import { uniqueEmail } from '../support/accounts.js';
+import { signInThroughUi } from '../support/accounts-ui.js';
+import { newOrganisationThroughApi } from '../support/admin-setup.js';
 import { adminRow, adminTable } from '../support/admin-ui.js';
 import { addUserThroughUi, openUsersTable } from '../support/admin-users-ui.js';
-import { newOrganisationThroughApi } from '../support/admin-setup.js';
 import { type ApiSession, apiOk } from '../support/api-session.js';
-import { dashboardList, notice, openRowMenu, openSecretFromList, rowButton } from '../support/dashboard-ui.js';
+import {
+  dashboardList,
+  notice,
+  openRowMenu,
+  openSecretFromList,
+  rowButton,
+} from '../support/dashboard-ui.js';
 import { onboardMember } from '../support/member-setup.js';
 import { createChestThroughApi, createTeamThroughApi, findEveryoneTeam } from '../support/secrets-api.js';
 
@@ -37,9 +43,9 @@ test('trust log: an organisation made before the record migrates from the ownerâ
     // Before the record: the owner adds Ada, so this browser made her key and trusts it.
     const adaEmail = uniqueEmail(testInfo, 'ada');
     const adaPassword = await addUserThroughUi(page, 'Ada Lovelace', adaEmail);
-    const adaId = (await apiOk<{ items: { id: string; email: string }[] }>(admin, 'GET', '/api/v1/users.json?limit=200')).items.find(
-      (user) => user.email === adaEmail,
-    )?.id as string;
+    const adaId = (
+      await apiOk<{ items: { id: string; email: string }[] }>(admin, 'GET', '/api/v1/users.json?limit=200')
+    ).items.find((user) => user.email === adaEmail)?.id as string;
 
     // The migration: one button in Account Settings.
     await page.goto('/profile');
@@ -93,7 +99,10 @@ test('trust log: an organisation made before the record migrates from the ownerâ
     // Remove a user.
     const users = await openUsersTable(page);
     await (await openRowMenu(users, 'Bob Byte')).getByRole('menuitem', { name: 'Remove' }).click();
-    await page.getByRole('dialog', { name: 'Remove Bob Byte?' }).getByRole('button', { name: 'Remove' }).click();
+    await page
+      .getByRole('dialog', { name: 'Remove Bob Byte?' })
+      .getByRole('button', { name: 'Remove' })
+      .click();
     await expect(notice(page, 'Bob Byte removed.')).toBeVisible();
     expect((await logOps(admin)).at(-1)).toBe('remove');
     await expect(adminRow(adminTable(page, 'Users'), 'Bob Byte')).toHaveCount(0);
