@@ -1,6 +1,8 @@
 import { KEY_FOR_STRANGER_MESSAGE, READERS_CHANGED_MESSAGE, type ReshareAllResponse } from '@coffer/core';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { recomputeMissingKeys } from '../../repositories/missing-key-repository.js';
+import { countMissingKeysOfOrganisation } from '../../services/statistics/daily-figures.js';
 import { callApi, newSecretBody, type ScenarioRole, useChestScenario } from '../../test/chest-scenario.js';
 import { buildSecret, fakeSealedPayload, fakeWrappedKey } from '../../test/factories.js';
 import { admitChange, nextPlaceOf, signRun, snapshotOfRows } from '../../test/trust-log-client.js';
@@ -39,7 +41,10 @@ async function publicKeyIds(chestId = setup.scenario.chest.id): Promise<string[]
   return sorted((response.json() as { items: Array<{ user_id: string }> }).items.map((item) => item.user_id));
 }
 
-async function reshare(path: 'reshare_all' | 'reshare_user', body?: object): Promise<ReshareAllResponse> {
+async function reshare(
+  path: 'reshare_all' | 'reshare_user' | 'reshare_team',
+  body?: object,
+): Promise<ReshareAllResponse> {
   const method = path === 'reshare_all' ? 'GET' : 'POST';
   const response = await call('administrator', method, `/api/v1/secret_keys/${path}.json`, body);
   expect(response.statusCode, response.body).toBe(200);
@@ -150,6 +155,15 @@ describe('readers once there is a trust log', () => {
       keyshare: [],
       total: 0,
     });
+    const team = await reshare('reshare_team', { id: setup.scenario.readTeam.id });
+    expect(team.keyshare.map((pair) => pair.user_id)).not.toContain(setup.scenario.users.reader.id);
+    // Still recorded from the rows (an admission needs no bookkeeping), but not counted either.
+    const recorded = await recomputeMissingKeys(setup.context.db, org());
+    const readers = recorded.filter((pair) => pair.user_id === setup.scenario.users.reader.id);
+    expect(readers.length).toBeGreaterThan(0);
+    expect(await countMissingKeysOfOrganisation(setup.context.db, org())).toBe(
+      recorded.length - readers.length,
+    );
   });
 
   it('once the reader is admitted with their membership, they read again', async () => {
@@ -185,5 +199,7 @@ describe('readers once there is a trust log', () => {
     const all = await reshare('reshare_all');
     expect(all.keyshare.filter((pair) => pair.user_id === reader.id)).toHaveLength(pairs.length);
     expect(all.total).toBe(all.keyshare.length);
+    const recorded = await recomputeMissingKeys(setup.context.db, org());
+    expect(await countMissingKeysOfOrganisation(setup.context.db, org())).toBe(recorded.length);
   });
 });
