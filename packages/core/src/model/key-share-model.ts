@@ -1,12 +1,18 @@
 // Missing-key reshare: an administrator's browser rewraps secret keys for newcomers.
 import type { Id } from './common-model.js';
 
-/** A missing pair: `encrypted_value` is the caller's own wrapped key, `public_key` the newcomer's. */
+/**
+ * A missing pair: `encrypted_value` is the caller's own wrapped key, `public_key` the newcomer's;
+ * `vault_id` and `hidden` are the secret's, so that a browser checks the newcomer is one of the
+ * log's readers of that chest (trust-log's `readers(state, vault_id, hidden)`) before wrapping.
+ */
 export interface KeyShare {
   secret_id: Id;
   user_id: Id;
   public_key: string;
   encrypted_value: string;
+  vault_id: Id;
+  hidden: boolean;
 }
 
 /** Answer of `reshare_all`, `reshare_team` and `reshare_user`. */

@@ -1,13 +1,19 @@
 import type { KeyShare, ReshareAllResponse } from '@coffer/core';
+import { toBool } from '../db/to-bool.js';
 import type { MissingKey } from '../repositories/missing-key-repository.js';
 
-/** One missing pair: the newcomer's public key and the caller's own wrapped key of the secret. */
+/**
+ * One missing pair: the newcomer's public key and the caller's own wrapped key of the secret, with
+ * the secret's chest and hidden flag.
+ */
 export function presentKeyShare(missing: MissingKey): KeyShare {
   return {
     secret_id: missing.secret_id,
     user_id: missing.user_id,
     public_key: missing.public_key,
     encrypted_value: missing.encrypted_value,
+    vault_id: missing.vault_id,
+    hidden: toBool(missing.hidden),
   };
 }
 

@@ -1,14 +1,20 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, SqlBool } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { chunkIds } from './list-paging.js';
 import { type KeyScope, recomputedMissingPairs, scopeIsEmpty } from './reader-sql.js';
 
-/** A reader who lacks a key, with what the caller needs to wrap one: their public key and the caller's own wrapped key. */
+/**
+ * A reader who lacks a key, with what the caller needs to wrap one: their public key and the caller's
+ * own wrapped key, and the secret's chest and hidden flag (so a browser checks the reader against the
+ * log's readers of that chest before wrapping).
+ */
 export interface MissingKey {
   secret_id: string;
   user_id: string;
   public_key: string;
   encrypted_value: string;
+  vault_id: string;
+  hidden: SqlBool;
 }
 
 /** A (secret, reader) pair. */
@@ -28,6 +34,11 @@ export interface MissingKeyScope {
   /** Only for members of this team, or only for this user. */
   teamId?: string;
   userId?: string;
+  /**
+   * Not for these users: in an organisation with a trust log, its users the log does not hold active
+   * (log-readers.ts), whose pairs stay recorded (their rows make them readers) but are not asked for.
+   */
+  excludedUserIds?: readonly string[];
 }
 
 /** The scope of the reshare calls: the caller's keys are what gets rewrapped. */
@@ -37,6 +48,9 @@ export type CallerMissingKeyScope = MissingKeyScope & { callerId: string };
 function recordedPairs(db: Kysely<Database>, scope: MissingKeyScope) {
   let query = db.selectFrom('missing_keys as m').where('m.organisation_id', '=', scope.organisationId);
   if (scope.userId) query = query.where('m.user_id', '=', scope.userId);
+  if (scope.excludedUserIds && scope.excludedUserIds.length > 0) {
+    query = query.where('m.user_id', 'not in', scope.excludedUserIds);
+  }
   if (scope.teamId) {
     query = query.where(
       'm.user_id',
@@ -78,7 +92,8 @@ export async function listMissingKeys(
   }
   return query
     .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select(['m.secret_id', 'm.user_id', 'u.public_key', 'ck.encrypted_value'])
+    .innerJoin('secrets as s', 's.id', 'm.secret_id')
+    .select(['m.secret_id', 'm.user_id', 'u.public_key', 'ck.encrypted_value', 's.vault_id', 's.hidden'])
     .orderBy('m.secret_id')
     .orderBy('m.user_id')
     .limit(limit)

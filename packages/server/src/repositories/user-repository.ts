@@ -244,6 +244,19 @@ export async function findPublicKeys(
     .execute();
 }
 
+/** The ids of every user of the organisation. */
+export async function listOrganisationUserIds(
+  db: Kysely<Database>,
+  organisationId: string,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where(sameOrganisation('organisation_id', organisationId))
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 /** Records that a user has created a secret (the welcome flow's `secret` flag). */
 export async function markUserHasSecret(
   db: Kysely<Database>,

@@ -133,11 +133,14 @@ export function admitChange(
  * leave it as it was.
  */
 export async function organisationRows(db: Kysely<Database>, org: string): Promise<string> {
-  const of = <
-    T extends 'users' | 'teams' | 'vaults' | 'memberships' | 'assignments' | 'vault_managers' | 'trust_log',
-  >(
-    table: T,
-  ) => db.selectFrom(table).selectAll().where('organisation_id', '=', org).execute();
+  type Table = 'users' | 'teams' | 'vaults' | 'memberships' | 'assignments' | 'vault_managers' | 'trust_log';
+  // Each has organisation_id; typed as one of them, since kysely cannot narrow a union of tables.
+  const of = (table: Table): Promise<object[]> =>
+    db
+      .selectFrom(table as 'trust_log')
+      .selectAll()
+      .where('organisation_id', '=', org)
+      .execute();
   const [organisation, ...tables] = await Promise.all([
     db.selectFrom('organisations').select(['owner_id']).where('id', '=', org).executeTakeFirst(),
     of('users'),

@@ -114,6 +114,8 @@ describe('the reshare with real keys', () => {
           user_id: user.userId,
           public_key: user.publicKey,
           encrypted_value: own,
+          vault_id: 'c-1',
+          hidden: false,
         });
     }
     return pairs;

@@ -57,7 +57,14 @@ async function pairsFor(count: number): Promise<KeyShare[]> {
   for (let index = 0; index < count; index += 1) {
     const secretId = `s-${index}`;
     const own = await wrapSecretKey(generateSecretKey(), admin.publicKey, { secretId, userId: 'u-admin' });
-    pairs.push({ secret_id: secretId, user_id: 'u-dora', public_key: dora.publicKey, encrypted_value: own });
+    pairs.push({
+      secret_id: secretId,
+      user_id: 'u-dora',
+      public_key: dora.publicKey,
+      encrypted_value: own,
+      vault_id: 'c-1',
+      hidden: false,
+    });
   }
   return pairs;
 }

@@ -40,6 +40,9 @@ describe('key sharing', () => {
       user_id: newcomer.id,
       public_key: newcomer.public_key,
       encrypted_value: own?.encrypted_value,
+      // The secret's chest and hidden flag, for the browser's check against the log's readers.
+      vault_id: setup.scenario.chest.id,
+      hidden: false,
     });
     expect(answer.total).toBe(answer.keyshare.length);
 
@@ -194,6 +197,9 @@ describe('key sharing', () => {
     );
     const pairs = (await reshareAll()).keyshare.filter((pair) => pair.secret_id === hidden.id);
     expect(pairs.map((pair) => pair.user_id)).toEqual([setup.scenario.users.owner.id]);
+    expect(pairs.map(({ vault_id, hidden }) => ({ vault_id, hidden }))).toEqual([
+      { vault_id: setup.scenario.chest.id, hidden: true },
+    ]);
   });
 
   it('drops a reported broken key, lists it as missing, and lets the administrator replace it', async () => {

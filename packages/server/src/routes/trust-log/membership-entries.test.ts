@@ -320,7 +320,7 @@ describe('membership calls carry their signed entries', () => {
     );
   });
 
-  const newChest = randomUUID();
+  const newChest: string = randomUUID();
   it('POST /vaults with a client id, PATCH and DELETE /vaults/:id', async () => {
     const { readTeam, writeTeam, chest } = setup.scenario;
     const assign = (team: string, edit: boolean, present: boolean, on = newChest): TrustChange => ({
@@ -499,10 +499,13 @@ describe('membership calls carry their signed entries', () => {
     const { reader } = setup.scenario.users;
     tokens.reader = await buildSession(db(), reader);
     const fresh = { ...(await makeTrustSigner(db(), randomUUID())), id: reader.id };
-    const endorsement = await endorseKeyRotation(resetKey.signingKey as CryptoKey, {
-      userId: reader.id,
-      publicKey: fresh.publicKey,
-    });
+    const endorsement = await endorseKeyRotation(
+      resetKey.signingKey as Parameters<typeof endorseKeyRotation>[0],
+      {
+        userId: reader.id,
+        publicKey: fresh.publicKey,
+      },
+    );
     const send = (trust_entries?: SignedTrustEntry[]) =>
       call('reader', 'PATCH', '/users.json', {
         user: {

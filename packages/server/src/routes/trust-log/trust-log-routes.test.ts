@@ -8,7 +8,7 @@ import {
   type TrustLogResponse,
 } from '@coffer/core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TRUST_ENTRY_KEY_MESSAGE } from '../../services/trust-log/trust-entry-subjects.js';
+import { TRUST_ENTRIES_MISMATCH_MESSAGE } from '../../services/trust-log/trust-entries-guard.js';
 import {
   TRUST_LOG_AHEAD_MESSAGE,
   TRUST_LOG_GENESIS_MESSAGE,
@@ -16,10 +16,14 @@ import {
   TRUST_LOG_NOT_ACTOR_MESSAGE,
 } from '../../services/trust-log/trust-log-service.js';
 import { callApi, SCENARIO_ROLES, useChestScenario } from '../../test/chest-scenario.js';
+import { signRun, snapshotOfRows } from '../../test/trust-log-client.js';
 import { makeTrustSigner, signedEntry, type TrustSigner } from '../../test/trust-log-signers.js';
 
 // Issue 30, first part: the organisation trust log's table and calls (docs/server.md, "Trust log").
 // One log is built entry by entry through the tests, in order; each refusal leaves it as it was.
+// A single entry is a batch of one: the rows must be what the log says after it (for the users the
+// log holds active), so the log starts with genesis and a snapshot of the chests' teams, and a user
+// in a team is admitted with their team_member entries.
 
 const setup = useChestScenario();
 const PATH = '/api/v1/trust_log.json';
@@ -128,9 +132,18 @@ describe('the trust log', () => {
       403,
       TRUST_LOG_NOT_ACTOR_MESSAGE,
     );
-    const response = await post('owner', await signedEntry(owner, place, genesis()));
+    // Genesis alone would say no chest has a team, while the rows link two: not what the rows say.
+    await expectRefused(
+      'owner',
+      await signedEntry(owner, place, genesis()),
+      422,
+      TRUST_ENTRIES_MISMATCH_MESSAGE,
+    );
+    const snapshot = await snapshotOfRows(setup.context.db, org(), new Set([owner.id]));
+    const entries = await signRun(owner, place, [genesis(), snapshot]);
+    const response = await post('owner', { entries });
     expect(response.statusCode, response.body).toBe(201);
-    const item: TrustLogItem = response.json();
+    const [item] = (response.json() as { items: TrustLogItem[] }).items as [TrustLogItem];
     expect(item).toMatchObject({ seq: 0, entry: { op: 'genesis', actor: owner.id, prev: null } });
     expect(item.hash).toMatch(/^[A-Za-z0-9+/]{43}=$/);
     // A second genesis is at a taken place.
@@ -139,8 +152,8 @@ describe('the trust log', () => {
 
   it('is read by every member of the organisation, and by nobody else', async () => {
     const ours = await log('owner');
-    expect(ours.items).toHaveLength(1);
-    expect(ours.head).toEqual({ seq: 0, hash: ours.items[0]?.hash });
+    expect(ours.items.map((item) => item.entry.op)).toEqual(['genesis', 'snapshot']);
+    expect(ours.head).toEqual({ seq: 1, hash: ours.items[1]?.hash });
     for (const role of SCENARIO_ROLES.filter((role) => role !== 'stranger'))
       expect(await log(role), role).toEqual(ours);
     // The stranger (an administrator elsewhere) reads only their own organisation's log.
@@ -148,14 +161,29 @@ describe('the trust log', () => {
   });
 
   it('appends an administrator’s admissions; a member’s is 403 and writes nothing', async () => {
-    expect(
-      (await post('owner', await signedEntry(owner, await nextPlace(), admit(administrator, true))))
-        .statusCode,
-    ).toBe(201);
-    expect(
-      (await post('administrator', await signedEntry(administrator, await nextPlace(), admit(reader, false))))
-        .statusCode,
-    ).toBe(201);
+    const single = await post(
+      'owner',
+      await signedEntry(owner, await nextPlace(), admit(administrator, true)),
+    );
+    expect(single.statusCode, single.body).toBe(201);
+    // One entry answers the item, as before.
+    expect((single.json() as TrustLogItem).entry.op).toBe('admit');
+    // The reader is in the read team: admitted with their membership, as one batch. Their admission
+    // alone is not what the rows say (it would leave the read team without them).
+    const membership: TrustChange = {
+      op: 'team_member',
+      body: { team: setup.scenario.readTeam.id, user: reader.id, edit: true, present: true },
+    };
+    await expectRefused(
+      'administrator',
+      await signedEntry(administrator, await nextPlace(), admit(reader, false)),
+      422,
+      TRUST_ENTRIES_MISMATCH_MESSAGE,
+    );
+    const batch = await post('administrator', {
+      entries: await signRun(administrator, await nextPlace(), [admit(reader, false), membership]),
+    });
+    expect(batch.statusCode, batch.body).toBe(201);
     const outsider = setup.scenario.users.outsider;
     const change: TrustChange = {
       op: 'team_member',
@@ -176,14 +204,20 @@ describe('the trust log', () => {
     );
   });
 
+  // Before the batch rule, each was its own check (a key 422, a foreign id 404); now the rows must
+  // be what the log says, and a key or an id the rows do not hold makes the log say something else:
+  // 422 with the mismatch's message. An entry of another organisation's log is still a 404.
   it('binds only the keys the server holds, and only this organisation’s users, teams and chests', async () => {
     const place = await nextPlace();
+    // The outsider is in no team: only the key differs from the rows. (A key another member holds
+    // is refused by the fold itself.)
+    const unknownKey = await makeTrustSigner(setup.context.db, randomUUID());
     const wrongKey: TrustChange = {
       op: 'admit',
       body: {
-        user: setup.scenario.users.writer.id,
-        email: 'w@example.test',
-        public_key: reader.publicKey,
+        user: setup.scenario.users.outsider.id,
+        email: 'o@example.test',
+        public_key: unknownKey.publicKey,
         admin: false,
         how: 'created',
       },
@@ -192,23 +226,34 @@ describe('the trust log', () => {
       'administrator',
       await signedEntry(administrator, place, wrongKey),
       422,
-      TRUST_ENTRY_KEY_MESSAGE,
+      TRUST_ENTRIES_MISMATCH_MESSAGE,
     );
     await expectRefused(
       'administrator',
       await signedEntry(administrator, place, admit(stranger, false)),
-      404,
+      422,
+      TRUST_ENTRIES_MISMATCH_MESSAGE,
     );
     const foreignTeam: TrustChange = {
       op: 'team_member',
       body: { team: randomUUID(), user: reader.id, edit: false, present: true },
     };
-    await expectRefused('administrator', await signedEntry(administrator, place, foreignTeam), 404);
+    await expectRefused(
+      'administrator',
+      await signedEntry(administrator, place, foreignTeam),
+      422,
+      TRUST_ENTRIES_MISMATCH_MESSAGE,
+    );
     const foreignChest: TrustChange = {
       op: 'chest_manager',
       body: { chest: randomUUID(), user: reader.id, present: true },
     };
-    await expectRefused('administrator', await signedEntry(administrator, place, foreignChest), 404);
+    await expectRefused(
+      'administrator',
+      await signedEntry(administrator, place, foreignChest),
+      422,
+      TRUST_ENTRIES_MISMATCH_MESSAGE,
+    );
     // An entry of another organisation's log.
     await expectRefused(
       'administrator',
@@ -306,13 +351,14 @@ describe('the trust log', () => {
 
   it('takes one of two entries signed for the same place; the other is a 409', async () => {
     const place = await nextPlace();
-    const assign = (team: string): TrustChange => ({
+    // Each re-states a link the rows hold (so each alone describes them).
+    const assign = (team: string, edit: boolean): TrustChange => ({
       op: 'chest_team',
-      body: { chest: setup.scenario.chest.id, team, edit: false, present: true },
+      body: { chest: setup.scenario.chest.id, team, edit, present: true },
     });
     const [first, second] = await Promise.all([
-      signedEntry(administrator, place, assign(setup.scenario.readTeam.id)),
-      signedEntry(administrator, place, assign(setup.scenario.writeTeam.id)),
+      signedEntry(administrator, place, assign(setup.scenario.readTeam.id, false)),
+      signedEntry(administrator, place, assign(setup.scenario.writeTeam.id, true)),
     ]);
     const answers = await Promise.all([post('administrator', first), post('administrator', second)]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
@@ -321,10 +367,13 @@ describe('the trust log', () => {
 
   it('pages with after, and refuses an after that is not a seq the log can hold', async () => {
     const whole = await log('reader');
-    expect(whole.items.map((item) => item.seq)).toEqual([0, 1, 2, 3]);
-    expect((await log('reader', 1)).items.map((item) => item.seq)).toEqual([2, 3]);
-    expect((await log('reader', 3)).items).toEqual([]);
-    expect((await log('reader', 3)).head).toEqual(whole.head);
+    const last = whole.head?.seq as number;
+    expect(last).toBe(5);
+    const seqs = whole.items.map((item) => item.seq);
+    expect(seqs).toEqual([0, 1, 2, 3, 4, 5]);
+    expect((await log('reader', 1)).items.map((item) => item.seq)).toEqual(seqs.slice(2));
+    expect((await log('reader', last)).items).toEqual([]);
+    expect((await log('reader', last)).head).toEqual(whole.head);
     expect((await log('reader', 2_147_483_647)).items).toEqual([]);
     for (const after of ['-1', 'x', '1.5', '2147483648', '1099511627776']) {
       const response = await callApi(setup.context.app, token('reader'), 'GET', `${PATH}?after=${after}`);

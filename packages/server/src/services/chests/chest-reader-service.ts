@@ -8,23 +8,40 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { type CallerAccess, requireAdministrator, requireWritableChest } from '../../policy/index.js';
-import { loadChestAccessRows } from '../../repositories/chest-access-repository.js';
+import { type ChestAccessRows, loadChestAccessRows } from '../../repositories/chest-access-repository.js';
 import { findChest } from '../../repositories/chest-repository.js';
 import { findTeamsByIds } from '../../repositories/team-repository.js';
 import { findPublicKeys } from '../../repositories/user-repository.js';
 import type { ServiceContext } from '../service-context.js';
+import { type LogActiveUsers, logActiveUsersOnce, restrictToLog } from '../trust-log/log-readers.js';
+
+/**
+ * The reader policy's rows of these chests: once the organisation has a trust log, only of the users
+ * the log holds active (trust-log/log-readers.ts), as browsers compute readers from the log. Pass one
+ * `active` per call when it asks for several chests, so the log's head is read once.
+ */
+export async function loadReaderRows(
+  db: Kysely<Database>,
+  organisationId: string,
+  chestIds: readonly string[],
+  active: LogActiveUsers = logActiveUsersOnce(db, organisationId),
+): Promise<ChestAccessRows> {
+  const [rows, activeIds] = await Promise.all([loadChestAccessRows(db, organisationId, chestIds), active()]);
+  return restrictToLog(rows, activeIds);
+}
 
 /**
  * Sub-step of saving, creating and moving secrets: ids of the users who must hold a key of a secret
- * in this chest (hidden or not).
+ * in this chest (hidden or not); with a trust log, of its active users only (loadReaderRows).
  */
 export async function loadReaderIds(
   db: Kysely<Database>,
   organisationId: string,
   chestId: string,
   hidden: boolean,
+  active?: LogActiveUsers,
 ): Promise<Set<string>> {
-  const rows = await loadChestAccessRows(db, organisationId, [chestId]);
+  const rows = await loadReaderRows(db, organisationId, [chestId], active);
   return readerIdsOf(rows, chestId, hidden);
 }
 
@@ -44,7 +61,7 @@ export async function listChestPublicKeys(
   const organisationId = caller.organisation.id;
   const chest = requireWritableChest(caller, await findChest(db, organisationId, chestId));
   if (hidden) requireAdministrator(caller);
-  const rows = await loadChestAccessRows(db, organisationId, [chest.id]);
+  const rows = await loadReaderRows(db, organisationId, [chest.id]);
   const routes = readerRoutesOf(rows, chest.id, hidden);
   const [keys, reasonsOf] = await Promise.all([
     findPublicKeys(db, organisationId, [...routes.keys()]),

@@ -16,7 +16,6 @@ import {
   requireVisibleTeam,
 } from '../../policy/index.js';
 import { presentKeyShares } from '../../presenters/key-share-presenter.js';
-import { loadChestAccessRows } from '../../repositories/chest-access-repository.js';
 import {
   countMissingKeys,
   listMissingKeys,
@@ -31,10 +30,12 @@ import { findSecret, findSecretsByIds } from '../../repositories/secret-reposito
 import { findTeam } from '../../repositories/team-repository.js';
 import { findDirectoryUsers } from '../../repositories/user-repository.js';
 import { auditByCaller } from '../caller-audit.js';
+import { loadReaderRows } from '../chests/chest-reader-service.js';
 import { beginKeyChange, recordKeyChange, recordKeysDelivered } from '../key-bookkeeping.js';
 import { runChange } from '../organisation-change.js';
 import { checkWrappedKeys, type WrappedKeyInput } from '../secrets/secret-input.js';
 import type { ServiceContext } from '../service-context.js';
+import { usersOutsideLog } from '../trust-log/log-readers.js';
 
 /** Narrows the missing keys to one team's members or one user. */
 export type MissingKeyFilter = { teamId: string } | { userId: string } | Record<string, never>;
@@ -62,7 +63,8 @@ export async function listMissingKeysFor(
   if ('userId' in filter && (await findDirectoryUsers(db, organisationId, [filter.userId])).length === 0) {
     throw notFound();
   }
-  const scope = { organisationId, callerId: caller.user.id, ...filter };
+  const excludedUserIds = await usersOutsideLog(db, organisationId);
+  const scope = { organisationId, callerId: caller.user.id, ...filter, excludedUserIds };
   const total = await countMissingKeys(db, scope);
   const missing: MissingKey[] = [];
   // Read in pieces with a turn of the event loop between them, as deliveries are written
@@ -141,7 +143,7 @@ async function checkRecipients(
   const organisationId = caller.organisation.id;
   const secrets = await findSecretsByIds(db, organisationId, [...new Set(keys.map((key) => key.secret_id))]);
   const byId = new Map(secrets.map((secret) => [secret.id, secret]));
-  const rows = await loadChestAccessRows(db, organisationId, [
+  const rows = await loadReaderRows(db, organisationId, [
     ...new Set(secrets.map((secret) => secret.vault_id)),
   ]);
   // Readers per chest and visibility, worked out once: a delivery holds keys of a few chests.

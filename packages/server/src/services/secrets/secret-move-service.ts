@@ -11,6 +11,7 @@ import { auditByCaller } from '../caller-audit.js';
 import { loadReaderIds } from '../chests/chest-reader-service.js';
 import { beginKeyChange, reconcileKeys } from '../key-bookkeeping.js';
 import { runChange } from '../organisation-change.js';
+import { logActiveUsersOnce } from '../trust-log/log-readers.js';
 import { checkKeysForReaders } from './key-cover-check.js';
 import { movedSecretAction } from './secret-audit-actions.js';
 import { checkWrappedKeys, type WrappedKeyInput } from './secret-input.js';
@@ -49,8 +50,10 @@ export async function moveSecret(
   const from = await findChest(db, organisationId, secret.vault_id);
   await runChange(db, organisationId, async (trx) => {
     await beginKeyChange(trx, organisationId);
-    const readers = await loadReaderIds(trx, organisationId, target.id, secret.hidden);
-    const formerReaders = await loadReaderIds(trx, organisationId, secret.vault_id, secret.hidden);
+    // The log's head read once for both chests.
+    const active = logActiveUsersOnce(trx, organisationId);
+    const readers = await loadReaderIds(trx, organisationId, target.id, secret.hidden, active);
+    const formerReaders = await loadReaderIds(trx, organisationId, secret.vault_id, secret.hidden, active);
     checkKeysForReaders(
       keys.map((key) => key.user_id),
       readers,

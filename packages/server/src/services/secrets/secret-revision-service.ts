@@ -34,6 +34,7 @@ import { checkImportBatchForSecret, holdImportBatchForSecret } from '../imports/
 import { beginKeyChange, recordKeyChange } from '../key-bookkeeping.js';
 import { runChange } from '../organisation-change.js';
 import type { ServiceContext } from '../service-context.js';
+import { logActiveUsersOnce } from '../trust-log/log-readers.js';
 import { checkKeyCover } from './key-cover-check.js';
 import { movedSecretAction } from './secret-audit-actions.js';
 import { checkSecretId, checkSecretValues, checkWrappedKeys, type SecretInput } from './secret-input.js';
@@ -145,10 +146,12 @@ export async function writeCreates(
   const overPlan = await firstSecretOverPlan(trx, ctx.config.billing, organisationId, items.length);
   if (overPlan !== null) throw refuse(overPlan.error, overPlan.index);
   const readersOf = new Map<string, Promise<Set<string>>>();
+  // The log's head is read once for the whole batch, and only when there is an item.
+  const active = logActiveUsersOnce(trx, organisationId);
   for (const [index, { values, keys }] of items.entries()) {
     const place = `${values.hidden ? 'hidden' : 'visible'}:${values.vault_id}`;
     const readers =
-      readersOf.get(place) ?? loadReaderIds(trx, organisationId, values.vault_id, values.hidden);
+      readersOf.get(place) ?? loadReaderIds(trx, organisationId, values.vault_id, values.hidden, active);
     readersOf.set(place, readers);
     const readerIds = await readers;
     try {

@@ -10,6 +10,7 @@ import {
   countLiveSecretsByCategory,
   countUserStates,
 } from '../../repositories/statistics-figure-repository.js';
+import { usersOutsideLog } from '../trust-log/log-readers.js';
 import type { DailyFigures } from './statistics-metrics.js';
 import { addDays, daysFrom, startOfDay } from './utc-days.js';
 
@@ -76,11 +77,11 @@ export async function countSnapshotFigures(
  * but over the whole organisation, so the figure falls to zero once everything has been reshared and
  * does not depend on who asks.
  */
-export function countMissingKeysOfOrganisation(
+export async function countMissingKeysOfOrganisation(
   db: Kysely<Database>,
   organisationId: string,
 ): Promise<number> {
-  return countMissingKeys(db, { organisationId });
+  return countMissingKeys(db, { organisationId, excludedUserIds: await usersOutsideLog(db, organisationId) });
 }
 
 /**

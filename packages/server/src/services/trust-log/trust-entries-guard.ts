@@ -21,6 +21,7 @@ import {
 } from '../../repositories/trust-log-repository.js';
 import { readTrustProjection } from '../../repositories/trust-projection-repository.js';
 import { isUniqueViolation } from '../../repositories/unique-violation.js';
+import { activeUserIdsOf } from './log-readers.js';
 import {
   asAppError,
   requireNextPlace,
@@ -76,9 +77,6 @@ export function requireCallersEntries(caller: CallerAccess, entries: readonly Si
   }
 }
 
-const activeIdsOf = (state: TrustState) =>
-  new Set([...state.users.values()].filter((user) => user.active).map((user) => user.id));
-
 /**
  * In the transaction, after the rows are written: folds `entries` onto the stored log at `head`
  * (null: they start it), requires the folded projection to equal the rows', and appends them.
@@ -99,7 +97,7 @@ export async function appendDescribingEntries(
   } catch (error) {
     throw asAppError(error);
   }
-  const rows = await readTrustProjection(trx, organisationId, activeIdsOf(after));
+  const rows = await readTrustProjection(trx, organisationId, activeUserIdsOf(after));
   if (canonicalJson(trustProjection(after)) !== canonicalJson(rows)) {
     throw AppError.unprocessable(TRUST_ENTRIES_MISMATCH_MESSAGE);
   }

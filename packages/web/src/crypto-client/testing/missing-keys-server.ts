@@ -59,7 +59,14 @@ export function missingPairs(users: Record<string, string>, secrets: number, pre
   for (let index = 0; index < secrets; index += 1) {
     const secretId = `${prefix}-${String(index).padStart(5, '0')}`;
     for (const [userId, publicKey] of Object.entries(users))
-      pairs.push({ secret_id: secretId, user_id: userId, public_key: publicKey, encrypted_value: 'AAAA' });
+      pairs.push({
+        secret_id: secretId,
+        user_id: userId,
+        public_key: publicKey,
+        encrypted_value: 'AAAA',
+        vault_id: 'c-1',
+        hidden: false,
+      });
   }
   return pairs;
 }

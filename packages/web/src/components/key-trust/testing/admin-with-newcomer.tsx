@@ -34,6 +34,8 @@ export async function newcomerPairs(
       user_id: newcomer.userId,
       public_key: newcomer.publicKey,
       encrypted_value: own,
+      vault_id: 'c-1',
+      hidden: false,
     });
   }
   return pairs;
