@@ -14,7 +14,7 @@ export interface TrustLogView {
   confirmGenesis: (() => Promise<void>) | null;
   /** Syncs and verifies now (before a membership call signs after the head); null before the first sync. */
   sync: (() => Promise<VerifiedTrustLog | null>) | null;
-  /** Whose log it is: the signed-in user (null before the first sync). */
+  /** Whose log it is: the signed-in user, from the moment the shell starts syncing it (null: no sync). */
   userId: string | null;
 }
 

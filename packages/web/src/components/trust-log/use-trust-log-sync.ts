@@ -24,6 +24,8 @@ export function useTrustLogSync(subject: TrustLogSubject | null): TrustLogView {
   usePolling(key, TRUST_LOG_SYNC_INTERVAL_MS, (started) => {
     const [userId = '', organisationId = ''] = started.split(' ');
     let stopped = false;
+    // A membership call made before the first sync answers waits for it (with-trust-entries.ts).
+    trustLogStore.set((view) => ({ ...view, userId }));
     const syncing = import('../../trust-log/sync-trust-log.js').then(({ createTrustLogSync }) =>
       createTrustLogSync({ userId, organisationId }),
     );
