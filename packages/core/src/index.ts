@@ -4,5 +4,6 @@ export * from './crypto/index.js';
 export * from './model/index.js';
 export * from './permissions/index.js';
 export * from './secret-extras/index.js';
+export * from './secret-header/index.js';
 export * from './trust-log/index.js';
 export * from './validation/index.js';

@@ -1,0 +1,154 @@
+import { importVerifyingKey } from '../crypto/key-pair.js';
+import type { SecretCategory } from '../model/secret-model.js';
+import { canWriteSecret } from '../permissions/chest-access-policy.js';
+import { verifySignatureOver } from '../trust-log/trust-entry-signature.js';
+import { readerRowsOf } from '../trust-log/trust-readers.js';
+import { activeUser, type TrustState } from '../trust-log/trust-state.js';
+import { dataHash, keyCommitment } from './key-commitment.js';
+import type { SecretHeader, SignedSecretHeader } from './secret-header.js';
+import { SecretHeaderError } from './secret-header-error.js';
+import { parseSignedSecretHeader, secretHeaderMessage } from './sign-secret-header.js';
+
+/*
+ * The reader's checks of a signed secret header (docs/crypto.md, "Signed secret headers (suite 2)"),
+ * against the trust log state this browser verified and the record the server sent.
+ */
+
+/** The record as the server sends it (a Secret's fields); `deleted` only where the answer says it. */
+export interface SecretHeaderRecord {
+  id: string;
+  revision: number;
+  vault_id: string;
+  hidden: boolean;
+  deleted?: boolean;
+  name: string;
+  category: SecretCategory;
+  strength: number | null;
+  form_fill: boolean;
+  encryption_iv: string;
+  encrypted_data: string;
+}
+
+export interface VerifySecretHeaderContext {
+  state: TrustState;
+  record: SecretHeaderRecord;
+  /** The highest revision of this secret this reader accepted before (its high-water mark). */
+  rememberedRevision?: number;
+}
+
+// The record's fields the header states, in the order a refusal names them.
+const METADATA: readonly (readonly [keyof SecretHeader, keyof SecretHeaderRecord])[] = [
+  ['chest', 'vault_id'],
+  ['hidden', 'hidden'],
+  ['deleted', 'deleted'],
+  ['category', 'category'],
+  ['name', 'name'],
+  ['strength', 'strength'],
+  ['form_fill', 'form_fill'],
+];
+
+/**
+ * Accepts a signed header (untrusted JSON, or one already parsed) for `record` and answers the header,
+ * or throws a SecretHeaderError whose kind is the first check that failed, in this order:
+ * 1. 'malformed': parseSignedSecretHeader;
+ * 2. 'mismatch': the header names another organisation than the state's;
+ * 3. 'stale-log': its log_seq is above the state's seq (a log entry this reader has not verified);
+ * 4. 'author': the author is not an active user of the state, or author_fp is not their key's;
+ * 5. 'signature': the signature does not verify under that key;
+ * 6. 'author': the author may not write this secret by the state (canWriteSecret on the header's
+ *    chest and hidden flag: administrators, the chest's managers, members with edit of a team
+ *    assigned with Write; a hidden secret, administrators only);
+ * 7. 'mismatch': the record's id or revision is not the header's, or its iv and ciphertext do not hash
+ *    to data_hash; then any metadata the record states differs from the header (that error carries
+ *    the verified header, which wins for display);
+ * 8. 'rollback': the revision is below `rememberedRevision`.
+ * The key commitment is checked after unwrapping, by checkKeyCommitment.
+ */
+export async function verifySecretHeader(
+  signed: unknown,
+  { state, record, rememberedRevision }: VerifySecretHeaderContext,
+): Promise<SecretHeader> {
+  const { header, sig } = parseSignedSecretHeader(signed as SignedSecretHeader);
+  if (header.org !== state.org) {
+    throw new SecretHeaderError('mismatch', 'The secret header is another organisation’s.');
+  }
+  if (header.log_seq > state.seq) {
+    throw new SecretHeaderError(
+      'stale-log',
+      'The secret header was made under a trust log entry this browser has not verified yet.',
+    );
+  }
+  const author = activeUser(state, header.author);
+  if (!author || author.fingerprint !== header.author_fp) {
+    throw new SecretHeaderError(
+      'author',
+      'The secret header’s author is not an active member with that key.',
+    );
+  }
+  if (!(await signatureVerifies(author.publicKey, sig, header))) {
+    throw new SecretHeaderError('signature', 'The secret header’s signature does not verify.');
+  }
+  const rows = readerRowsOf(state, header.chest);
+  const context = {
+    user: { id: author.id, administrator: author.admin },
+    chestId: header.chest,
+    hidden: header.hidden,
+    ...rows,
+  };
+  if (!canWriteSecret(context)) {
+    throw new SecretHeaderError('author', 'The secret header’s author may not write this secret.');
+  }
+  if (record.id !== header.id || record.revision !== header.rev) {
+    throw new SecretHeaderError('mismatch', 'The secret header is for another secret or revision.');
+  }
+  if (!(await dataMatches(header, record))) {
+    throw new SecretHeaderError('mismatch', 'The secret’s ciphertext is not the one its header names.');
+  }
+  const differing = METADATA.filter(
+    ([ours, theirs]) => record[theirs] !== undefined && record[theirs] !== header[ours],
+  ).map(([ours]) => ours);
+  if (differing.length > 0) {
+    throw new SecretHeaderError(
+      'mismatch',
+      `The secret differs from its signed header in: ${differing.join(', ')}.`,
+      header,
+    );
+  }
+  if (rememberedRevision !== undefined && header.rev < rememberedRevision) {
+    throw new SecretHeaderError('rollback', 'The secret is older than a revision this browser has seen.');
+  }
+  return header;
+}
+
+async function signatureVerifies(publicKey: string, sig: string, header: SecretHeader): Promise<boolean> {
+  try {
+    const verifyingKey = await importVerifyingKey(publicKey);
+    return await verifySignatureOver(verifyingKey, sig, secretHeaderMessage(header));
+  } catch {
+    return false;
+  }
+}
+
+async function dataMatches(header: SecretHeader, record: SecretHeaderRecord): Promise<boolean> {
+  try {
+    return (await dataHash(record.encryption_iv, record.encrypted_data)) === header.data_hash;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * After unwrapping the secret's key: throws SecretHeaderError 'key-commitment' unless it is the key the
+ * author committed to (a key the server made, wrapped for this reader, cannot match).
+ */
+export async function checkKeyCommitment(header: SecretHeader, secretKey: Uint8Array): Promise<void> {
+  let commitment: string;
+  try {
+    commitment = await keyCommitment(secretKey, header.id, header.rev);
+  } catch {
+    throw new SecretHeaderError('key-commitment', 'The secret’s key is not the one its header commits to.');
+  }
+  if (commitment !== header.key_commit) {
+    throw new SecretHeaderError('key-commitment', 'The secret’s key is not the one its header commits to.');
+  }
+}
