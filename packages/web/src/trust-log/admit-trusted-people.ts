@@ -5,6 +5,7 @@ import { ApiError } from '../api/api-error.js';
 import { fetchUser } from '../api/users-api.js';
 import { listTrust, loadTrust, type TrustRecord } from '../keys/key-trust.js';
 import { rotationTrustRule } from '../keys/rotation-trust-rule.js';
+import { sessionCleared } from '../lib/clear-session.js';
 import type { MembershipIntent } from './membership-intent.js';
 import type { TrustedOrigin } from './start-trust-log.js';
 import { trustLogStore } from './trust-log-store.js';
@@ -83,13 +84,25 @@ async function admissionOf(ownerId: string, record: TrustRecord): Promise<Member
   ];
 }
 
+// Trust records found not to admit anyone (the user is gone, or their key is no longer the one
+// trusted), by user and fingerprint: not asked about again in this session, since every sync would.
+const notAdmissible = new Set<string>();
+sessionCleared.subscribe(() => notAdmissible.clear());
+const recordKey = (record: TrustRecord) => `${record.userId}:${record.fingerprint}`;
+
 /** Admits the people this administrator trusts and the log does not hold; answers how many. */
 export async function admitTrustedPeople(ownerId: string): Promise<number> {
   const { log, userId } = trustLogStore.get();
   if (!log || userId !== ownerId || !activeUser(log.state, ownerId)?.admin) return 0;
-  const waiting = (await listTrust(ownerId)).filter((record) => !log.state.users.has(record.userId));
+  const waiting = (await listTrust(ownerId)).filter(
+    (record) => !log.state.users.has(record.userId) && !notAdmissible.has(recordKey(record)),
+  );
   if (waiting.length === 0) return 0;
-  const intents = (await Promise.all(waiting.map((record) => admissionOf(ownerId, record)))).flat();
+  const admissions = await Promise.all(waiting.map((record) => admissionOf(ownerId, record)));
+  waiting.forEach((record, index) => {
+    if (admissions[index]?.length === 0) notAdmissible.add(recordKey(record));
+  });
+  const intents = admissions.flat();
   if (intents.length === 0) return 0;
   const admitted = intents.filter((intent) => intent.kind === 'admitted').length;
   await withTrustEntries(intents, async (entries) => {
