@@ -7,6 +7,7 @@ import {
   signSecretHeader,
 } from '@coffer/core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { moveSecretToChest } from '../../repositories/secret-repository.js';
 import { HEADER_MISMATCH_MESSAGE } from '../../services/secrets/signed-header-check.js';
 import { callAsRole, newSecretBody, type ScenarioRole, useChestScenario } from '../../test/chest-scenario.js';
 import { buildSecret, fakeSealedPayload, fakeWrappedKey } from '../../test/factories.js';
@@ -314,6 +315,52 @@ describe('signed secret headers', () => {
     for (const [index, secret] of secrets.entries()) {
       expect(await answersOf(secret.id as string)).toEqual(everywhere(index === 2 ? null : headers[index]));
     }
+  });
+
+  it('takes signed_header null as none', async () => {
+    const secret = createBody();
+    const response = await call('writer', 'POST', '/api/v1/secrets.json', {
+      secret: { ...secret, signed_header: null },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().signed_header).toBeNull();
+  });
+
+  it('keeps the header when the secret is marked for deletion and restored (no new revision)', async () => {
+    const secret = createBody();
+    const id = secret.id as string;
+    const signed = await signedFor(secret);
+    await call('writer', 'POST', '/api/v1/secrets.json', { secret: { ...secret, signed_header: signed } });
+    const marked = await call('writer', 'POST', `/api/v1/secrets/${id}/mark_for_deletion.json`);
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect(marked.json()).toMatchObject({ marked_for_deletion: true, signed_header: signed });
+    const deleted = await call('writer', 'GET', `/api/v1/secrets.json?deleted=true&limit=200`);
+    const items = (deleted.json() as { items: { id: string; signed_header: unknown }[] }).items;
+    expect(items.find((item) => item.id === id)?.signed_header).toEqual(signed);
+    const restored = await call('writer', 'POST', `/api/v1/secrets/${id}/unmark_for_deletion.json`);
+    expect(restored.json()).toMatchObject({ marked_for_deletion: false, signed_header: signed });
+  });
+
+  it('moves with a header only while the stored revision is the one it was checked against', async () => {
+    const built = await buildSecret(db(), setup.scenario.users.writer, setup.scenario.chest.id, {
+      readerIds: setup.scenario.readerIds,
+    });
+    const before = { vault_id: setup.scenario.chest.id, hidden: false, live: true };
+    const { otherChest, users, chest } = setup.scenario;
+    const move = (revision: number) =>
+      db()
+        .transaction()
+        .execute((trx) =>
+          moveSecretToChest(trx, org(), built.id, before, otherChest.id, users.writer.id, {
+            signed_header: '{}',
+            revision,
+          }),
+        );
+    // Checked against revision 2 while 1 is stored (as when a save comes between): nothing moves.
+    expect(await move(2)).toBe(false);
+    expect(await stored(built.id)).toMatchObject({ vault_id: chest.id, signed_header: null });
+    expect(await move(1)).toBe(true);
+    expect(await stored(built.id)).toMatchObject({ vault_id: otherChest.id, signed_header: '{}' });
   });
 
   it('hands a secret built before any header back with null', async () => {
