@@ -1,4 +1,6 @@
 // Secrets as they travel: metadata in clear, the payload only as ciphertext (crypto.md).
+
+import type { SignedSecretHeader } from '../secret-header/secret-header.js';
 import type { Id, IsoDate } from './common-model.js';
 import type { Assignment } from './team-model.js';
 
@@ -34,6 +36,11 @@ export interface SecretListItem {
   deleted_at?: IsoDate | null;
   created_at: IsoDate;
   updated_at: IsoDate;
+  /**
+   * The current revision's signed header (suite 2, issue 30), or null for a suite-1 revision. The
+   * server checked only that it parses and states the revision it came with; readers verify it.
+   */
+  signed_header?: SignedSecretHeader | null;
 }
 
 /** The caller's own wrapped copy of a secret's key. */

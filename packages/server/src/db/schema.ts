@@ -221,6 +221,11 @@ export interface SecretsTable {
   import_batch_id: Nullable<string>;
   /** The organisation's change_seq of the last write (a trigger stamps it; the sync reads it). */
   change_seq: DefaultedInt;
+  /**
+   * The current revision's signed header, suite 2 (issue 30): the canonical JSON of `{header, sig}`
+   * as checked at the save (signed-header-check.ts), or null for a suite-1 revision.
+   */
+  signed_header: Nullable<string>;
   created_at: string;
   updated_at: string;
 }

@@ -1,4 +1,11 @@
-import type { NamedRef, Secret, SecretCategory, SecretChestRef, SecretListItem } from '@coffer/core';
+import type {
+  NamedRef,
+  Secret,
+  SecretCategory,
+  SecretChestRef,
+  SecretListItem,
+  SignedSecretHeader,
+} from '@coffer/core';
 import type { WrappedKey } from '../repositories/secret-key-repository.js';
 import type { SealedSecretRecord, SecretListRecord } from '../repositories/secret-repository.js';
 
@@ -6,6 +13,14 @@ import type { SealedSecretRecord, SecretListRecord } from '../repositories/secre
 export interface SecretExtras {
   vault?: SecretChestRef;
   teams?: NamedRef[];
+}
+
+/**
+ * A stored signed header as answers carry it (suite 2, issue 30): the parsed object, or null for a
+ * suite-1 revision. Stored as canonical JSON after the save's checks (signed-header-check.ts).
+ */
+function storedSignedHeader(stored: string | null): SignedSecretHeader | null {
+  return stored === null ? null : (JSON.parse(stored) as SignedSecretHeader);
 }
 
 /** A secret in a list: metadata only, never ciphertext. */
@@ -23,6 +38,7 @@ export function presentSecretListItem(secret: SecretListRecord, extras: SecretEx
     deleted_at: secret.deleted_at,
     created_at: secret.created_at,
     updated_at: secret.updated_at,
+    signed_header: storedSignedHeader(secret.signed_header),
   };
   // Set after the rest, so they come last in the JSON, as before.
   if (extras.vault) item.vault = extras.vault;

@@ -34,6 +34,8 @@ export interface SecretRecord {
   created_by: string;
   updated_by: string;
   deleted_at: string | null;
+  /** The current revision's signed header as stored (canonical JSON of `{header, sig}`), or null (suite 1). */
+  signed_header: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -50,6 +52,7 @@ export type SecretListRecord = Pick<
   | 'form_fill'
   | 'hidden'
   | 'deleted_at'
+  | 'signed_header'
   | 'created_at'
   | 'updated_at'
 >;
@@ -71,6 +74,8 @@ export interface SecretValues {
   encrypted_data: string;
   encryption_iv: string;
   revision: number;
+  /** The revision's signed header (canonical JSON), or null: a revision without one clears it. */
+  signed_header: string | null;
 }
 
 /** Which secrets a list shows: chests (null: the whole organisation), hidden ones, marked ones. */
@@ -82,7 +87,8 @@ export interface SecretScope {
   deleted: boolean;
 }
 
-// A list reads no more than it shows: every column read is a string made per row.
+// A list reads no more than it shows: every column read is a string made per row. The signed header
+// is read with the row (readers verify what the list shows), never by another query.
 const LIST_COLUMNS = [
   'secrets.id',
   'secrets.vault_id',
@@ -93,6 +99,7 @@ const LIST_COLUMNS = [
   'secrets.form_fill',
   'secrets.hidden',
   'secrets.deleted_at',
+  'secrets.signed_header',
   'secrets.created_at',
   'secrets.updated_at',
 ] as const;
@@ -123,6 +130,7 @@ function toListRecord(row: ListRow): SecretListRecord {
     form_fill: toBool(row.form_fill),
     hidden: toBool(row.hidden),
     deleted_at: row.deleted_at,
+    signed_header: row.signed_header,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -352,9 +360,17 @@ export async function saveSecretRevision(
   });
 }
 
+/** The signed header a move stores: the one it carries, for the revision it was checked against. */
+export interface MovedHeader {
+  signed_header: string;
+  revision: number;
+}
+
 /**
  * Moves a live secret to another chest (the payload and its revision stay as they are), if it is
- * still where `before` says; answers whether it moved. Run it in a transaction.
+ * still where `before` says; answers whether it moved. The secret's signed header becomes `header`'s,
+ * and then only if the stored revision is still the one it was checked against; without one it is
+ * cleared (the old header names the old chest). Run it in a transaction.
  */
 export async function moveSecretToChest(
   db: Kysely<Database>,
@@ -363,21 +379,24 @@ export async function moveSecretToChest(
   before: SecretPlace,
   chestId: string,
   userId: string,
+  header: MovedHeader | null = null,
 ): Promise<boolean> {
   const after = { ...before, vault_id: chestId };
   return writeKeepingCounts(db, organisationId, secretCountDeltas(before, after), async (names) => {
-    const result = await db
+    let update = db
       .updateTable('secrets')
       .set({
         vault_id: chestId,
         vault_name: names.get(chestId) ?? '',
+        signed_header: header?.signed_header ?? null,
         updated_by: userId,
         updated_at: new Date().toISOString(),
       })
       .where('organisation_id', '=', organisationId)
       .where('id', '=', id)
-      .where(stillAt(before))
-      .executeTakeFirst();
+      .where(stillAt(before));
+    if (header) update = update.where('revision', '=', header.revision);
+    const result = await update.executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   });
 }

@@ -26,6 +26,9 @@ export const SECRET_BODY = {
         hidden: { type: 'boolean' },
         // A create only (a save or move ignores it): the import batch that makes the secret.
         import_batch_id: { type: 'string', minLength: 1, maxLength: 64 },
+        // Suite 2's signed header `{header, sig}`, any JSON here: core's parser reads it (a 400 with
+        // its plain message), then the service checks it states this revision (signed-header-check.ts).
+        signed_header: {},
       },
     },
   },

@@ -46,6 +46,8 @@ export interface SecretInput {
   hidden?: boolean;
   /** A create only: the caller's open import batch that makes this secret (issue 28). */
   import_batch_id?: string;
+  /** The revision's signed header `{header, sig}` (suite 2, issue 30), untrusted: signed-header-check.ts. */
+  signed_header?: unknown;
 }
 
 function decodedLength(value: string, field: string): number {
@@ -97,6 +99,8 @@ export function checkSecretValues(input: SecretInput): SecretValues {
     encrypted_data: input.encrypted_data ?? '',
     encryption_iv: input.encryption_iv ?? '',
     revision: input.revision ?? 1,
+    // Set by the caller after checkSignedHeader; none is a suite-1 revision.
+    signed_header: null,
   };
 }
 

@@ -6,7 +6,13 @@ import { type CallerAccess, requireMovableSecret } from '../../policy/index.js';
 import { findChest } from '../../repositories/chest-repository.js';
 import { moveRotationRows } from '../../repositories/rotation-repository.js';
 import { upsertWrappedKeys } from '../../repositories/secret-key-repository.js';
-import { findSecret, moveSecretToChest, placeOf } from '../../repositories/secret-repository.js';
+import {
+  findSealedSecret,
+  findSecret,
+  moveSecretToChest,
+  placeOf,
+  type SealedSecretRecord,
+} from '../../repositories/secret-repository.js';
 import { auditByCaller } from '../caller-audit.js';
 import { loadReaderIds } from '../chests/chest-reader-service.js';
 import { beginKeyChange, reconcileKeys } from '../key-bookkeeping.js';
@@ -16,11 +22,14 @@ import { checkKeysForReaders } from './key-cover-check.js';
 import { movedSecretAction } from './secret-audit-actions.js';
 import { checkWrappedKeys, type WrappedKeyInput } from './secret-input.js';
 import { MARKED_SECRET_MESSAGE } from './secret-revision-service.js';
+import { checkSignedHeader } from './signed-header-check.js';
 
 /** Body of a move: the chest to go to and, optionally, keys for its readers who lack one. */
 export interface SecretMoveInput {
   vault_id: string;
   secret_keys_attributes?: WrappedKeyInput[];
+  /** The revision's header signed anew for the new chest (suite 2): signed-header-check.ts. */
+  signed_header?: unknown;
 }
 
 /**
@@ -30,7 +39,9 @@ export interface SecretMoveInput {
  * users who cannot read the new chest are deleted. Keys given for readers of both chests are
  * ignored: replacing another reader's key happens only in a save, with a new revision. A key for
  * anyone else refuses the move (400). Readers still without a key show up in reshare_all. The
- * payload and its revision do not change.
+ * payload and its revision do not change. A signed header, if given, must state the stored revision
+ * in the new chest (its payload, metadata, the caller); the move then keeps it, and is refused (409)
+ * if a save came first. Without one the secret's header is cleared: it would name the old chest.
  */
 export async function moveSecret(
   db: Kysely<Database>,
@@ -39,14 +50,23 @@ export async function moveSecret(
   input: SecretMoveInput,
 ): Promise<void> {
   const organisationId = caller.organisation.id;
+  const withHeader = input.signed_header !== undefined && input.signed_header !== null;
+  // The payload is read only to check a header's data hash.
   const { secret, target } = requireMovableSecret(
     caller,
-    await findSecret(db, organisationId, id),
+    withHeader ? await findSealedSecret(db, organisationId, id) : await findSecret(db, organisationId, id),
     await findChest(db, organisationId, input.vault_id),
   );
   if (secret.deleted_at) throw AppError.conflict(MARKED_SECRET_MESSAGE);
   if (target.id === secret.vault_id) throw AppError.validation(SAME_CHEST_MESSAGE);
   const keys = checkWrappedKeys(input.secret_keys_attributes ?? []);
+  const signedHeader = withHeader
+    ? await checkSignedHeader(caller, input.signed_header, {
+        ...(secret as SealedSecretRecord),
+        vault_id: target.id,
+      })
+    : null;
+  const header = signedHeader === null ? null : { signed_header: signedHeader, revision: secret.revision };
   const from = await findChest(db, organisationId, secret.vault_id);
   await runChange(db, organisationId, async (trx) => {
     await beginKeyChange(trx, organisationId);
@@ -60,7 +80,15 @@ export async function moveSecret(
     );
     const newcomers = keys.filter((key) => !formerReaders.has(key.user_id));
     if (
-      !(await moveSecretToChest(trx, organisationId, secret.id, placeOf(secret), target.id, caller.user.id))
+      !(await moveSecretToChest(
+        trx,
+        organisationId,
+        secret.id,
+        placeOf(secret),
+        target.id,
+        caller.user.id,
+        header,
+      ))
     ) {
       throw AppError.conflict(STALE_REVISION_MESSAGE);
     }

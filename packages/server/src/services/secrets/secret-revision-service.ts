@@ -38,6 +38,7 @@ import { logActiveUsersOnce } from '../trust-log/log-readers.js';
 import { checkKeyCover } from './key-cover-check.js';
 import { movedSecretAction } from './secret-audit-actions.js';
 import { checkSecretId, checkSecretValues, checkWrappedKeys, type SecretInput } from './secret-input.js';
+import { checkSignedHeader } from './signed-header-check.js';
 
 /** 409 for a client-made id that is already taken. */
 export const DUPLICATE_SECRET_MESSAGE = 'A secret with this id already exists.';
@@ -101,6 +102,7 @@ export async function prepareCreate(
     await remembered(lookups?.chests, values.vault_id, () => findChest(db, organisationId, values.vault_id)),
   );
   requireHiddenChangeAllowed(caller, false, values.hidden);
+  values.signed_header = await checkSignedHeader(caller, input.signed_header, { id, ...values });
   const importBatchId = input.import_batch_id ?? null;
   if (importBatchId !== null) {
     await remembered(lookups?.batches, importBatchId, () =>
@@ -229,7 +231,8 @@ async function requireSaveTarget(
  * time, which is how the web app moves (a fresh key for the new chest's readers): such a save needs
  * what a move needs (write access on both chests, requireMovableSecret) and is audited as a move. The
  * keys of readers of the old chest go with the old key set; nothing is left missing, since the key
- * set must cover every reader of the new chest.
+ * set must cover every reader of the new chest. A signed header, if given, must state this revision
+ * (signed-header-check.ts); without one the revision is stored without a header.
  */
 export async function saveSecret(
   db: Kysely<Database>,
@@ -247,6 +250,8 @@ export async function saveSecret(
   // An edit of an old copy is told so before anything else; a save racing this one is caught
   // atomically by saveSecretRevision below.
   if (secret.revision !== values.revision - 1) throw AppError.conflict(STALE_REVISION_MESSAGE);
+  // Without a header the new revision is suite 1, and the old revision's header goes with it.
+  values.signed_header = await checkSignedHeader(caller, input.signed_header, { id, ...values });
   await runChange(db, organisationId, async (trx) => {
     await beginKeyChange(trx, organisationId);
     const readers = await loadReaderIds(trx, organisationId, chest.id, values.hidden);

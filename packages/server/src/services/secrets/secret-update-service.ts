@@ -47,6 +47,7 @@ export async function updateSecret(
   await moveSecret(db, caller, id, {
     vault_id: input.vault_id,
     ...(keys ? { secret_keys_attributes: keys } : {}),
+    ...(input.signed_header !== undefined ? { signed_header: input.signed_header } : {}),
   });
   return showSecretMetadataFor(ctx, caller, id);
 }
