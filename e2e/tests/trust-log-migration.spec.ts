@@ -95,6 +95,12 @@ test('trust log: an organisation made before the record migrates from the ownerâ
     await expect(notice(page, 'Mail server moved to Vault.')).toBeVisible({ timeout: 20_000 });
     await expect(rowButton(secrets, 'Mail server')).toContainText('Vault');
     await expect(page.getByRole('dialog', { name: /Confirm people/ })).toHaveCount(0);
+    // Each revision saved under the log carries its header, signed by its author (suite 2).
+    const listed = await apiOk<{
+      items: { name: string; signed_header: { header: { author: string; chest: string } } | null }[];
+    }>(admin, 'GET', '/api/v1/secrets.json?everything=true');
+    const mail = listed.items.find((item) => item.name === 'Mail server');
+    expect(mail?.signed_header?.header.author).toBe(admin.profile.id);
 
     // Remove a user.
     const users = await openUsersTable(page);

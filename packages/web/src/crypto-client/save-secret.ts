@@ -1,4 +1,4 @@
-import type { Secret, SecretCategory, SecretPayload } from '@coffer/core';
+import type { Secret, SecretCategory, SecretHeaderRecord, SecretPayload } from '@coffer/core';
 import {
   generateSecretKey,
   KEY_FOR_STRANGER_MESSAGE,
@@ -8,6 +8,8 @@ import {
 } from '@coffer/core';
 import { ApiError } from '../api/api-error.js';
 import { createSecret, fetchSecret, updateSecret } from '../api/secrets-api.js';
+import { loadSigningKey } from '../keys/key-store.js';
+import { trustLogStore } from '../trust-log/trust-log-store.js';
 import type { KeyOwner, TrustOptions } from './confirm-reader-keys.js';
 import { confirmReaderKeys } from './confirm-reader-keys.js';
 import { readersForWrap } from './log-readers.js';
@@ -16,6 +18,7 @@ import { requirePrivateKey } from './private-key.js';
 import { wrapForReaders } from './reader-keys.js';
 import { recordRevision } from './revision-memory.js';
 import { CONFLICT_MESSAGE, SecretAccessError } from './secret-access-error.js';
+import { signRevisionHeader } from './sign-header.js';
 import { toSecretAccessError } from './to-secret-access-error.js';
 
 /** What the secret form hands over to be encrypted and saved. */
@@ -138,7 +141,8 @@ export async function buildBody(
   const readers = await readersForWrap(draft.vaultId, draft.hidden);
   await confirmReaderKeys(caller, readers, purpose, options);
   const sealed = await sealSecret({ secretId, revision, payload: draft.payload, secretKey });
-  return {
+  const record = {
+    id: secretId,
     revision,
     vault_id: draft.vaultId,
     name: draft.name,
@@ -147,8 +151,23 @@ export async function buildBody(
     strength: draft.strength,
     form_fill: draft.formFill,
     hidden: draft.hidden,
+  };
+  const { id: _id, ...fields } = record;
+  const header = await headerUnderLog(caller.userId, record, secretKey);
+  return {
+    ...fields,
+    ...(header ? { signed_header: header } : {}),
     secret_keys_attributes: await wrapForReaders(secretKey, secretId, readers),
   };
+}
+
+// Once the organisation has a verified trust log, every revision saved here carries its signed header
+// (suite 2, sign-header.ts); without a log, or without the signing key, it is saved as suite 1.
+async function headerUnderLog(userId: string, record: SecretHeaderRecord, secretKey: Uint8Array) {
+  const { log, alarm } = trustLogStore.get();
+  if (!log || alarm) return null;
+  const signingKey = await loadSigningKey();
+  return signingKey ? signRevisionHeader(log.state, { userId, signingKey }, record, secretKey) : null;
 }
 
 // The chest's readers changed between fetching their keys and saving (someone joined: 409, someone
