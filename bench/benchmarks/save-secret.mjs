@@ -39,7 +39,7 @@ const ROWS = [
   [
     'logged',
     'save, the trust log verified (issue 30)',
-    "the fresh-key save, its readers and keys from the verified log (core's `readers`) and checked against `public_keys`",
+    "the fresh-key save, its readers and keys from the verified log (core's `readers`) and checked against `public_keys`, and its header signed (suite 2)",
   ],
   [
     'mapFirst',

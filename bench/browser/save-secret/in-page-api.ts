@@ -13,7 +13,7 @@ import {
   sealSecret,
   wrapSecretKey,
 } from '@coffer/core';
-import { savePrivateKey } from '@coffer/web-src/keys/key-store.js';
+import { savePrivateKey, saveSigningKey } from '@coffer/web-src/keys/key-store.js';
 
 /** One reader of the chest: the id and the public key the server lists. */
 export interface PageReader {
@@ -34,7 +34,10 @@ export async function signInPageCaller(userId: string): Promise<PageReader & { s
   await savePrivateKey(
     await crypto.subtle.importKey('pkcs8', pkcs8, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['decrypt']),
   );
-  return { userId, publicKey: pair.publicKey, signingKey: await importSigningKey(pkcs8) };
+  // The signing half too, as the login leaves it: a save under a trust log signs its header with it.
+  const signingKey = await importSigningKey(pkcs8);
+  await saveSigningKey(signingKey);
+  return { userId, publicKey: pair.publicKey, signingKey };
 }
 
 /** Stored secrets by id, with every reader's wrapped key. */

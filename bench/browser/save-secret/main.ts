@@ -25,8 +25,12 @@ import { publishBench } from '../bench-kit.js';
 import { InPageApi, type PageReader, signInPageCaller } from './in-page-api.js';
 import { openWithMemoryInMap, saveReusingKey } from './todays-paths.js';
 
-const CALLER = 'u-bench-caller';
-const CHEST = 'c-bench';
+// Ids are UUIDs, as the server makes them: the trust log's entries and the signed headers require them.
+const benchId = (kind: number, n: number) => `0193a1b2-7c00-7a00-8000-${kind}${String(n).padStart(11, '0')}`;
+const CALLER = benchId(1, 0);
+const CHEST = benchId(2, 1);
+const TEAM = benchId(3, 1);
+const ORG = benchId(4, 1);
 const PAYLOAD: SecretPayload = {
   username: 'deploy',
   password: 'Tr0ub4dor&3-staging-horse',
@@ -45,8 +49,8 @@ async function setUp(others: number, count: number, latencyMs: number): Promise<
   const readers: PageReader[] = [caller];
   for (let index = 0; index < others; index += 1) {
     const pair = await generateUserKeyPair();
-    readers.push({ userId: `u-bench-${index}`, publicKey: pair.publicKey });
-    await trustConfirmedKey(CALLER, `u-bench-${index}`, pair.publicKey, {
+    readers.push({ userId: benchId(1, index + 1), publicKey: pair.publicKey });
+    await trustConfirmedKey(CALLER, benchId(1, index + 1), pair.publicKey, {
       name: `Colleague ${index}`,
       email: `colleague-${index}@bench.invalid`,
     });
@@ -88,16 +92,16 @@ async function organisationLog(
     })),
     ...colleagues.map((colleague) => ({
       op: 'team_member' as const,
-      body: { team: 't-bench', user: colleague.userId, edit: true, present: true },
+      body: { team: TEAM, user: colleague.userId, edit: true, present: true },
     })),
-    { op: 'chest_team', body: { chest: CHEST, team: 't-bench', edit: true, present: true } },
+    { op: 'chest_team', body: { chest: CHEST, team: TEAM, edit: true, present: true } },
   ];
   let state: TrustState | undefined;
   const entries: SignedTrustEntry[] = [];
   for (const change of changes) {
     const entry = {
       v: TRUST_LOG_VERSION,
-      org: 'o-bench',
+      org: ORG,
       seq: entries.length,
       prev: state?.head ?? null,
       at: new Date().toISOString(),
