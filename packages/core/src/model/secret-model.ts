@@ -2,10 +2,10 @@
 
 import type { SignedSecretHeader } from '../secret-header/secret-header.js';
 import type { Id, IsoDate } from './common-model.js';
+import type { SecretCategory } from './secret-category.js';
 import type { Assignment } from './team-model.js';
 
-/** The four kinds of secret; each has its own decrypted payload shape. */
-export type SecretCategory = 'password' | 'telephone' | 'address' | 'note';
+export type { SecretCategory } from './secret-category.js';
 
 /** The chest a secret sits in, as embedded in a secret (the spec's `chest`, `vault` on the wire). */
 export interface SecretChestRef {

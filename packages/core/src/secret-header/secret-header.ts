@@ -1,4 +1,4 @@
-import type { SecretCategory } from '../model/secret-model.js';
+import type { SecretCategory } from '../model/secret-category.js';
 
 /*
  * A secret's signed header, crypto suite 2 (docs/crypto.md, "Signed secret headers (suite 2)"): what a

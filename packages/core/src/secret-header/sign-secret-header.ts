@@ -1,11 +1,12 @@
 import { DEFAULT_TEXT_MAX } from '../constants/length-constants.js';
+import { SECRET_CATEGORIES } from '../constants/secret-categories.js';
 import { bytesToBase64, utf8Encode } from '../crypto/encoding.js';
 import { CryptoError } from '../crypto/errors.js';
 import { KEY_ROTATION_SALT_BYTES } from '../crypto/key-rotation.js';
-import { isUuid } from '../crypto/random-values.js';
-import type { SecretCategory } from '../model/secret-model.js';
+import type { SecretCategory } from '../model/secret-category.js';
 import { canonicalJson } from '../trust-log/canonical-json.js';
 import { isValidStrength } from '../validation/password-strength.js';
+import { strictJsonReader } from '../validation/strict-json-reader.js';
 import {
   SECRET_HEADER_DOMAIN,
   SECRET_HEADER_VERSION,
@@ -68,48 +69,12 @@ export async function signSecretHeader(
   return { header: checked, sig: bytesToBase64(new Uint8Array(signature)) };
 }
 
-type Json = Record<string, unknown>;
-
-const CATEGORIES: readonly SecretCategory[] = ['password', 'telephone', 'address', 'note'];
-// SHA-256 and HMAC-SHA-256 outputs: base64 of 32 bytes.
-const DIGEST_PATTERN = /^[A-Za-z0-9+/]{43}=$/;
-const FINGERPRINT_PATTERN = /^[0-9a-f]{4}( [0-9a-f]{4}){15}$/;
 const SIGNATURE_MAX = 1024;
 
 const fail = (message: string): never => {
   throw new SecretHeaderError('malformed', message);
 };
-
-function record(value: unknown, keys: readonly string[], what: string): Json {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) fail(`${what} must be an object.`);
-  const object = value as Json;
-  const own = Object.keys(object);
-  if (own.length !== keys.length || !keys.every((key) => Object.hasOwn(object, key))) {
-    fail(`${what} must have exactly the fields ${keys.join(', ')}.`);
-  }
-  return object;
-}
-
-function uuid(value: unknown, what: string): string {
-  return isUuid(value) ? value : fail(`${what} must be a lower-case UUID.`);
-}
-
-function flag(value: unknown, what: string): boolean {
-  return typeof value === 'boolean' ? value : fail(`${what} must be true or false.`);
-}
-
-function text(value: unknown, what: string, max: number): string {
-  if (typeof value !== 'string' || value.length === 0 || value.length > max) {
-    fail(`${what} must be a text of 1 to ${max} characters.`);
-  }
-  return value as string;
-}
-
-function digest(value: unknown, what: string): string {
-  return typeof value === 'string' && DIGEST_PATTERN.test(value)
-    ? value
-    : fail(`${what} must be the base64 of 32 bytes.`);
-}
+const { record, uuid, flag, text, digest, fingerprint } = strictJsonReader(fail);
 
 function whole(value: unknown, what: string, min: number): number {
   return Number.isSafeInteger(value) && (value as number) >= min
@@ -120,15 +85,13 @@ function whole(value: unknown, what: string, min: number): number {
 function readHeader(value: unknown): SecretHeader {
   const header = record(value, HEADER_FIELDS, 'A secret header');
   if (header.v !== SECRET_HEADER_VERSION) fail('The header version is not supported.');
-  if (!CATEGORIES.includes(header.category as SecretCategory)) {
+  if (!SECRET_CATEGORIES.includes(header.category as SecretCategory)) {
     fail('The category must be password, telephone, address or note.');
   }
   if (header.strength !== null && !isValidStrength(header.strength)) {
     fail('The strength must be null or a whole number from 1 to 5.');
   }
-  if (typeof header.author_fp !== 'string' || !FINGERPRINT_PATTERN.test(header.author_fp)) {
-    fail('Author_fp must be a key fingerprint.');
-  }
+  const authorFp = fingerprint(header.author_fp, 'Author_fp');
   return {
     v: SECRET_HEADER_VERSION,
     org: uuid(header.org, 'The organisation'),
@@ -144,7 +107,7 @@ function readHeader(value: unknown): SecretHeader {
     data_hash: digest(header.data_hash, 'The data hash'),
     key_commit: digest(header.key_commit, 'The key commitment'),
     author: uuid(header.author, 'The author'),
-    author_fp: header.author_fp as string,
+    author_fp: authorFp,
     log_seq: whole(header.log_seq, 'Log_seq', 0),
   };
 }

@@ -1,5 +1,5 @@
 import { importVerifyingKey } from '../crypto/key-pair.js';
-import type { SecretCategory } from '../model/secret-model.js';
+import type { SecretCategory } from '../model/secret-category.js';
 import { canWriteSecret } from '../permissions/chest-access-policy.js';
 import { verifySignatureOver } from '../trust-log/trust-entry-signature.js';
 import { readerRowsOf } from '../trust-log/trust-readers.js';

@@ -1,5 +1,5 @@
 import { DEFAULT_TEXT_MAX } from '../constants/length-constants.js';
-import { isUuid } from '../crypto/random-values.js';
+import { DIGEST_PATTERN, strictJsonReader } from '../validation/strict-json-reader.js';
 import {
   type AdmissionHow,
   type SignedTrustEntry,
@@ -16,47 +16,18 @@ import { TrustLogError } from './trust-log-error.js';
  * keys import, signatures verify and the change is allowed is the fold's work (fold-trust-log.ts).
  */
 
-type Json = Record<string, unknown>;
-
 const HOWS: readonly AdmissionHow[] = ['created', 'confirmed', 'invited'];
 // ISO-8601 in UTC, as Date.prototype.toISOString writes it.
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 // A base64 SPKI of an RSA-3072 key is 564 characters; this only bounds what is read before importing it.
 const PUBLIC_KEY_MAX = 1024;
 const SIGNATURE_MAX = 1024;
-// Hash of the previous entry: base64 of 32 bytes.
-const HASH_PATTERN = /^[A-Za-z0-9+/]{43}=$/;
-const FINGERPRINT_PATTERN = /^[0-9a-f]{4}( [0-9a-f]{4}){15}$/;
 const SNAPSHOT_ITEMS_MAX = 100_000;
 
 const fail = (message: string): never => {
   throw new TrustLogError('malformed', message);
 };
-
-function record(value: unknown, keys: readonly string[], what: string): Json {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) fail(`${what} must be an object.`);
-  const object = value as Json;
-  const own = Object.keys(object);
-  if (own.length !== keys.length || !keys.every((key) => Object.hasOwn(object, key))) {
-    fail(`${what} must have exactly the fields ${keys.join(', ')}.`);
-  }
-  return object;
-}
-
-function uuid(value: unknown, what: string): string {
-  return isUuid(value) ? value : fail(`${what} must be a lower-case UUID.`);
-}
-
-function text(value: unknown, what: string, max: number): string {
-  if (typeof value !== 'string' || value.length === 0 || value.length > max) {
-    fail(`${what} must be a text of 1 to ${max} characters.`);
-  }
-  return value as string;
-}
-
-function flag(value: unknown, what: string): boolean {
-  return typeof value === 'boolean' ? value : fail(`${what} must be true or false.`);
-}
+const { record, uuid, text, flag, fingerprint } = strictJsonReader(fail);
 
 function list(value: unknown, what: string): unknown[] {
   if (!Array.isArray(value) || value.length > SNAPSHOT_ITEMS_MAX) fail(`${what} must be a list.`);
@@ -194,16 +165,14 @@ function readEntry(value: unknown): TrustEntry {
   if (!Number.isSafeInteger(entry.seq) || (entry.seq as number) < 0)
     fail('Seq must be a whole number, 0 or more.');
   if (
-    entry.seq === 0 ? entry.prev !== null : typeof entry.prev !== 'string' || !HASH_PATTERN.test(entry.prev)
+    entry.seq === 0 ? entry.prev !== null : typeof entry.prev !== 'string' || !DIGEST_PATTERN.test(entry.prev)
   ) {
     fail('Prev must be null at seq 0, else the base64 SHA-256 of the entry before.');
   }
   if (typeof entry.at !== 'string' || !ISO_UTC.test(entry.at) || Number.isNaN(Date.parse(entry.at))) {
     fail('At must be an ISO-8601 UTC time.');
   }
-  if (typeof entry.actor_fp !== 'string' || !FINGERPRINT_PATTERN.test(entry.actor_fp)) {
-    fail('Actor_fp must be a key fingerprint.');
-  }
+  const actorFp = fingerprint(entry.actor_fp, 'Actor_fp');
   const op = entry.op as TrustOp;
   if (typeof op !== 'string' || !Object.hasOwn(BODY_READERS, op)) fail('The operation is not known.');
   if ((op === 'genesis') !== (entry.seq === 0)) fail('Genesis is the entry at seq 0, and only it.');
@@ -215,7 +184,7 @@ function readEntry(value: unknown): TrustEntry {
     prev: entry.prev as string | null,
     at: entry.at as string,
     actor: uuid(entry.actor, 'The actor'),
-    actor_fp: entry.actor_fp as string,
+    actor_fp: actorFp,
     op,
     body,
   } as TrustEntry;

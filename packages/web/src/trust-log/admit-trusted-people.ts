@@ -1,14 +1,13 @@
 import type { SignedTrustEntry, TrustLogItem, UserDetail } from '@coffer/core';
 import { activeUser, publicKeyFingerprint } from '@coffer/core';
-import { requestOrThrow } from '../api/api-client.js';
 import { ApiError } from '../api/api-error.js';
 import { fetchUser } from '../api/users-api.js';
-import { listTrust, loadTrust, type TrustRecord } from '../keys/key-trust.js';
-import { rotationTrustRule } from '../keys/rotation-trust-rule.js';
+import { listTrust, type TrustRecord } from '../keys/key-trust.js';
 import { sessionCleared } from '../lib/clear-session.js';
 import type { MembershipIntent } from './membership-intent.js';
-import type { TrustedOrigin } from './start-trust-log.js';
+import { appendTrustEntries } from './trust-log-api.js';
 import { trustLogStore } from './trust-log-store.js';
+import { trustedOriginFor } from './trusted-origin.js';
 import { withTrustEntries } from './with-trust-entries.js';
 
 /*
@@ -20,14 +19,6 @@ import { withTrustEntries } from './with-trust-entries.js';
  * and whenever a key is trusted here.
  */
 
-/** `POST /api/v1/trust_log {entries}`: appended together, only if they describe the server's rows. */
-export function appendTrustEntries(entries: SignedTrustEntry[]): Promise<{ items: TrustLogItem[] }> {
-  return requestOrThrow<{ items: TrustLogItem[] }>('/api/v1/trust_log', {
-    method: 'POST',
-    body: { entries },
-  });
-}
-
 // A user deleted since their key was trusted is nobody to admit.
 async function currentDetail(userId: string): Promise<UserDetail | null> {
   try {
@@ -36,21 +27,6 @@ async function currentDetail(userId: string): Promise<UserDetail | null> {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
   }
-}
-
-/**
- * How `ownerId`'s browser trusts a key as the server holds it now: the record's origin when it is the
- * very key recorded, 'endorsed' for a successor the recorded key endorsed (the rotation rule, which
- * records it), else null.
- */
-export function trustedOriginFor(ownerId: string): TrustedOrigin {
-  return async (userId, publicKey) => {
-    const record = await loadTrust(ownerId, userId);
-    if (!record) return null;
-    if (record.fingerprint === (await publicKeyFingerprint(publicKey).catch(() => null)))
-      return record.origin;
-    return (await rotationTrustRule(ownerId).isTrusted(userId, publicKey)) ? 'endorsed' : null;
-  };
 }
 
 /** The intents that admit one person as the server has them now, if this browser trusts their key. */

@@ -9,8 +9,9 @@ import type {
 } from '@coffer/core';
 import { foldTrustLog, publicKeyFingerprint, signTrustEntry, TRUST_LOG_VERSION } from '@coffer/core';
 import { listEverything } from '../api/list-everything.js';
-import type { TrustRecord } from '../keys/key-trust.js';
 import { signTrustChange, TrustChangeRefused, type TrustSigner } from './sign-trust-changes.js';
+import { appendTrustEntries } from './trust-log-api.js';
+import { type TrustedOrigin, trustedOriginFor } from './trusted-origin.js';
 
 /*
  * The owner starts the organisation's trust log (issue 30's migration; docs/web.md, "Starting the
@@ -46,9 +47,6 @@ export interface GenesisOwner {
   organisationId: string;
   organisationName: string;
 }
-
-/** How this browser trusts a user's key as the server holds it now: its record's origin, or null. */
-export type TrustedOrigin = (userId: string, publicKey: string) => Promise<TrustRecord['origin'] | null>;
 
 /**
  * The admissions and the snapshot: only people whose key, as the server holds it now, this browser
@@ -140,12 +138,10 @@ export interface TrustLogStarted {
  * signs genesis, admissions and snapshot, and sends them in one request.
  */
 export async function startOrganisationRecord(owner: GenesisOwner): Promise<TrustLogStarted> {
-  const [{ loadSigningKey }, { appendTrustEntries, trustedOriginFor }, { provenOwnPublicKey }] =
-    await Promise.all([
-      import('../keys/key-store.js'),
-      import('./admit-trusted-people.js'),
-      import('../crypto-client/proven-own-key.js'),
-    ]);
+  const [{ loadSigningKey }, { provenOwnPublicKey }] = await Promise.all([
+    import('../keys/key-store.js'),
+    import('../crypto-client/proven-own-key.js'),
+  ]);
   const signingKey = await loadSigningKey();
   if (!signingKey) throw new TrustChangeRefused('Sign in again to start the organisation record.');
   // Genesis binds the owner's key as proven against the private key here, not as the server lists it.

@@ -1,4 +1,10 @@
-import type { TrustCheckpointBlob, TrustCheckpointUpdate, TrustLogResponse } from '@coffer/core';
+import type {
+  SignedTrustEntry,
+  TrustCheckpointBlob,
+  TrustCheckpointUpdate,
+  TrustLogItem,
+  TrustLogResponse,
+} from '@coffer/core';
 import { requestOrThrow } from '../api/api-client.js';
 
 // The organisation trust log's calls (docs/server.md, "Trust log"); what they answer is checked by
@@ -22,5 +28,13 @@ export function saveTrustCheckpoint(seq: number, signed: string): Promise<TrustC
   return requestOrThrow<TrustCheckpointBlob>('/api/v1/trust_log/checkpoint.json', {
     method: 'PUT',
     body: { seq, signed } satisfies TrustCheckpointUpdate,
+  });
+}
+
+/** `POST /api/v1/trust_log {entries}`: appended together, only if they describe the server's rows. */
+export function appendTrustEntries(entries: SignedTrustEntry[]): Promise<{ items: TrustLogItem[] }> {
+  return requestOrThrow<{ items: TrustLogItem[] }>('/api/v1/trust_log', {
+    method: 'POST',
+    body: { entries },
   });
 }

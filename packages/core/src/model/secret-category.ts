@@ -1,0 +1,2 @@
+/** The four kinds of secret; each has its own decrypted payload shape. */
+export type SecretCategory = 'password' | 'telephone' | 'address' | 'note';
