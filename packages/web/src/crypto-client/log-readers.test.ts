@@ -27,19 +27,10 @@ beforeAll(async () => {
   ada = await freshSigner(testId('user', 2));
   eve = await freshSigner(testId('user', 3));
   const log = new TrustLogBuilder(ORG);
-  await log.append(owner, {
-    op: 'genesis',
-    body: { name: 'Acme', email: 'owner@example.com', public_key: owner.publicKey },
-  });
-  for (const [signer, email] of [
-    [ada, 'ada@example.com'],
-    [eve, 'eve@example.com'],
-  ] as const) {
-    await log.append(owner, {
-      op: 'admit',
-      body: { user: signer.id, email, public_key: signer.publicKey, admin: false, how: 'confirmed' },
-    });
-  }
+  await log.start(owner, [
+    [ada, 'ada'],
+    [eve, 'eve'],
+  ]);
   await log.append(owner, {
     op: 'team_member',
     body: { team: TEAM, user: ada.id, edit: false, present: true },

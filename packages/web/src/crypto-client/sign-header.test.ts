@@ -26,10 +26,7 @@ let state: TrustState;
 beforeAll(async () => {
   owner = await freshSigner(testId('user', 1));
   const log = new TrustLogBuilder(testId('org', 1));
-  await log.append(owner, {
-    op: 'genesis',
-    body: { name: 'Acme', email: 'o@example.com', public_key: owner.publicKey },
-  });
+  await log.start(owner);
   state = await foldTrustLog(log.entries);
 }, 30_000);
 

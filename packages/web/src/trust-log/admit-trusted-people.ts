@@ -1,5 +1,5 @@
-import type { SignedTrustEntry, TrustLogItem, UserDetail } from '@coffer/core';
-import { activeUser, publicKeyFingerprint } from '@coffer/core';
+import type { UserDetail } from '@coffer/core';
+import { activeUser } from '@coffer/core';
 import { ApiError } from '../api/api-error.js';
 import { fetchUser } from '../api/users-api.js';
 import { listTrust, type TrustRecord } from '../keys/key-trust.js';

@@ -27,20 +27,7 @@ beforeAll(async () => {
   ada = await freshSigner(testId('user', 2));
   bob = await freshSigner(testId('user', 3));
   const log = new TrustLogBuilder(ORG);
-  await log.append(owner, {
-    op: 'genesis',
-    body: { name: 'Acme', email: 'owner@example.com', public_key: owner.publicKey },
-  });
-  await log.append(owner, {
-    op: 'admit',
-    body: {
-      user: ada.id,
-      email: 'ada@example.com',
-      public_key: ada.publicKey,
-      admin: false,
-      how: 'confirmed',
-    },
-  });
+  await log.start(owner, [[ada, 'ada']]);
   await log.append(owner, {
     op: 'team_member',
     body: { team: TEAM, user: ada.id, edit: false, present: true },

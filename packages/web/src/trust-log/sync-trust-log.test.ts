@@ -36,19 +36,14 @@ beforeAll(async () => {
     privateKey: keys.privateKey,
   };
   log = new TrustLogBuilder(ORG);
-  await log.append(owner, {
-    op: 'genesis',
-    body: { name: 'Office', email: 'owner@office.test', public_key: owner.publicKey },
-  });
-  for (const [signer, email] of [
-    [ada, 'ada@office.test'],
-    [me, 'me@office.test'],
-  ] as const) {
-    await log.append(owner, {
-      op: 'admit',
-      body: { user: signer.id, email, public_key: signer.publicKey, admin: false, how: 'confirmed' },
-    });
-  }
+  await log.start(
+    owner,
+    [
+      [ada, 'ada'],
+      [me, 'me'],
+    ],
+    { name: 'Office', domain: 'office.test' },
+  );
   await log.append(owner, {
     op: 'team_member',
     body: { team: testId('team', 1), user: ada.id, edit: true, present: true },

@@ -24,20 +24,7 @@ beforeAll(async () => {
   owner = await freshSigner(testId('user', 1));
   ada = await freshSigner(testId('user', 2));
   const log = new TrustLogBuilder(testId('org', 1));
-  await log.append(owner, {
-    op: 'genesis',
-    body: { name: 'Acme', email: 'o@example.com', public_key: owner.publicKey },
-  });
-  await log.append(owner, {
-    op: 'admit',
-    body: {
-      user: ada.id,
-      email: 'ada@example.com',
-      public_key: ada.publicKey,
-      admin: false,
-      how: 'confirmed',
-    },
-  });
+  await log.start(owner, [[ada, 'ada']]);
   state = await foldTrustLog(log.entries);
   await saveSigningKey(owner.signingKey);
 }, 30_000);

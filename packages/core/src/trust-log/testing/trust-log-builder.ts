@@ -83,6 +83,34 @@ export class TrustLogBuilder {
     this.head = await trustEntryHash(signed);
     return signed;
   }
+
+  /**
+   * Genesis by `owner` (organisation `name`, the owner's e-mail derived from `domain`), then each of
+   * `members` admitted by the owner as a confirmed member, e-mailed `{label}@{domain}`.
+   */
+  async start(
+    owner: TestSigner,
+    members: readonly (readonly [signer: TestSigner, label: string])[] = [],
+    { name = 'Acme', domain = 'example.com' } = {},
+  ): Promise<this> {
+    await this.append(owner, {
+      op: 'genesis',
+      body: { name, email: `owner@${domain}`, public_key: owner.publicKey },
+    });
+    for (const [signer, label] of members) {
+      await this.append(owner, {
+        op: 'admit',
+        body: {
+          user: signer.id,
+          email: `${label}@${domain}`,
+          public_key: signer.publicKey,
+          admin: false,
+          how: 'confirmed',
+        },
+      });
+    }
+    return this;
+  }
 }
 
 /** Expects the promise to fail with a TrustLogError of this kind; answers the error. */
