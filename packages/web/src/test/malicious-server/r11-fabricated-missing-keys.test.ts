@@ -13,17 +13,24 @@ import { refused } from '../evil-server/forgeries.js';
 // secret in the verified log, so the fabricated pair raises the alarm naming Bob and nothing is wrapped.
 // The background run itself starts only for an administrator of the log (log-administrator.ts).
 // Residual until the signed secret header: the pair's chest and hidden flag are the server's word (R7).
+// Ada, an administrator signed in under a signed log, holds the hidden Board minutes; Bob, whom her
+// browser trusts, is in the chest's team but may not read a hidden secret.
+async function hiddenMinutesSharedWithBob() {
+  const evil = createEvilServer();
+  const ada = await evil.user('Ada', { administrator: true });
+  const bob = await evil.user('Bob');
+  const board = evil.chest('Board', { teams: [evil.team('Directors', [bob])] });
+  const minutes = await evil.secret({ chest: board, name: 'Board minutes', hidden: true });
+  const me = await evil.signIn(ada);
+  await evil.trust(bob);
+  await evil.signedLog(ada);
+  const mine = evil.model.secrets.get(minutes.id)?.keys.get(ada.id) ?? '';
+  return { evil, bob, board, minutes, me, mine };
+}
+
 describe('R11 fabricated missing keys', () => {
   it('resisted: the background reshare gives a trusted colleague no key of a hidden secret', async () => {
-    const evil = createEvilServer();
-    const ada = await evil.user('Ada', { administrator: true });
-    const bob = await evil.user('Bob');
-    const board = evil.chest('Board', { teams: [evil.team('Directors', [bob])] });
-    const minutes = await evil.secret({ chest: board, name: 'Board minutes', hidden: true });
-    const me = await evil.signIn(ada);
-    await evil.trust(bob);
-    await evil.signedLog(ada);
-    const mine = evil.model.secrets.get(minutes.id)?.keys.get(ada.id) ?? '';
+    const { evil, bob, board, minutes, me, mine } = await hiddenMinutesSharedWithBob();
     const fabricated = {
       secret_id: minutes.id,
       user_id: bob.id,
@@ -47,15 +54,7 @@ describe('R11 fabricated missing keys', () => {
   }, 30_000);
 
   it('resisted: a pair that does not say where its secret is, is not wrapped once there is a log', async () => {
-    const evil = createEvilServer();
-    const ada = await evil.user('Ada', { administrator: true });
-    const bob = await evil.user('Bob');
-    const board = evil.chest('Board', { teams: [evil.team('Directors', [bob])] });
-    const minutes = await evil.secret({ chest: board, name: 'Board minutes', hidden: true });
-    const me = await evil.signIn(ada);
-    await evil.trust(bob);
-    await evil.signedLog(ada);
-    const mine = evil.model.secrets.get(minutes.id)?.keys.get(ada.id) ?? '';
+    const { evil, bob, board, minutes, me, mine } = await hiddenMinutesSharedWithBob();
     evil.tamper<{ keyshare: KeyShare[]; total: number }>('GET /api/v1/secret_keys/reshare_all.json', () => ({
       body: {
         keyshare: [
