@@ -54,7 +54,7 @@ describe('R11 fabricated missing keys', () => {
   }, 30_000);
 
   it('resisted: a pair that does not say where its secret is, is not wrapped once there is a log', async () => {
-    const { evil, bob, board, minutes, me, mine } = await hiddenMinutesSharedWithBob();
+    const { evil, bob, minutes, me, mine } = await hiddenMinutesSharedWithBob();
     evil.tamper<{ keyshare: KeyShare[]; total: number }>('GET /api/v1/secret_keys/reshare_all.json', () => ({
       body: {
         keyshare: [
