@@ -39,6 +39,8 @@ const ORG = testId('org', 1);
 const TEAM = testId('team', 1);
 const CHEST = testId('chest', 1);
 const OTHER = testId('chest', 2);
+// Managed by Nia until her removal.
+const NIAS = testId('chest', 3);
 const SECRET = '7d3c1a2b-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 
 beforeAll(async () => {
@@ -89,6 +91,7 @@ beforeAll(async () => {
     body: { chest: OTHER, team: TEAM, edit: false, present: true },
   });
   await builder.append(olga, { op: 'chest_manager', body: { chest: CHEST, user: ada.id, present: true } });
+  await builder.append(olga, { op: 'chest_manager', body: { chest: NIAS, user: nia.id, present: true } });
   state = await foldTrustLog(builder.entries);
   await builder.append(olga, { op: 'remove', body: { user: nia.id } });
   removed = await foldTrustLog(builder.entries.slice(-1), state);
@@ -226,6 +229,23 @@ describe('signed secret headers', () => {
     const byRemovedNia = await save(nia, { chest: OTHER });
     await refused(
       verifySecretHeader(byRemovedNia.signed, { state: removed, record: byRemovedNia.record }),
+      'author',
+    );
+  });
+
+  it('judge the author by the log as it stood at log_seq, when the reader can fold it', async () => {
+    // Nia managed her chest before her removal: a revision she made then stays hers to have
+    // written, while one claiming the removed state's seq is refused.
+    const stateAt = async (seq: number) => {
+      expect(seq).toBe(state.seq);
+      return state;
+    };
+    const before = await save(nia, { chest: NIAS });
+    await refused(verifySecretHeader(before.signed, { state: removed, record: before.record }), 'author');
+    await verifySecretHeader(before.signed, { state: removed, stateAt, record: before.record });
+    const after = await save(nia, { chest: NIAS, log_seq: removed.seq });
+    await refused(
+      verifySecretHeader(after.signed, { state: removed, stateAt, record: after.record }),
       'author',
     );
   });

@@ -30,7 +30,14 @@ export interface SecretHeaderRecord {
 }
 
 export interface VerifySecretHeaderContext {
+  /** The reader's verified state, at the head it last verified. */
   state: TrustState;
+  /**
+   * The verified state after entry `seq` (at most state.seq): the author is judged by the log as it
+   * stood when they wrote, so that a revision stays readable after its author leaves, loses write
+   * access or changes their key. Without it the author is judged by `state`.
+   */
+  stateAt?: (seq: number) => Promise<TrustState>;
   record: SecretHeaderRecord;
   /** The highest revision of this secret this reader accepted before (its high-water mark). */
   rememberedRevision?: number;
@@ -53,9 +60,10 @@ const METADATA: readonly (readonly [keyof SecretHeader, keyof SecretHeaderRecord
  * 1. 'malformed': parseSignedSecretHeader;
  * 2. 'mismatch': the header names another organisation than the state's;
  * 3. 'stale-log': its log_seq is above the state's seq (a log entry this reader has not verified);
- * 4. 'author': the author is not an active user of the state, or author_fp is not their key's;
+ * 4. 'author': the author is not an active user of the state at log_seq (`stateAt`), or author_fp
+ *    is not their key's there;
  * 5. 'signature': the signature does not verify under that key;
- * 6. 'author': the author may not write this secret by the state (canWriteSecret on the header's
+ * 6. 'author': the author may not write this secret by that state (canWriteSecret on the header's
  *    chest and hidden flag: administrators, the chest's managers, members with edit of a team
  *    assigned with Write; a hidden secret, administrators only);
  * 7. 'mismatch': the record's id or revision is not the header's, or its iv and ciphertext do not hash
@@ -66,7 +74,7 @@ const METADATA: readonly (readonly [keyof SecretHeader, keyof SecretHeaderRecord
  */
 export async function verifySecretHeader(
   signed: unknown,
-  { state, record, rememberedRevision }: VerifySecretHeaderContext,
+  { state, stateAt, record, rememberedRevision }: VerifySecretHeaderContext,
 ): Promise<SecretHeader> {
   const { header, sig } = parseSignedSecretHeader(signed as SignedSecretHeader);
   if (header.org !== state.org) {
@@ -78,7 +86,8 @@ export async function verifySecretHeader(
       'The secret header was made under a trust log entry this browser has not verified yet.',
     );
   }
-  const author = activeUser(state, header.author);
+  const then = stateAt && header.log_seq < state.seq ? await stateAt(header.log_seq) : state;
+  const author = activeUser(then, header.author);
   if (!author || author.fingerprint !== header.author_fp) {
     throw new SecretHeaderError(
       'author',
@@ -88,7 +97,7 @@ export async function verifySecretHeader(
   if (!(await signatureVerifies(author.publicKey, sig, header))) {
     throw new SecretHeaderError('signature', 'The secret header’s signature does not verify.');
   }
-  const rows = readerRowsOf(state, header.chest);
+  const rows = readerRowsOf(then, header.chest);
   const context = {
     user: { id: author.id, administrator: author.admin },
     chestId: header.chest,

@@ -10,6 +10,7 @@ import {
 import { mockFetch } from '../test/mock-fetch.js';
 import { resetTrustLogView, trustLogStore } from '../trust-log/trust-log-store.js';
 import { readersForWrap } from './log-readers.js';
+import { verifiedLog } from '../test/verified-log.js';
 
 // Once the organisation has a log, a wrap is for the log's readers with the log's keys; a reader the
 // server adds whom the log does not hold (R10, R11) is a blocking alarm naming them.
@@ -51,7 +52,7 @@ const entry = (signer: TestSigner, publicKey = signer.publicKey) => ({
 function serve(listed: ReturnType<typeof entry>[], withLog = true) {
   mockFetch({ 'GET /api/v1/vaults/c-1/public_keys.json': { body: { items: listed } } });
   if (!withLog) return;
-  const log = { state, genesis: 'g', confirmed: true };
+  const log = verifiedLog(state);
   trustLogStore.set((view) => ({ ...view, synced: true, log, sync: async () => log, userId: owner.id }));
 }
 

@@ -2,6 +2,7 @@ import type { TrustState } from '@coffer/core';
 import { describe, expect, it } from 'vitest';
 import { isLogAdministrator } from './log-administrator.js';
 import type { TrustLogView } from './trust-log-store.js';
+import { verifiedLog } from '../test/verified-log.js';
 
 const user = (id: string, admin: boolean, active = true) => ({
   id,
@@ -32,7 +33,7 @@ function viewWith(users: ReturnType<typeof user>[] | null, synced = true): Trust
     confirmGenesis: null,
     sync: null,
     userId: null,
-    log: state ? { state, genesis: 'g', confirmed: true } : null,
+    log: state ? verifiedLog(state) : null,
   };
 }
 

@@ -7,6 +7,7 @@ import {
 } from '../../../core/src/trust-log/testing/trust-log-builder.js';
 import { logTrustRule } from './log-trust-rule.js';
 import { raiseTrustLogAlarm, resetTrustLogView, trustLogStore } from './trust-log-store.js';
+import { verifiedLog } from '../test/verified-log.js';
 
 // A key is trusted when the verified log binds the person, active, to exactly that key.
 
@@ -37,7 +38,7 @@ function withLog(active: boolean) {
       ],
     ]),
   } as unknown as TrustState;
-  trustLogStore.set((view) => ({ ...view, synced: true, log: { state, genesis: 'g', confirmed: true } }));
+  trustLogStore.set((view) => ({ ...view, synced: true, log: verifiedLog(state) }));
 }
 
 describe('logTrustRule', () => {

@@ -1,6 +1,5 @@
 import type { SignedTrustEntry, TrustCheckpoint, TrustLogItem, TrustState } from '@coffer/core';
 import {
-  foldTrustLog,
   isTrustLogError,
   openTrustCheckpoint,
   parseSignedTrustEntry,
@@ -19,6 +18,7 @@ import {
   TrustLogAlarm,
 } from './trust-log-alarm.js';
 import { fetchTrustCheckpoint, fetchTrustLog, saveTrustCheckpoint } from './trust-log-api.js';
+import { createTrustStateHistory, type TrustStateHistory } from './trust-state-history.js';
 
 /*
  * The browser's copy of the organisation trust log (issue 30; docs/web.md, "The trust log"): read
@@ -41,6 +41,8 @@ export interface VerifiedTrustLog {
   genesis: string;
   /** Compared with the owner's and found the same (the owner who signed it: from the start). */
   confirmed: boolean;
+  /** The verified state after entry `seq` (≤ state.seq): a header's author is judged by it. */
+  stateAt: (seq: number) => Promise<TrustState>;
 }
 
 export interface TrustLogSync {
@@ -71,9 +73,13 @@ function parseItem(item: TrustLogItem): SignedTrustEntry {
   }
 }
 
-async function fold(entries: readonly SignedTrustEntry[], from: TrustState | null): Promise<TrustState> {
+async function fold(
+  history: TrustStateHistory,
+  entries: readonly SignedTrustEntry[],
+  from: TrustState | null,
+): Promise<TrustState> {
   try {
-    return await foldTrustLog(entries, from ?? undefined);
+    return await history.fold(entries, from);
   } catch (error) {
     if (isTrustLogError(error)) throw new TrustLogAlarm('invalid', invalidEntryMessage(error));
     throw error;
@@ -91,6 +97,7 @@ function confirmedGenesis(...checkpoints: (TrustCheckpoint | null)[]): string | 
 
 export function createTrustLogSync(owner: TrustLogOwner): TrustLogSync {
   let verified: VerifiedTrustLog | null = null;
+  const history = createTrustStateHistory();
   // Where the server's signed copy stands, once read: written again only when the log moved past it
   // or the confirmation is new.
   let remote: { seq: number | null; genesis: string | null } | undefined;
@@ -168,7 +175,7 @@ export function createTrustLogSync(owner: TrustLogOwner): TrustLogSync {
       const fromGenesis = state === null;
       let folded = state;
       for (const part of parts) {
-        folded = await fold(part, folded);
+        folded = await fold(history, part, folded);
         if (folded.org !== owner.organisationId)
           throw new TrustLogAlarm('invalid', OTHER_ORGANISATION_MESSAGE);
         if (known && folded.seq === known.seq && folded.head !== known.head)
@@ -188,7 +195,7 @@ export function createTrustLogSync(owner: TrustLogOwner): TrustLogSync {
       throw new TrustLogAlarm('rollback', rollbackMessage(served, state.seq));
     if (!state || !genesis) return null;
     if (confirmed && confirmed !== genesis) throw new TrustLogAlarm('fork', GENESIS_CHANGED_MESSAGE);
-    verified = { state, genesis, confirmed: ownGenesis || confirmed === genesis };
+    verified = { state, genesis, confirmed: ownGenesis || confirmed === genesis, stateAt: history.stateAt };
     await keep(verified);
     return verified;
   }

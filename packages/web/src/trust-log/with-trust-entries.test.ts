@@ -11,6 +11,7 @@ import { ApiError } from '../api/api-error.js';
 import { saveSigningKey } from '../keys/key-store.js';
 import { resetTrustLogView, trustLogStore } from './trust-log-store.js';
 import { withTrustEntries } from './with-trust-entries.js';
+import { verifiedLog } from '../test/verified-log.js';
 
 // A membership call is sent with the entries that say it once there is a log; a call made before the
 // session's first sync waits for it; a moved head is signed again once.
@@ -51,7 +52,7 @@ describe('withTrustEntries', () => {
   });
 
   it('signs the entries after the verified head, and signs again once when the head moved', async () => {
-    const log = { state, genesis: 'g', confirmed: true };
+    const log = verifiedLog(state);
     trustLogStore.set((view) => ({ ...view, synced: true, log, sync: async () => log, userId: owner.id }));
     const sent: unknown[] = [];
     const send = vi.fn(async (entries: unknown) => {

@@ -8,6 +8,7 @@ import { buildProfile } from '../../test/profile-fixture.js';
 import { renderApp } from '../../test/render-app.js';
 import { resetTrustLogView, trustLogStore } from '../../trust-log/trust-log-store.js';
 import { PersonalPasswordForm } from './personal-password-form.js';
+import { verifiedLog } from '../../test/verified-log.js';
 
 vi.mock('../../keys/account-rekey.js', () => ({
   deriveCurrentKeys: vi.fn(async () => ({ authHash: 'current-hash' })),
@@ -80,7 +81,7 @@ describe('PersonalPasswordForm', () => {
       active: true,
     };
     const state = { users: new Map([['u-1', { ...me, keyOrigin: 'reset' }]]) } as unknown as TrustState;
-    trustLogStore.set((view) => ({ ...view, synced: true, log: { state, genesis: 'g', confirmed: true } }));
+    trustLogStore.set((view) => ({ ...view, synced: true, log: verifiedLog(state) }));
     const { user, calls, onDone } = setUp({ flagged: false });
     await user.type(await screen.findByLabelText(/Current Password/), 'generated-pass1');
     await user.type(screen.getByLabelText('New Password'), 'my own password');

@@ -1,7 +1,6 @@
 import type { SecretCategory, SecretPayload, TrustState } from '@coffer/core';
 import {
   endorseKeyRotation,
-  foldTrustLog,
   generateSecretKey,
   newSecretId,
   publicKeyFingerprint,
@@ -14,6 +13,7 @@ import type { SecretDraft } from '../../crypto-client/save-secret.js';
 import { savePrivateKey } from '../../keys/key-store.js';
 import { trustConfirmedKey } from '../../keys/key-trust.js';
 import { resetTrustLogView, trustLogStore } from '../../trust-log/trust-log-store.js';
+import { createTrustStateHistory } from '../../trust-log/trust-state-history.js';
 import type { FakeAnswer, FetchCall } from '../mock-fetch.js';
 import { mockFetch } from '../mock-fetch.js';
 import { accountRoutes } from './account-routes.js';
@@ -302,8 +302,9 @@ export class EvilServer {
         })),
       },
     });
-    const state = await foldTrustLog(log.entries);
-    const verified = { state, genesis: state.head, confirmed: true };
+    const history = createTrustStateHistory();
+    const state = await history.fold(log.entries, null);
+    const verified = { state, genesis: state.head, confirmed: true, stateAt: history.stateAt };
     trustLogStore.set((view) => ({
       ...view,
       synced: true,
