@@ -328,8 +328,9 @@ export async function insertSecrets(
 
 /**
  * Saves a new revision, only if the stored one is still `values.revision - 1` and the secret is
- * still live where `before` says (the check and the write are one statement, so two editors can
- * never both win). Answers whether it was saved. Run it in a transaction.
+ * still where `before` says (the check and the write are one statement, so two editors can never
+ * both win). The revision is live unless `deletedAt` is given: a signed mark for deletion is a
+ * revision too. Answers whether it was saved. Run it in a transaction.
  */
 export async function saveSecretRevision(
   db: Kysely<Database>,
@@ -338,14 +339,16 @@ export async function saveSecretRevision(
   values: SecretValues,
   userId: string,
   before: SecretPlace,
+  deletedAt: string | null = null,
 ): Promise<boolean> {
-  const after = { vault_id: values.vault_id, hidden: values.hidden, live: true };
+  const after = { vault_id: values.vault_id, hidden: values.hidden, live: deletedAt === null };
   return writeKeepingCounts(db, organisationId, secretCountDeltas(before, after), async (names) => {
     const movedTo = values.vault_id !== before.vault_id ? names.get(values.vault_id) : undefined;
     const result = await db
       .updateTable('secrets')
       .set({
         ...values,
+        deleted_at: deletedAt,
         ...(movedTo !== undefined ? { vault_name: movedTo } : {}),
         strength: values.strength ?? 0,
         updated_by: userId,
@@ -402,8 +405,9 @@ export async function moveSecretToChest(
 }
 
 /**
- * Marks a secret for deletion (a time) or restores it (null), if it is still where `before` says;
- * answers whether it changed. Run it in a transaction.
+ * Marks a secret for deletion (a time) or restores it (null) without a new revision, if it is still
+ * where `before` says; answers whether it changed. Its signed header goes: it stated the other state.
+ * Run it in a transaction.
  */
 export async function setSecretDeletedAt(
   db: Kysely<Database>,
@@ -417,7 +421,13 @@ export async function setSecretDeletedAt(
   return writeKeepingCounts(db, organisationId, secretCountDeltas(before, after), async () => {
     const result = await db
       .updateTable('secrets')
-      .set({ deleted_at: deletedAt, updated_by: userId, updated_at: new Date().toISOString() })
+      // The revision's header stated it live (or marked): it describes this row no more.
+      .set({
+        deleted_at: deletedAt,
+        signed_header: null,
+        updated_by: userId,
+        updated_at: new Date().toISOString(),
+      })
       .where('organisation_id', '=', organisationId)
       .where('id', '=', id)
       .where(stillAt(before))
@@ -500,7 +510,8 @@ export async function countLiveBatchSecrets(
 const MARK_CHUNK = 500;
 
 /**
- * Marks many live secrets for deletion at once, as setSecretDeletedAt marks one: the chests' counts
+ * Marks many live secrets for deletion at once, as setSecretDeletedAt marks one (their headers go
+ * too): the chests' counts
  * first (all deltas together, each chest locked once), then the secrets, each only if it is still
  * where the caller read it. Answers whether every one of them was marked; if not, the counts are
  * put back and the caller must roll the transaction back. Run it in a transaction.
@@ -535,7 +546,7 @@ export async function markSecretsForDeletion(
       for (let start = 0; start < ids.length; start += MARK_CHUNK) {
         const result = await db
           .updateTable('secrets')
-          .set({ deleted_at: deletedAt, updated_by: userId, updated_at: updatedAt })
+          .set({ deleted_at: deletedAt, signed_header: null, updated_by: userId, updated_at: updatedAt })
           .where(sameOrganisation('organisation_id', organisationId))
           .where('id', 'in', ids.slice(start, start + MARK_CHUNK))
           .where(stillAt(place))

@@ -108,6 +108,15 @@ export function unmarkSecretForDeletion(id: string): Promise<unknown> {
   return requestOrThrow(secretPath(id, 'unmark_for_deletion'), { method: 'POST' });
 }
 
+/**
+ * Marks a secret for deletion (`marked`) or restores it by a signed revision: the next revision,
+ * sealed and wrapped as a save is, whose header states `deleted` (crypto-client/mark-secret.ts).
+ */
+export function changeSecretMark(id: string, marked: boolean, secret: SecretUpdate): Promise<unknown> {
+  const path = secretPath(id, marked ? 'mark_for_deletion' : 'unmark_for_deletion');
+  return requestOrThrow(path, { method: 'POST', body: { secret } });
+}
+
 /** Deletes a secret permanently (the owner only; irrecoverable). */
 export function deleteSecretPermanently(id: string): Promise<unknown> {
   return requestOrThrow(secretPath(id), { method: 'DELETE' });

@@ -8,9 +8,9 @@ import {
   testId,
 } from '../../../core/src/trust-log/testing/trust-log-builder.js';
 import { mockFetch } from '../test/mock-fetch.js';
+import { verifiedLog } from '../test/verified-log.js';
 import { resetTrustLogView, trustLogStore } from '../trust-log/trust-log-store.js';
 import { readersForWrap } from './log-readers.js';
-import { verifiedLog } from '../test/verified-log.js';
 
 // Once the organisation has a log, a wrap is for the log's readers with the log's keys; a reader the
 // server adds whom the log does not hold (R10, R11) is a blocking alarm naming them.

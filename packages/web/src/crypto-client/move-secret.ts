@@ -1,11 +1,11 @@
 import type { SecretPayload } from '@coffer/core';
-import { openSecret, SAME_CHEST_MESSAGE } from '@coffer/core';
+import { SAME_CHEST_MESSAGE } from '@coffer/core';
 import { fetchSecret } from '../api/secrets-api.js';
 import type { TrustOptions } from './confirm-reader-keys.js';
-import { unwrapOwnKey } from './open-secret-record.js';
+import { openFetchedSecret } from './open-secret-record.js';
 import { requirePrivateKey } from './private-key.js';
-import { highestRevision, refuseOlderRevision } from './revision-memory.js';
-import { type SavedSecret, saveNextRevision } from './save-secret.js';
+import { highestRevision } from './revision-memory.js';
+import { draftOfStored, type SavedSecret, saveNextRevision } from './save-secret.js';
 import { SecretAccessError } from './secret-access-error.js';
 import { toSecretAccessError } from './to-secret-access-error.js';
 
@@ -28,24 +28,11 @@ export async function moveEncryptedSecret(
     const caller = { userId, privateKey: await requirePrivateKey() };
     const stored = await fetchSecret(secretId);
     if (stored.vault_id === toVaultId) throw new SecretAccessError('server', SAME_CHEST_MESSAGE);
-    // An old revision carried into the new chest would become the newest there: refuse it as reading does.
-    refuseOlderRevision(stored.revision, await seen);
-    const oldKey = await unwrapOwnKey(stored, userId, caller.privateKey);
-    let payload: SecretPayload;
-    try {
-      payload = await openSecret<SecretPayload>({ ...stored, secretId: stored.id }, oldKey);
-    } finally {
-      oldKey.fill(0);
-    }
-    const draft = {
-      vaultId: toVaultId,
-      name: stored.name,
-      category: stored.category,
-      payload,
-      strength: stored.strength,
-      formFill: stored.form_fill,
-      hidden: stored.hidden,
-    };
+    // Opened with every check a read makes: an old revision carried into the new chest would become
+    // the newest there, and metadata the server changed (a hidden flag dropped: review R7) would
+    // choose the readers.
+    const opened = await openFetchedSecret<SecretPayload>(stored, caller, await seen);
+    const draft = draftOfStored(stored, opened.payload, toVaultId);
     return await saveNextRevision(stored, draft, caller, 'move', options);
   } catch (error) {
     throw toSecretAccessError(error);

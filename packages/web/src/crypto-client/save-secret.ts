@@ -7,7 +7,7 @@ import {
   sealSecret,
 } from '@coffer/core';
 import { ApiError } from '../api/api-error.js';
-import { createSecret, fetchSecret, updateSecret } from '../api/secrets-api.js';
+import { changeSecretMark, createSecret, fetchSecret, updateSecret } from '../api/secrets-api.js';
 import { loadSigningKey } from '../keys/key-store.js';
 import { trustLogStore } from '../trust-log/trust-log-store.js';
 import type { KeyOwner, TrustOptions } from './confirm-reader-keys.js';
@@ -32,6 +32,23 @@ export interface SecretDraft {
   hidden: boolean;
   /** The import batch a created secret belongs to (issue 28); not sent with later revisions. */
   importBatchId?: string;
+}
+
+/** The draft that seals `stored`'s payload again, where it is and as it is named. */
+export function draftOfStored(
+  stored: Secret,
+  payload: SecretPayload,
+  vaultId = stored.vault_id,
+): SecretDraft {
+  return {
+    vaultId,
+    name: stored.name,
+    category: stored.category,
+    payload,
+    strength: stored.strength,
+    formFill: stored.form_fill,
+    hidden: stored.hidden,
+  };
 }
 
 /** A saved secret: its id and the revision now stored. */
@@ -102,8 +119,9 @@ export async function updateEncryptedSecret(
  * Seals `draft` as the revision after `stored`'s under a secret key made for this save alone, wraps
  * that key for exactly the readers of the draft's chest, and saves it; the revision becomes the
  * caller's mark. The key the secret had is never reused: a key the server made up (review R12)
- * then carries no edit, and a reader who has left cannot open any later revision (R17). Edits and
- * moves (move-secret.ts) both save this way.
+ * then carries no edit, and a reader who has left cannot open any later revision (R17). Edits,
+ * moves (move-secret.ts) and signed marks for deletion and restores (`marked`, mark-secret.ts) all
+ * save this way.
  */
 export async function saveNextRevision(
   stored: Pick<Secret, 'id' | 'revision'>,
@@ -111,16 +129,15 @@ export async function saveNextRevision(
   caller: KeyOwner,
   purpose: ConfirmPurpose,
   options: TrustOptions,
+  marked?: boolean,
 ): Promise<SavedSecret> {
   const secretKey = generateSecretKey();
   try {
     const revision = stored.revision + 1;
-    await withOneRetry(async () =>
-      updateSecret(
-        stored.id,
-        await buildBody(draft, stored.id, revision, secretKey, caller, purpose, options),
-      ),
-    );
+    await withOneRetry(async () => {
+      const body = await buildBody(draft, stored.id, revision, secretKey, caller, purpose, options, marked);
+      return marked === undefined ? updateSecret(stored.id, body) : changeSecretMark(stored.id, marked, body);
+    });
     void recordRevision(caller.userId, stored.id, revision);
     return { id: stored.id, revision };
   } finally {
@@ -137,6 +154,7 @@ export async function buildBody(
   caller: KeyOwner,
   purpose: ConfirmPurpose,
   options: TrustOptions,
+  marked = false,
 ) {
   const readers = await readersForWrap(draft.vaultId, draft.hidden);
   await confirmReaderKeys(caller, readers, purpose, options);
@@ -147,12 +165,14 @@ export async function buildBody(
     vault_id: draft.vaultId,
     name: draft.name,
     category: draft.category,
+    deleted: marked,
     ...sealed,
     strength: draft.strength,
     form_fill: draft.formFill,
     hidden: draft.hidden,
   };
-  const { id: _id, ...fields } = record;
+  // The id travels in the path or beside; `deleted` only in the header (the call says it).
+  const { id: _id, deleted: _deleted, ...fields } = record;
   const header = await headerUnderLog(caller.userId, record, secretKey);
   return {
     ...fields,

@@ -49,6 +49,13 @@ export const OWN_KEY_MISMATCH_MESSAGE =
 export function olderRevisionMessage(served: number, seen: number): string {
   return `The server sent an older version of this secret (revision ${served}) than one this browser has already seen (revision ${seen}). It has not been opened: the server may have rolled it back. Tell an administrator.`;
 }
+/**
+ * A signed header (suite 2) that did not hold: `reason` is core's fixed text of the check that failed
+ * (field names at most). Nothing of the secret is shown, and nothing is moved or marked.
+ */
+export function headerRefusedMessage(reason: string): string {
+  return `This secret was not opened. ${reason} The server may have changed it; tell an administrator.`;
+}
 /** Fallback when the server gave no text. */
 export const GENERIC_SECRET_ERROR_MESSAGE = 'The secret could not be loaded. Please try again.';
 

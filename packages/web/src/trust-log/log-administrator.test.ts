@@ -1,8 +1,8 @@
 import type { TrustState } from '@coffer/core';
 import { describe, expect, it } from 'vitest';
+import { verifiedLog } from '../test/verified-log.js';
 import { isLogAdministrator } from './log-administrator.js';
 import type { TrustLogView } from './trust-log-store.js';
-import { verifiedLog } from '../test/verified-log.js';
 
 const user = (id: string, admin: boolean, active = true) => ({
   id,

@@ -5,9 +5,9 @@ import {
   type TestSigner,
   testId,
 } from '../../../core/src/trust-log/testing/trust-log-builder.js';
+import { verifiedLog } from '../test/verified-log.js';
 import { logTrustRule } from './log-trust-rule.js';
 import { raiseTrustLogAlarm, resetTrustLogView, trustLogStore } from './trust-log-store.js';
-import { verifiedLog } from '../test/verified-log.js';
 
 // A key is trusted when the verified log binds the person, active, to exactly that key.
 

@@ -9,9 +9,9 @@ import {
 } from '../../../core/src/trust-log/testing/trust-log-builder.js';
 import { ApiError } from '../api/api-error.js';
 import { saveSigningKey } from '../keys/key-store.js';
+import { verifiedLog } from '../test/verified-log.js';
 import { resetTrustLogView, trustLogStore } from './trust-log-store.js';
 import { withTrustEntries } from './with-trust-entries.js';
-import { verifiedLog } from '../test/verified-log.js';
 
 // A membership call is sent with the entries that say it once there is a log; a call made before the
 // session's first sync waits for it; a moved head is signed again once.

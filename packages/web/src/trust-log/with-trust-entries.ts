@@ -1,9 +1,10 @@
 import type { SignedTrustEntry } from '@coffer/core';
 import { ApiError } from '../api/api-error.js';
 import { loadSigningKey } from '../keys/key-store.js';
+import { firstSync } from './first-sync.js';
 import type { MembershipIntent } from './membership-intent.js';
 import { signTrustIntents, TrustChangeRefused } from './sign-trust-changes.js';
-import { type TrustLogView, trustLogMoved, trustLogStore } from './trust-log-store.js';
+import { trustLogMoved, trustLogStore } from './trust-log-store.js';
 
 // The server's 409 when another entry took the place first (server trust-log-service.ts); other 409s
 // (a name taken, readers changed) are the call's own.
@@ -14,28 +15,6 @@ const isMoved = (error: unknown) =>
 
 /** The entries a membership call sends: none while the organisation has no log. */
 export type TrustEntries = SignedTrustEntry[] | undefined;
-
-// How long a call made right after sign-in waits for the session's first sync of the log.
-const FIRST_SYNC_WAIT_MS = 10_000;
-
-// The view once the session's first sync has answered, when the shell has started one (userId is
-// set then), or after FIRST_SYNC_WAIT_MS: a call sent without entries where a log exists is refused by
-// the server, never applied without them.
-function firstSync(): Promise<TrustLogView> {
-  const ready = (view: TrustLogView) => view.synced || view.alarm !== null || view.userId === null;
-  if (ready(trustLogStore.get())) return Promise.resolve(trustLogStore.get());
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      unsubscribe();
-      resolve(trustLogStore.get());
-    };
-    const timer = setTimeout(done, FIRST_SYNC_WAIT_MS);
-    const unsubscribe = trustLogStore.subscribe(() => {
-      if (ready(trustLogStore.get())) done();
-    });
-  });
-}
 
 /**
  * Makes a membership call with the signed entries that say what it does (docs/web.md, "Membership

@@ -23,7 +23,7 @@ import {
   readOptions,
 } from '../route-schemas.js';
 import { refuseClearUrl, refuseClearUrls } from './clear-url-guard.js';
-import { BULK_SECRET_BODY, SECRET_BODY } from './secret-schemas.js';
+import { BULK_SECRET_BODY, LIFECYCLE_BODY, SECRET_BODY } from './secret-schemas.js';
 
 type IdParams = { Params: { id: string } };
 type SecretBody = { Body: { secret: SecretInput } };
@@ -86,14 +86,20 @@ export const secretRoutes: FastifyPluginAsync = async (app) => {
     return reply.code(204).send();
   });
 
+  // Without a body as the spec has it; with `{secret}`, the signed revision that marks or restores
+  // (services/secrets/secret-revision-service.ts, saveSecret's `marked`).
   for (const [path, marked] of [
     ['mark_for_deletion', true],
     ['unmark_for_deletion', false],
   ] as const) {
-    app.post<IdParams>(`/api/v1/secrets/:id/${path}`, { schema: { params: ID_PARAMS } }, async (request) => {
-      const { ctx, caller } = request;
-      await markSecretForDeletion(ctx, caller, request.params.id, marked);
-      return showSecretMetadataFor(ctx, caller, request.params.id);
-    });
+    app.post<IdParams & { Body: { secret?: SecretInput } | undefined }>(
+      `/api/v1/secrets/:id/${path}`,
+      { preValidation: refuseClearUrl, schema: { params: ID_PARAMS, body: LIFECYCLE_BODY } },
+      async (request) => {
+        const { ctx, caller } = request;
+        await markSecretForDeletion(ctx, caller, request.params.id, marked, request.body?.secret);
+        return showSecretMetadataFor(ctx, caller, request.params.id);
+      },
+    );
   }
 };

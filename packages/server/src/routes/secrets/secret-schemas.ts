@@ -45,3 +45,9 @@ export const BULK_SECRET_BODY = {
     secrets: { type: 'array', maxItems: 1000, items: SECRET_BODY.properties.secret },
   },
 } as const;
+
+/** The optional body of a mark for deletion or a restore: the signed revision that makes it. */
+export const LIFECYCLE_BODY = {
+  type: ['object', 'null'],
+  properties: { secret: SECRET_BODY.properties.secret },
+} as const;

@@ -8,6 +8,7 @@ import {
 } from '@coffer/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { moveSecretToChest } from '../../repositories/secret-repository.js';
+import { MARK_IN_PLACE_MESSAGE } from '../../services/secrets/secret-revision-service.js';
 import { HEADER_MISMATCH_MESSAGE } from '../../services/secrets/signed-header-check.js';
 import { callAsRole, newSecretBody, type ScenarioRole, useChestScenario } from '../../test/chest-scenario.js';
 import { buildSecret, fakeSealedPayload, fakeWrappedKey } from '../../test/factories.js';
@@ -326,19 +327,87 @@ describe('signed secret headers', () => {
     expect(response.json().signed_header).toBeNull();
   });
 
-  it('keeps the header when the secret is marked for deletion and restored (no new revision)', async () => {
+  /** A secret created with its header, in the first chest; answers its create body. */
+  async function signedSecret(): Promise<Body> {
     const secret = createBody();
-    const id = secret.id as string;
-    const signed = await signedFor(secret);
-    await call('writer', 'POST', '/api/v1/secrets.json', { secret: { ...secret, signed_header: signed } });
+    const created = await call('writer', 'POST', '/api/v1/secrets.json', {
+      secret: { ...secret, signed_header: await signedFor(secret) },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    return secret;
+  }
+
+  it('drops the header when a secret is marked or restored without a revision (it stated the other state)', async () => {
+    const { id } = await signedSecret();
     const marked = await call('writer', 'POST', `/api/v1/secrets/${id}/mark_for_deletion.json`);
     expect(marked.statusCode, marked.body).toBe(200);
-    expect(marked.json()).toMatchObject({ marked_for_deletion: true, signed_header: signed });
+    expect(marked.json()).toMatchObject({ marked_for_deletion: true, signed_header: null });
+    expect(await stored(id as string)).toMatchObject({ revision: 1, signed_header: null });
+  });
+
+  it('marks and restores by a signed revision stating `deleted`, audited as a mark and a restore', async () => {
+    const { id } = await signedSecret();
+    const markRevision = saveBody(id as string, 2, { name: 'Mail server (old)' });
+    const markHeader = await signedFor(markRevision, { deleted: true });
+    const marked = await call('writer', 'POST', `/api/v1/secrets/${id}/mark_for_deletion.json`, {
+      secret: { ...putBody(markRevision).secret, signed_header: markHeader },
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect(marked.json()).toMatchObject({ marked_for_deletion: true, signed_header: markHeader });
+    expect(await stored(id as string)).toMatchObject({ revision: 2, name: 'Mail server (old)' });
     const deleted = await call('writer', 'GET', `/api/v1/secrets.json?deleted=true&limit=200`);
     const items = (deleted.json() as { items: { id: string; signed_header: unknown }[] }).items;
-    expect(items.find((item) => item.id === id)?.signed_header).toEqual(signed);
-    const restored = await call('writer', 'POST', `/api/v1/secrets/${id}/unmark_for_deletion.json`);
-    expect(restored.json()).toMatchObject({ marked_for_deletion: false, signed_header: signed });
+    expect(items.find((item) => item.id === id)?.signed_header).toEqual(markHeader);
+    // Marking again changes nothing, whatever it carries.
+    const again = await call('writer', 'POST', `/api/v1/secrets/${id}/mark_for_deletion.json`, {
+      secret: { ...putBody(saveBody(id as string, 3)).secret },
+    });
+    expect(again.json()).toMatchObject({ signed_header: markHeader });
+    expect(await stored(id as string)).toMatchObject({ revision: 2 });
+    const restoreRevision = saveBody(id as string, 3);
+    const restoreHeader = await signedFor(restoreRevision);
+    const restored = await call('writer', 'POST', `/api/v1/secrets/${id}/unmark_for_deletion.json`, {
+      secret: { ...putBody(restoreRevision).secret, signed_header: restoreHeader },
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json()).toMatchObject({ marked_for_deletion: false, signed_header: restoreHeader });
+    expect(await stored(id as string)).toMatchObject({ revision: 3 });
+    const actions = await db()
+      .selectFrom('audit_log_entries')
+      .select('action')
+      .where('object_id', '=', id as string)
+      .orderBy('created_at')
+      .execute();
+    expect(actions.map((row) => row.action)).toEqual([
+      expect.stringMatching(/^Created secret /),
+      'Marked secret Mail server (old) for deletion',
+      'Restored secret Mail server',
+    ]);
+  });
+
+  it('refuses a signed mark whose header says live, or that moves or unhides the secret, writing nothing', async () => {
+    const { id } = await signedSecret();
+    const revision = saveBody(id as string, 2);
+    const live = await call('writer', 'POST', `/api/v1/secrets/${id}/mark_for_deletion.json`, {
+      secret: { ...putBody(revision).secret, signed_header: await signedFor(revision) },
+    });
+    expect(live.statusCode).toBe(422);
+    expect(live.json().errors).toEqual([HEADER_MISMATCH_MESSAGE]);
+    const elsewhere = saveBody(id as string, 2, { vault_id: setup.scenario.otherChest.id });
+    const moving = await call('writer', 'POST', `/api/v1/secrets/${id}/mark_for_deletion.json`, {
+      secret: { ...putBody(elsewhere).secret, signed_header: await signedFor(elsewhere, { deleted: true }) },
+    });
+    expect(moving.statusCode).toBe(400);
+    expect(moving.json().errors).toEqual([MARK_IN_PLACE_MESSAGE]);
+    const stale = saveBody(id as string, 5);
+    const staleMark = await call('writer', 'POST', `/api/v1/secrets/${id}/mark_for_deletion.json`, {
+      secret: { ...putBody(stale).secret, signed_header: await signedFor(stale, { deleted: true }) },
+    });
+    expect(staleMark.statusCode).toBe(409);
+    expect(await stored(id as string)).toMatchObject({ revision: 1 });
+    const reader = await call('reader', 'GET', `/api/v1/secrets/${id}.json`);
+    expect(reader.json()).toMatchObject({ marked_for_deletion: false, revision: 1 });
+    expect((await stored(id as string))?.signed_header).not.toBeNull();
   });
 
   it('moves with a header only while the stored revision is the one it was checked against', async () => {

@@ -6,3 +6,8 @@
 export function movedSecretAction(name: string, fromChest: string, toChest: string): string {
   return `Moved secret ${name} from chest ${fromChest} to chest ${toChest}`;
 }
+
+/** The audit entry of a mark for deletion or a restore, alike with or without a signed revision. */
+export function lifecycleAction(name: string, marked: boolean): string {
+  return marked ? `Marked secret ${name} for deletion` : `Restored secret ${name}`;
+}

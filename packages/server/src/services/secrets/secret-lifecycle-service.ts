@@ -12,14 +12,23 @@ import { auditByCaller } from '../caller-audit.js';
 import { beginKeyChange } from '../key-bookkeeping.js';
 import { runChange } from '../organisation-change.js';
 import type { ServiceContext } from '../service-context.js';
+import { lifecycleAction } from './secret-audit-actions.js';
+import type { SecretInput } from './secret-input.js';
+import { saveSecret } from './secret-revision-service.js';
 
-/** Marks a secret for deletion (it moves to Deleted Secrets) or restores it; writers of its chest. */
+/**
+ * Marks a secret for deletion (it moves to Deleted Secrets) or restores it; writers of its chest.
+ * With `revision`, the change is that signed revision (saveSecret's `marked`); without, the secret
+ * keeps its revision and loses its signed header.
+ */
 export async function markSecretForDeletion(
   ctx: ServiceContext,
   caller: CallerAccess,
   id: string,
   marked: boolean,
+  revision?: SecretInput,
 ): Promise<void> {
+  if (revision) return saveSecret(ctx, caller, id, revision, marked);
   const { db } = ctx;
   const organisationId = caller.organisation.id;
   const secret = requireWritableSecret(caller, await findSecret(db, organisationId, id));
@@ -34,8 +43,7 @@ export async function markSecretForDeletion(
       // Moved, marked or restored by someone else since it was read.
       throw AppError.conflict(STALE_REVISION_MESSAGE);
     }
-    const action = marked ? `Marked secret ${secret.name} for deletion` : `Restored secret ${secret.name}`;
-    await auditByCaller(trx, caller, action, 'Secret', id);
+    await auditByCaller(trx, caller, lifecycleAction(secret.name, marked), 'Secret', id);
   });
 }
 

@@ -1,6 +1,6 @@
 import { STALE_REVISION_MESSAGE } from '@coffer/core';
 import type { Kysely } from 'kysely';
-import { firstSecretOverPlan } from '../../billing/plan-limits.js';
+import { firstSecretOverPlan, requireWithinPlan } from '../../billing/plan-limits.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../errors/app-error.js';
 import {
@@ -36,7 +36,7 @@ import { runChange } from '../organisation-change.js';
 import type { ServiceContext } from '../service-context.js';
 import { logActiveUsersOnce } from '../trust-log/log-readers.js';
 import { checkKeyCover } from './key-cover-check.js';
-import { movedSecretAction } from './secret-audit-actions.js';
+import { lifecycleAction, movedSecretAction } from './secret-audit-actions.js';
 import { checkSecretId, checkSecretValues, checkWrappedKeys, type SecretInput } from './secret-input.js';
 import { checkSignedHeader } from './signed-header-check.js';
 
@@ -225,6 +225,9 @@ async function requireSaveTarget(
   return requireMovableSecret(caller, secret, await findChest(db, caller.organisation.id, chestId)).target;
 }
 
+/** 400 for a signed mark or restore that would also move the secret or change its hidden flag. */
+export const MARK_IN_PLACE_MESSAGE = 'A secret is marked for deletion or restored where it is.';
+
 /**
  * Sub-step of updateSecret (secret-update-service.ts): saves a new revision of a secret (stored
  * revision + 1, else 409), re-wrapped for exactly the readers of its chest. It may move it at the same
@@ -233,17 +236,29 @@ async function requireSaveTarget(
  * keys of readers of the old chest go with the old key set; nothing is left missing, since the key
  * set must cover every reader of the new chest. A signed header, if given, must state this revision
  * (signed-header-check.ts); without one the revision is stored without a header.
+ *
+ * With `marked`, the revision marks the secret for deletion (true) or restores it (false), as the web
+ * app does once the organisation has a trust log: a signed header stating `deleted`, so that a server
+ * cannot serve the secret back as live (review R14). It stays where it is; a restore counts against
+ * the plan. Marking a marked secret (or restoring a live one) changes nothing.
  */
 export async function saveSecret(
-  db: Kysely<Database>,
+  ctx: ServiceContext,
   caller: CallerAccess,
   id: string,
   input: SecretInput,
+  marked?: boolean,
 ): Promise<void> {
+  const { db } = ctx;
   const organisationId = caller.organisation.id;
   const secret = requireWritableSecret(caller, await findSecret(db, organisationId, id));
-  if (secret.deleted_at) throw AppError.conflict(MARKED_SECRET_MESSAGE);
+  const wasMarked = secret.deleted_at !== null;
+  if (marked === undefined && wasMarked) throw AppError.conflict(MARKED_SECRET_MESSAGE);
+  if (marked !== undefined && marked === wasMarked) return;
   const values = checkSecretValues({ ...input, vault_id: input.vault_id ?? secret.vault_id });
+  if (marked !== undefined && (values.vault_id !== secret.vault_id || values.hidden !== secret.hidden)) {
+    throw AppError.validation(MARK_IN_PLACE_MESSAGE);
+  }
   const keys = checkWrappedKeys(input.secret_keys_attributes ?? []);
   const chest = await requireSaveTarget(db, caller, secret, values.vault_id);
   requireHiddenChangeAllowed(caller, secret.hidden, values.hidden);
@@ -251,15 +266,23 @@ export async function saveSecret(
   // atomically by saveSecretRevision below.
   if (secret.revision !== values.revision - 1) throw AppError.conflict(STALE_REVISION_MESSAGE);
   // Without a header the new revision is suite 1, and the old revision's header goes with it.
-  values.signed_header = await checkSignedHeader(caller, input.signed_header, { id, ...values });
+  values.signed_header = await checkSignedHeader(caller, input.signed_header, {
+    id,
+    ...values,
+    deleted: marked === true,
+  });
   await runChange(db, organisationId, async (trx) => {
     await beginKeyChange(trx, organisationId);
+    // A restored secret is live again, so it counts against the plan like a new one.
+    if (marked === false) await requireWithinPlan(trx, ctx.config.billing, organisationId, 'secret');
     const readers = await loadReaderIds(trx, organisationId, chest.id, values.hidden);
     checkKeyCover(
       keys.map((key) => key.user_id),
       readers,
     );
-    if (!(await saveSecretRevision(trx, organisationId, id, values, caller.user.id, placeOf(secret)))) {
+    const deletedAt = marked === true ? new Date().toISOString() : null;
+    const before = placeOf(secret);
+    if (!(await saveSecretRevision(trx, organisationId, id, values, caller.user.id, before, deletedAt))) {
       throw AppError.conflict(STALE_REVISION_MESSAGE);
     }
     await replaceWrappedKeys(trx, organisationId, id, keys);
@@ -274,7 +297,10 @@ export async function saveSecret(
       new Date().toISOString(),
     );
     if (chest.id !== secret.vault_id) await moveRotationRows(trx, organisationId, id, chest);
-    const action = await saveAction(trx, organisationId, secret, values.name, chest);
+    const action =
+      marked === undefined
+        ? await saveAction(trx, organisationId, secret, values.name, chest)
+        : lifecycleAction(values.name, marked);
     await auditByCaller(trx, caller, action, 'Secret', id);
   });
 }

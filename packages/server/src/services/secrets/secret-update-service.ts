@@ -36,7 +36,7 @@ export async function updateSecret(
 ): Promise<Secret | SecretListItem> {
   const { db } = ctx;
   if (input.encrypted_data !== undefined) {
-    await saveSecret(db, caller, id, input);
+    await saveSecret(ctx, caller, id, input);
     return showSecretFor(ctx, caller, id, new Set());
   }
   if (!input.vault_id) throw AppError.validation('Field secret.vault_id is required');

@@ -35,12 +35,14 @@ export interface HeaderSubject {
   form_fill: boolean;
   encryption_iv: string;
   encrypted_data: string;
+  /** Whether the revision marks the secret for deletion (a signed mark); false when absent. */
+  deleted?: boolean;
 }
 
 /**
  * The canonical JSON to store for a request's `signed_header`, or null when there is none (absent or
  * null: suite 1). 400 with the parser's plain message when it does not parse; 422 when it does not
- * describe `subject`, written now by the caller, live (`deleted` false).
+ * describe `subject`, written now by the caller (`deleted` as the subject says: live unless marked).
  */
 export async function checkSignedHeader(
   caller: CallerAccess,
@@ -69,7 +71,7 @@ async function describes(caller: CallerAccess, header: SecretHeader, subject: He
     header.rev === subject.revision &&
     header.chest === subject.vault_id &&
     header.hidden === subject.hidden &&
-    header.deleted === false &&
+    header.deleted === (subject.deleted === true) &&
     header.category === subject.category &&
     header.name === subject.name &&
     header.strength === subject.strength &&

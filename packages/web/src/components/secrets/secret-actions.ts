@@ -1,10 +1,9 @@
 import type { Chest } from '@coffer/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { ApiError } from '../../api/api-error.js';
-import type { SecretLifecycleChange } from '../../api/secrets-mutations.js';
-import { useSecretLifecycle } from '../../api/secrets-mutations.js';
-import { invalidateSecretLists } from '../../api/secrets-queries.js';
+import { deleteSecretPermanently } from '../../api/secrets-api.js';
+import { useSecretListsMutation } from '../../api/secrets-mutations.js';
+import { changeSecretLifecycle } from '../../crypto-client/mark-secret.js';
 import { moveEncryptedSecret } from '../../crypto-client/move-secret.js';
 import { toSecretAccessError } from '../../crypto-client/to-secret-access-error.js';
 import { notify } from '../../lib/notification-store.js';
@@ -56,6 +55,9 @@ export interface SecretActions {
   move: (secret: SecretRef, writable: readonly Chest[]) => Promise<boolean>;
 }
 
+/** The lifecycle changes of spec section 4: mark for deletion, restore, delete for good (owner). */
+type SecretLifecycleChange = 'remove' | 'restore' | 'deleteForever';
+
 const SUCCESS: Record<SecretLifecycleChange, (name: string) => string> = {
   remove: SECRET_ACTION_TEXT.removed,
   restore: SECRET_ACTION_TEXT.restored,
@@ -66,15 +68,19 @@ const SUCCESS: Record<SecretLifecycleChange, (name: string) => string> = {
 export function useSecretActions(): SecretActions {
   const { profile } = useSession();
   const userId = profile?.id ?? '';
-  const queryClient = useQueryClient();
-  const remove = useSecretLifecycle('remove').mutateAsync;
-  const restore = useSecretLifecycle('restore').mutateAsync;
-  const deleteForever = useSecretLifecycle('deleteForever').mutateAsync;
-  const move = useMutation({
-    mutationFn: ({ secret, target }: { secret: SecretRef; target: Chest }) =>
-      moveEncryptedSecret(secret.id, target.id, userId, { confirm: confirmPeople }),
-    onSuccess: () => invalidateSecretLists(queryClient),
-  }).mutateAsync;
+  // Marks and restores are signed revisions once the organisation has a trust log (mark-secret.ts).
+  const remove = useSecretListsMutation((secret: SecretRef) =>
+    changeSecretLifecycle(secret.id, userId, true, { confirm: confirmPeople }),
+  ).mutateAsync;
+  const restore = useSecretListsMutation((secret: SecretRef) =>
+    changeSecretLifecycle(secret.id, userId, false, { confirm: confirmPeople }),
+  ).mutateAsync;
+  const deleteForever = useSecretListsMutation((secret: SecretRef) =>
+    deleteSecretPermanently(secret.id),
+  ).mutateAsync;
+  const move = useSecretListsMutation(({ secret, target }: { secret: SecretRef; target: Chest }) =>
+    moveEncryptedSecret(secret.id, target.id, userId, { confirm: confirmPeople }),
+  ).mutateAsync;
 
   return useMemo(() => {
     const run = async (

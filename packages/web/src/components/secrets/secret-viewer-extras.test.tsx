@@ -22,7 +22,7 @@ const login = (extra: Partial<PasswordPayload> = {}): PasswordPayload => ({
 });
 
 async function openViewer(payload: PasswordPayload) {
-  vi.mocked(openSecretRecord).mockResolvedValue({ secret, payload });
+  vi.mocked(openSecretRecord).mockResolvedValue({ secret, payload, header: { verified: false } });
   render(<SecretViewer secretId="s-1" userId="u-1" onClose={vi.fn()} />);
   return screen.findByRole('heading', { name: 'Bank' });
 }
@@ -44,7 +44,11 @@ describe('the authenticator code', () => {
 
   it('shows the current code with its ring and Copy, the next code in the last 5 s, and moves on', async () => {
     vi.useFakeTimers({ now: T0, toFake: ['Date', 'setTimeout', 'clearTimeout'] });
-    vi.mocked(openSecretRecord).mockResolvedValue({ secret, payload: login({ totp: URI }) });
+    vi.mocked(openSecretRecord).mockResolvedValue({
+      secret,
+      payload: login({ totp: URI }),
+      header: { verified: false },
+    });
     render(<SecretViewer secretId="s-1" userId="u-1" onClose={vi.fn()} />);
     await act(async () => {});
 

@@ -28,7 +28,7 @@ beforeEach(() => {
 
 describe('the secret viewer', () => {
   it('shows each field with copy buttons, the password masked until revealed, and the meter', async () => {
-    vi.mocked(openSecretRecord).mockResolvedValue({ secret: secret(), payload });
+    vi.mocked(openSecretRecord).mockResolvedValue({ secret: secret(), payload, header: { verified: false } });
     const user = userEvent.setup();
     const writeText = vi.spyOn(navigator.clipboard, 'writeText');
     render(<SecretViewer secretId="s-1" userId="u-1" onClose={vi.fn()} />);
@@ -53,19 +53,27 @@ describe('the secret viewer', () => {
   });
 
   it('says whether a password secret offers to fill sign-in forms', async () => {
-    vi.mocked(openSecretRecord).mockResolvedValue({ secret: secret({ form_fill: true }), payload });
+    vi.mocked(openSecretRecord).mockResolvedValue({
+      secret: secret({ form_fill: true }),
+      payload,
+      header: { verified: false },
+    });
     const { unmount } = render(<SecretViewer secretId="s-1" userId="u-1" onClose={vi.fn()} />);
     expect(await screen.findByText('On: offer to fill sign-in forms on this site')).toBeTruthy();
     expect(screen.getByText('Form fill')).toBeTruthy();
     unmount();
-    vi.mocked(openSecretRecord).mockResolvedValue({ secret: secret({ form_fill: false }), payload });
+    vi.mocked(openSecretRecord).mockResolvedValue({
+      secret: secret({ form_fill: false }),
+      payload,
+      header: { verified: false },
+    });
     render(<SecretViewer secretId="s-1" userId="u-1" onClose={vi.fn()} />);
     await screen.findByRole('heading', { name: 'Mail' });
     expect(screen.getByText('Form fill').nextElementSibling?.textContent).toBe('Off');
   });
 
   it('offers Edit Secret only when allowed', async () => {
-    vi.mocked(openSecretRecord).mockResolvedValue({ secret: secret(), payload });
+    vi.mocked(openSecretRecord).mockResolvedValue({ secret: secret(), payload, header: { verified: false } });
     const onEdit = vi.fn();
     const { unmount } = render(
       <SecretViewer secretId="s-1" userId="u-1" onClose={vi.fn()} canEdit={() => false} onEdit={onEdit} />,
@@ -129,6 +137,7 @@ describe('the secret viewer', () => {
         country: 'GB',
         note: 'Reception',
       },
+      header: { verified: false },
     });
     render(<SecretViewer secretId="s-1" userId="u-1" onClose={vi.fn()} />);
     expect(await screen.findByText('United Kingdom')).toBeTruthy();

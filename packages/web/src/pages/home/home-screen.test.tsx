@@ -29,6 +29,7 @@ beforeEach(() => {
       secret_key: null,
     },
     payload: { username: `user-${id}`, password: 'pw', url: '', note: '' },
+    header: { verified: false },
   }));
 });
 

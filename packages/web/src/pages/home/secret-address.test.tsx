@@ -34,6 +34,7 @@ beforeEach(() => {
         secret_key: null,
       },
       payload: { username: 'payroll-admin', password: 'pw', url: '', note: '' },
+      header: { verified: false },
     };
   });
 });

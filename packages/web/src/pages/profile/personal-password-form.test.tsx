@@ -6,9 +6,9 @@ import { accountQueryKeys } from '../../api/accounts-queries.js';
 import { mockFetch } from '../../test/mock-fetch.js';
 import { buildProfile } from '../../test/profile-fixture.js';
 import { renderApp } from '../../test/render-app.js';
+import { verifiedLog } from '../../test/verified-log.js';
 import { resetTrustLogView, trustLogStore } from '../../trust-log/trust-log-store.js';
 import { PersonalPasswordForm } from './personal-password-form.js';
-import { verifiedLog } from '../../test/verified-log.js';
 
 vi.mock('../../keys/account-rekey.js', () => ({
   deriveCurrentKeys: vi.fn(async () => ({ authHash: 'current-hash' })),

@@ -10,7 +10,8 @@ import {
 import { onTestFinished } from 'vitest';
 import { TrustLogBuilder } from '../../../../core/src/trust-log/testing/trust-log-builder.js';
 import type { SecretDraft } from '../../crypto-client/save-secret.js';
-import { savePrivateKey } from '../../keys/key-store.js';
+import { signRevisionHeader } from '../../crypto-client/sign-header.js';
+import { savePrivateKey, saveSigningKey } from '../../keys/key-store.js';
 import { trustConfirmedKey } from '../../keys/key-trust.js';
 import { resetTrustLogView, trustLogStore } from '../../trust-log/trust-log-store.js';
 import { createTrustStateHistory } from '../../trust-log/trust-state-history.js';
@@ -46,6 +47,8 @@ export interface SeedSecret {
   hidden?: boolean;
   /** Revision the seed is stored at (1 by default). */
   revision?: number;
+  /** Who saved it, once there is a signed log (its owner by default): they sign its header. */
+  author?: HarnessUser;
 }
 
 /** A seeded secret: its id and revision, and its key (so a test can check what opens with it). */
@@ -60,7 +63,6 @@ const DEFAULT_PAYLOAD = { username: 'ada', password: 'Tr0ub4dor&3-horse', url: '
 
 // Ids are new in every harness: trust, pins and revision memory are kept per signed-in user id in
 // IndexedDB for the whole test file, so no test meets another's.
-let serial = 0;
 
 /**
  * A malicious server for the web unit tests (docs: ./README.md). An honest model of Coffer's server
@@ -78,9 +80,12 @@ export class EvilServer {
   private readonly known: KnownKey[] = [];
   private readonly tampers = new Map<string, Tamper<never>[]>();
   private readonly callLists: FetchCall[][] = [];
-  private readonly id = ++serial;
+  // Ids are UUIDs, as the server's are: signed headers and log entries accept nothing else.
+  private readonly organisationId = crypto.randomUUID();
   private nextKey = 0;
   private caller: HarnessUser | null = null;
+  // The signed log's state and owner, once signedLog made one: seeded secrets get signed headers.
+  private log: { state: TrustState; owner: HarnessUser } | null = null;
   // How many of `sent` the invariants last looked at (-1: never): the end of the test checks the rest.
   private checkedUpTo = -1;
 
@@ -150,7 +155,7 @@ export class EvilServer {
 
   /** A team of these members (edit access unless `{ user, edit: false }`). */
   team(name: string, members: readonly TeamMember[] = []): NamedThing {
-    const team = { id: `t-${name.toLowerCase()}-${this.id}`, name };
+    const team = { id: crypto.randomUUID(), name };
     this.model.teams.set(team.id, team);
     for (const member of members) {
       const { user, edit } = 'user' in member ? member : { user: member, edit: true };
@@ -167,7 +172,7 @@ export class EvilServer {
       managers?: HarnessUser[];
     } = {},
   ): NamedThing {
-    const chest = { id: `c-${name.toLowerCase().replace(/\W+/g, '-')}-${this.id}`, name };
+    const chest = { id: crypto.randomUUID(), name };
     this.model.chests.set(chest.id, chest);
     for (const link of options.teams ?? []) {
       const { team, edit } = 'team' in link ? link : { team: link, edit: true };
@@ -207,6 +212,7 @@ export class EvilServer {
       created_at: now,
       updated_at: now,
     };
+    stored.signed_header = await this.headerFor(stored, key, seed.author);
     this.model.secrets.set(id, stored);
     return { id, revision, key };
   }
@@ -221,6 +227,7 @@ export class EvilServer {
       keys: await this.wrapForReaders(key, secretId, this.model.readersOf(secretId)),
       updated_at: new Date().toISOString(),
     });
+    stored.signed_header = await this.headerFor(stored, key);
     return { id: secretId, revision, key };
   }
 
@@ -234,9 +241,10 @@ export class EvilServer {
     return presentSecret(this.model, secret, userId);
   }
 
-  /** Signs `user` in: their private key goes to the key store and the server answers as them. Answers the id. */
+  /** Signs `user` in: their private key (both halves) goes to the key store and the server answers as them. Answers the id. */
   async signIn(user: HarnessUser): Promise<string> {
     await savePrivateKey(user.privateKey);
+    await saveSigningKey(user.signingKey);
     this.caller = user;
     return user.id;
   }
@@ -258,7 +266,7 @@ export class EvilServer {
    * trust-log store, as the shell's sync does). Made-up accounts are never admitted.
    */
   async signedLog(owner: HarnessUser): Promise<TrustState> {
-    const org = `o-${this.id}`;
+    const org = this.organisationId;
     const ownerSigner = {
       id: owner.id,
       publicKey: owner.publicKey,
@@ -313,6 +321,7 @@ export class EvilServer {
       userId: this.caller?.id ?? null,
     }));
     onTestFinished(resetTrustLogView);
+    this.log = { state, owner };
     return state;
   }
 
@@ -359,7 +368,7 @@ export class EvilServer {
   private async addUser(name: string, administrator: boolean, attacker: boolean, email?: string) {
     const keys = await this.allocateKeys();
     const user: HarnessUser = {
-      id: `u-${name.toLowerCase().replace(/\W+/g, '-')}-${this.id}`,
+      id: crypto.randomUUID(),
       name,
       email: email ?? `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`,
       administrator,
@@ -386,6 +395,13 @@ export class EvilServer {
       keys.set(userId, await wrapSecretKey(key, publicKey, { secretId, userId }));
     }
     return keys;
+  }
+
+  // The header an honest author's browser signs under the signed log (none before there is one).
+  private async headerFor(secret: StoredSecret, key: Uint8Array, author = this.log?.owner) {
+    if (!this.log || !author) return null;
+    const signer = { userId: author.id, signingKey: author.signingKey };
+    return signRevisionHeader(this.log.state, signer, { ...secret, deleted: false }, key);
   }
 
   private requireSecret(secretId: string): StoredSecret {

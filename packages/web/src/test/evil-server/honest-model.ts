@@ -5,6 +5,7 @@ import type {
   ReaderReason,
   SecretCategory,
   SecretKeyAttributes,
+  SignedSecretHeader,
 } from '@coffer/core';
 import { canSeeSecret, canWriteChest } from '@coffer/core';
 
@@ -49,6 +50,8 @@ export interface StoredSecret {
   deleted_at: string | null;
   created_at: string;
   updated_at: string;
+  /** The revision's signed header (suite 2), when its author's browser had a trust log. */
+  signed_header?: SignedSecretHeader | null;
 }
 
 /**

@@ -87,5 +87,6 @@ export function presentSecret(model: HonestModel, secret: StoredSecret, userId: 
     encrypted_data: secret.encrypted_data,
     encryption_iv: secret.encryption_iv,
     secret_key: wrapped === undefined ? null : { encrypted_value: wrapped },
+    signed_header: secret.signed_header ?? null,
   };
 }

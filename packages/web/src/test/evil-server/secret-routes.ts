@@ -1,4 +1,4 @@
-import type { SecretCreate, SecretKeyAttributes } from '@coffer/core';
+import type { SecretCreate, SecretKeyAttributes, SignedSecretHeader } from '@coffer/core';
 import { KEY_FOR_STRANGER_MESSAGE, READERS_CHANGED_MESSAGE, STALE_REVISION_MESSAGE } from '@coffer/core';
 import type { StoredSecret } from './honest-model.js';
 import type { Answer, EvilRequest, HonestRoute, RouteContext } from './route-kit.js';
@@ -92,6 +92,7 @@ function checkCreate(
     deleted_at: null,
     created_at: now,
     updated_at: now,
+    signed_header: headerOf(input),
     shares: keys,
   };
 }
@@ -111,7 +112,12 @@ function showSecret(request: EvilRequest, { model }: RouteContext): Answer<unkno
 }
 
 // A save: the next revision, its key wrapped for exactly the readers of its (possibly new) chest.
-function saveSecret(request: EvilRequest, { model, record }: RouteContext): Answer<unknown> {
+// With `marked`, the signed revision of a mark for deletion or a restore, where the secret is.
+function saveSecret(
+  request: EvilRequest,
+  { model, record }: RouteContext,
+  marked?: boolean,
+): Answer<unknown> {
   const caller = request.caller;
   if (!caller) return refuse.unauthorized();
   const input = bodyField<SecretCreate>(request, 'secret');
@@ -125,7 +131,10 @@ function saveSecret(request: EvilRequest, { model, record }: RouteContext): Answ
   if (!secret || !model.readersOf(id).has(caller.id)) return refuse.notFound();
   if (!model.canWrite(caller.id, secret.vault_id) || !model.canWrite(caller.id, chestId))
     return refuse.forbidden();
-  if (secret.deleted_at) return refuse.conflict(MARKED_SECRET_MESSAGE);
+  const wasMarked = secret.deleted_at !== null;
+  if (marked === undefined && wasMarked) return refuse.conflict(MARKED_SECRET_MESSAGE);
+  if (marked !== undefined && marked === wasMarked)
+    return { status: 200, body: presentSecret(model, secret, caller.id) };
   if (input.revision !== secret.revision + 1) return refuse.conflict(STALE_REVISION_MESSAGE);
   const cover = checkKeyCover(keys, readers);
   if (cover) return cover;
@@ -140,6 +149,8 @@ function saveSecret(request: EvilRequest, { model, record }: RouteContext): Answ
     encrypted_data: String(input.encrypted_data),
     encryption_iv: String(input.encryption_iv),
     updated_at: new Date().toISOString(),
+    signed_header: headerOf(input),
+    ...(marked !== undefined ? { deleted_at: marked ? new Date().toISOString() : null } : {}),
   });
   model.replaceKeys(secret, keys);
   return { status: 200, body: presentSecret(model, secret, caller.id) };
@@ -170,13 +181,20 @@ function moveSecret(request: EvilRequest, { model, record }: RouteContext): Answ
   return { status: 200, body: presentSecret(model, secret, caller.id) };
 }
 
-function markDeleted(request: EvilRequest, { model }: RouteContext, deleted: boolean): Answer<unknown> {
+// Without a body, the spec's call: the revision stays and its header goes (it stated the other state).
+function markDeleted(request: EvilRequest, context: RouteContext, deleted: boolean): Answer<unknown> {
+  if ((request.body as { secret?: unknown } | undefined)?.secret)
+    return saveSecret(request, context, deleted);
+  const { model } = context;
   const caller = request.caller;
   if (!caller) return refuse.unauthorized();
   const secret = model.secrets.get(request.params.id ?? '');
   if (!secret || !model.readersOf(secret.id).has(caller.id)) return refuse.notFound();
   if (!model.canWrite(caller.id, secret.vault_id)) return refuse.forbidden();
+  if ((secret.deleted_at !== null) === deleted)
+    return { status: 200, body: presentSecret(model, secret, caller.id) };
   secret.deleted_at = deleted ? new Date().toISOString() : null;
+  secret.signed_header = null;
   return { status: 200, body: presentSecret(model, secret, caller.id) };
 }
 
@@ -199,4 +217,10 @@ function sealedOf(input: Partial<SecretCreate>) {
     encrypted_data: input.encrypted_data,
     encryption_iv: input.encryption_iv,
   };
+}
+
+// The honest server stores a header as sent (packages/server checks only that it states the revision;
+// readers verify it).
+function headerOf(input: Partial<SecretCreate> & { signed_header?: unknown }): SignedSecretHeader | null {
+  return (input.signed_header as SignedSecretHeader | undefined) ?? null;
 }

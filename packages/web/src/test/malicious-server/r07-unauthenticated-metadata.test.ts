@@ -1,34 +1,64 @@
 import type { Secret } from '@coffer/core';
 import { describe, expect, it, vi } from 'vitest';
 import { moveEncryptedSecret } from '../../crypto-client/move-secret.js';
+import { openSecretRecord } from '../../crypto-client/open-secret-record.js';
 import type { ConfirmPeople } from '../../crypto-client/people-to-confirm.js';
+import { isSecretAccessError } from '../../crypto-client/secret-access-error.js';
 import { createEvilServer } from '../evil-server/evil-server.js';
-import { refused } from '../evil-server/forgeries.js';
 
-// R7, unauthenticated metadata. Name, category, chest, hidden and deleted travel in clear and are
-// bound to nothing; the server flips `hidden` off on a secret only administrators may read.
-// Now: shown as served, and a move chooses its readers from the served `hidden`, so the secret's key
-// is wrapped for the members of the chest it joins (review §1, R7) → after (part II, signed secret
-// header): "metadata mismatch", and the move is refused before any key leaves the browser.
+// R7, unauthenticated metadata. Name, category, chest, hidden and deleted travel in clear; the server
+// flips `hidden` off on a secret only administrators may read, or renames it.
+// Before part II: shown as served, and a move chose its readers from the served `hidden`, so the
+// secret's key was wrapped for the members of the chest it joined (review §1, R7). Resisted since part
+// II (signed secret headers, suite 2): every revision's metadata is signed by its author, so the
+// served record differs from its header and nothing is shown, moved or wrapped.
+async function hiddenMinutes() {
+  const evil = createEvilServer();
+  const ada = await evil.user('Ada', { administrator: true });
+  const bob = await evil.user('Bob');
+  const board = evil.chest('Board');
+  const ops = evil.chest('Operations', { teams: [evil.team('Ops', [bob])] });
+  const me = await evil.signIn(ada);
+  await evil.trust(bob);
+  await evil.signedLog(ada);
+  const minutes = await evil.secret({ chest: board, name: 'Board minutes', hidden: true, author: ada });
+  return { evil, bob, ops, me, minutes };
+}
+
 describe('R7 unauthenticated metadata', () => {
-  it.fails('known open until part II: a hidden secret the server shows as not hidden is moved without reaching members', async () => {
-    const evil = createEvilServer();
-    const ada = await evil.user('Ada', { administrator: true });
-    const bob = await evil.user('Bob');
-    const board = evil.chest('Board');
-    const ops = evil.chest('Operations', { teams: [evil.team('Ops', [bob])] });
-    const minutes = await evil.secret({ chest: board, name: 'Board minutes', hidden: true });
-    const me = await evil.signIn(ada);
-    await evil.trust(bob);
+  it('resisted: a hidden secret the server shows as not hidden is not moved, and never reaches members', async () => {
+    const { evil, bob, ops, me, minutes } = await hiddenMinutes();
     evil.tamper<Secret>('GET /api/v1/secrets/:id.json', (_request, honest) => ({
       body: { ...honest.body, hidden: false },
     }));
     const neverAsked = vi.fn<ConfirmPeople>(async () => []);
-    await moveEncryptedSecret(minutes.id, ops.id, me, { confirm: neverAsked }).catch(refused);
-    // A move is a save now (issue 25): it carries the served `hidden: false`, which an administrator
-    // may set, so the honest model takes Bob for a reader and the invariants alone would pass. What
-    // must hold is what Ada meant: a move, and the hidden secret never reaching a member.
+    const error = await moveEncryptedSecret(minutes.id, ops.id, me, { confirm: neverAsked }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(isSecretAccessError(error, 'integrity')).toBe(true);
+    expect((error as Error).message).toContain('differs from its signed header in: hidden');
+    expect(evil.model.secrets.get(minutes.id)?.vault_id).not.toBe(ops.id);
     expect(evil.model.secrets.get(minutes.id)?.keys.has(bob.id)).toBe(false);
+    expect(neverAsked).not.toHaveBeenCalled();
     await evil.verify();
+  }, 30_000);
+
+  it('resisted: a renamed secret is not opened, and the refusal names the field, never the value', async () => {
+    const { evil, me, minutes } = await hiddenMinutes();
+    evil.tamper<Secret>('GET /api/v1/secrets/:id.json', (_request, honest) => ({
+      body: { ...honest.body, name: 'Quarterly report' },
+    }));
+    const error = await openSecretRecord(minutes.id, me).catch((caught: unknown) => caught);
+    expect(isSecretAccessError(error, 'integrity')).toBe(true);
+    expect((error as Error).message).toContain('in: name.');
+    expect((error as Error).message).not.toContain('Quarterly');
+    expect((error as Error).message).not.toContain('Board minutes');
+  }, 30_000);
+
+  it('the untampered secret opens, verified, as its author signed it', async () => {
+    const { me, minutes } = await hiddenMinutes();
+    const opened = await openSecretRecord(minutes.id, me);
+    expect(opened.header.verified).toBe(true);
+    expect(opened.header.verified && opened.header.header.name).toBe('Board minutes');
   }, 30_000);
 });

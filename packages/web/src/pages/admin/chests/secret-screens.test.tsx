@@ -33,6 +33,7 @@ beforeEach(() => {
   vi.mocked(openSecretRecord).mockImplementation(async (id: string) => ({
     secret: { ...mail, id, revision: 1, encrypted_data: '', encryption_iv: '', secret_key: null },
     payload: { username: 'ada', password: 'pw', url: '', note: '' },
+    header: { verified: false },
   }));
 });
 
