@@ -113,7 +113,12 @@ async function organisationLog(
     state = await foldTrustLog([signed], state);
     entries.push(signed);
   }
-  return { state: state as TrustState, genesis: entries[1]?.entry.prev ?? '', confirmed: true };
+  const latest = state as TrustState;
+  const stateAt = async (seq: number) => {
+    if (seq !== latest.seq) throw new RangeError('The bench signs under the latest state only.');
+    return latest;
+  };
+  return { state: latest, genesis: entries[1]?.entry.prev ?? '', confirmed: true, stateAt };
 }
 
 // A save in an organisation with a verified log: the readers are the log's (issue 30's wrap gate).
