@@ -11,7 +11,9 @@ export { isSecretHeaderError, SecretHeaderError, type SecretHeaderErrorKind } fr
 export { parseSignedSecretHeader, secretHeaderMessage, signSecretHeader } from './sign-secret-header.js';
 export {
   checkKeyCommitment,
+  type ListedSecretRecord,
   type SecretHeaderRecord,
   type VerifySecretHeaderContext,
+  verifyListedSecretHeader,
   verifySecretHeader,
 } from './verify-secret-header.js';

@@ -22,7 +22,12 @@ import {
   type SecretHeaderErrorKind,
 } from './secret-header-error.js';
 import { parseSignedSecretHeader, signSecretHeader } from './sign-secret-header.js';
-import { checkKeyCommitment, type SecretHeaderRecord, verifySecretHeader } from './verify-secret-header.js';
+import {
+  checkKeyCommitment,
+  type SecretHeaderRecord,
+  verifyListedSecretHeader,
+  verifySecretHeader,
+} from './verify-secret-header.js';
 
 // Every refusal of a signed secret header, on a small organisation folded from a signed log: the owner
 // Olga (administrator), Ada who manages CHEST, Max who writes CHEST through a team with edit assigned
@@ -248,6 +253,24 @@ describe('signed secret headers', () => {
       verifySecretHeader(after.signed, { state: removed, stateAt, record: after.record }),
       'author',
     );
+  });
+
+  it('check a list item (no ciphertext, no revision) by its authorship, id and metadata', async () => {
+    const { signed, record } = await save(max);
+    const { revision: _r, encryption_iv: _i, encrypted_data: _d, ...listed } = record;
+    expect(await verifyListedSecretHeader(signed, { state, record: listed })).toEqual(signed.header);
+    const renamed = await refused(
+      verifyListedSecretHeader(signed, { state, record: { ...listed, name: 'Elsewhere' } }),
+      'mismatch',
+    );
+    expect(renamed.message).toContain('in: name.');
+    expect(renamed.header).toEqual(signed.header);
+    await refused(
+      verifyListedSecretHeader(signed, { state, record: { ...listed, id: testId('secret', 9) } }),
+      'mismatch',
+    );
+    const byNia = await save(nia);
+    await refused(verifyListedSecretHeader(byNia.signed, { state, record: listed }), 'author');
   });
 
   it('refuse a header made under a log entry this reader has not verified', async () => {

@@ -44,7 +44,7 @@ export interface VerifySecretHeaderContext {
 }
 
 // The record's fields the header states, in the order a refusal names them.
-const METADATA: readonly (readonly [keyof SecretHeader, keyof SecretHeaderRecord])[] = [
+const METADATA: readonly (readonly [keyof SecretHeader, keyof ListedSecretRecord])[] = [
   ['chest', 'vault_id'],
   ['hidden', 'hidden'],
   ['deleted', 'deleted'],
@@ -75,6 +75,53 @@ const METADATA: readonly (readonly [keyof SecretHeader, keyof SecretHeaderRecord
 export async function verifySecretHeader(
   signed: unknown,
   { state, stateAt, record, rememberedRevision }: VerifySecretHeaderContext,
+): Promise<SecretHeader> {
+  const header = await verifyAuthorship(signed, state, stateAt);
+  if (record.id !== header.id || record.revision !== header.rev) {
+    throw new SecretHeaderError('mismatch', 'The secret header is for another secret or revision.');
+  }
+  if (!(await dataMatches(header, record))) {
+    throw new SecretHeaderError('mismatch', 'The secret’s ciphertext is not the one its header names.');
+  }
+  requireSameMetadata(header, record);
+  if (rememberedRevision !== undefined && header.rev < rememberedRevision) {
+    throw new SecretHeaderError('rollback', 'The secret is older than a revision this browser has seen.');
+  }
+  return header;
+}
+
+/** A secret as a list shows it: metadata without ciphertext or revision. */
+export type ListedSecretRecord = Omit<SecretHeaderRecord, 'revision' | 'encryption_iv' | 'encrypted_data'>;
+
+/**
+ * The checks of verifySecretHeader that a list item allows (it carries no ciphertext and no
+ * revision): 1 to 6, then the id and the metadata (7 without the data hash). What a list shows of
+ * the secret is then what its author signed; the payload's checks wait until it is opened.
+ */
+export async function verifyListedSecretHeader(
+  signed: unknown,
+  {
+    state,
+    stateAt,
+    record,
+  }: Omit<VerifySecretHeaderContext, 'record' | 'rememberedRevision'> & {
+    record: ListedSecretRecord;
+  },
+): Promise<SecretHeader> {
+  const header = await verifyAuthorship(signed, state, stateAt);
+  if (record.id !== header.id) {
+    throw new SecretHeaderError('mismatch', 'The secret header is for another secret or revision.');
+  }
+  requireSameMetadata(header, record);
+  return header;
+}
+
+// Checks 1 to 6: the header parses, is this organisation's, was made under a verified entry, by an
+// active member with that key then, who signed it and could write the secret then.
+async function verifyAuthorship(
+  signed: unknown,
+  state: TrustState,
+  stateAt: VerifySecretHeaderContext['stateAt'],
 ): Promise<SecretHeader> {
   const { header, sig } = parseSignedSecretHeader(signed as SignedSecretHeader);
   if (header.org !== state.org) {
@@ -107,12 +154,11 @@ export async function verifySecretHeader(
   if (!canWriteSecret(context)) {
     throw new SecretHeaderError('author', 'The secret header’s author may not write this secret.');
   }
-  if (record.id !== header.id || record.revision !== header.rev) {
-    throw new SecretHeaderError('mismatch', 'The secret header is for another secret or revision.');
-  }
-  if (!(await dataMatches(header, record))) {
-    throw new SecretHeaderError('mismatch', 'The secret’s ciphertext is not the one its header names.');
-  }
+  return header;
+}
+
+// The record's metadata against the header's; the error carries the verified header to show.
+function requireSameMetadata(header: SecretHeader, record: ListedSecretRecord): void {
   const differing = METADATA.filter(
     ([ours, theirs]) => record[theirs] !== undefined && record[theirs] !== header[ours],
   ).map(([ours]) => ours);
@@ -123,10 +169,6 @@ export async function verifySecretHeader(
       header,
     );
   }
-  if (rememberedRevision !== undefined && header.rev < rememberedRevision) {
-    throw new SecretHeaderError('rollback', 'The secret is older than a revision this browser has seen.');
-  }
-  return header;
 }
 
 async function signatureVerifies(publicKey: string, sig: string, header: SecretHeader): Promise<boolean> {

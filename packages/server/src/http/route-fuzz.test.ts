@@ -275,9 +275,10 @@ describe('every route, fuzzed', () => {
     expect(badShapes, JSON.stringify(badShapes.slice(0, 30), null, 1)).toEqual([]);
     // Bounded, so the file stays quick on two cores (about 5,800 requests in 10 to 20 s with the users
     // and audit routes of issue 9, about 7,300 with the attachment routes of issue 27, about 8,250
-    // with issue 28's bulk create); and not empty, so a broken catalogue shows.
+    // with issue 28's bulk create, about 9,500 with issue 30's signed marks and restores, whose
+    // bodies are a secret's); and not empty, so a broken catalogue shows.
     expect(requests).toBeGreaterThan(1_000);
-    expect(requests).toBeLessThan(9_000);
+    expect(requests).toBeLessThan(10_500);
     // 10 to 25 s on PostgreSQL when the machine is busy: a time limit of its own, well above that.
   }, 90_000);
 });

@@ -9,6 +9,7 @@ import { SecretFields } from './secret-fields.js';
 import { CATEGORY_LABELS, FORM_FILL_VIEW } from './secret-labels.js';
 import { notFoundState, useOpenedSecret } from './use-opened-secret.js';
 import './secrets.css';
+import { HeaderMarker, useUnderTrustLog } from './signed-secret-name.js';
 
 /** Props of the secret viewer. */
 export interface SecretViewerProps {
@@ -43,6 +44,7 @@ export function SecretViewer({
   notFoundMessage,
 }: SecretViewerProps) {
   const state = useOpenedSecret(secretId, userId);
+  const underLog = useUnderTrustLog();
   const notFound = state.status === 'error' && state.error.kind === 'not-found';
   const closeOnNotFound = notFound && notFoundMessage === undefined;
 
@@ -57,12 +59,13 @@ export function SecretViewer({
     return <OpenedSecretStatus state={shown} className="secret-viewer" label="Secret" onClose={onClose} />;
   }
 
-  const { secret, payload } = state.opened;
+  const { secret, payload, header } = state.opened;
   return (
     <section className="secret-viewer" aria-labelledby="secret-viewer-title">
       <header className="secret-viewer__header">
         <h2 id="secret-viewer-title" className="secret-viewer__title">
           {secret.name}
+          {underLog && !header.verified ? <HeaderMarker kind="unverified" /> : null}
         </h2>
         <p className="secret-viewer__meta">
           {CATEGORY_LABELS[secret.category]}

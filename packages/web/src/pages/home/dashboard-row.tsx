@@ -6,6 +6,8 @@ import { ROW_ATTRIBUTE } from '../../components/lists/row-navigation.js';
 /** Props of one row of a dashboard list. */
 export interface DashboardRowProps {
   name: string;
+  /** What the row shows for the name, when more than its text (a secret's, with its header marker). */
+  label?: ReactNode;
   /** The line under the name (category and chest, or secret count). */
   detail?: ReactNode;
   /** A small marker after the name (e.g. 'Deleted'). */
@@ -19,7 +21,7 @@ export interface DashboardRowProps {
  * A row: one button that opens it (Enter; arrows move between rows) and its options menu (Right).
  * The button carries the row attribute the keyboard navigation looks for.
  */
-export function DashboardRow({ name, detail, badge, selected, onOpen, menuItems }: DashboardRowProps) {
+export function DashboardRow({ name, label, detail, badge, selected, onOpen, menuItems }: DashboardRowProps) {
   return (
     <>
       <button
@@ -30,7 +32,7 @@ export function DashboardRow({ name, detail, badge, selected, onOpen, menuItems 
         onClick={onOpen}
       >
         <span className="dashboard-row__name">
-          {name}
+          {label ?? name}
           {badge ? <span className="dashboard-row__badge">{badge}</span> : null}
         </span>
         {detail ? <span className="dashboard-row__detail">{detail}</span> : null}

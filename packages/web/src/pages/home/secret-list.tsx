@@ -5,6 +5,7 @@ import { truncateName } from '../../components/chests/truncate-name.js';
 import type { RowMenuItem } from '../../components/lists/row-menu.js';
 import { LIST_FAILED_MESSAGE, ScrollList } from '../../components/lists/scroll-list.js';
 import { CATEGORY_LABELS } from '../../components/secrets/secret-labels.js';
+import { SignedSecretName } from '../../components/secrets/signed-secret-name.js';
 import { DashboardRow } from './dashboard-row.js';
 
 /** Props of a scroll-paged list of secrets. */
@@ -47,6 +48,7 @@ export function SecretList({
       renderRow={(row) => (
         <DashboardRow
           name={row.name}
+          label={<SignedSecretName item={row} />}
           detail={
             hideChest || !row.vault
               ? CATEGORY_LABELS[row.category]

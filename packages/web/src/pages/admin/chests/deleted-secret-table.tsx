@@ -6,6 +6,7 @@ import type { AdminColumn } from '../../../components/admin-table/admin-table-ty
 import type { RowMenuItem } from '../../../components/lists/row-menu.js';
 import { useSecretActions } from '../../../components/secrets/secret-actions.js';
 import { CATEGORY_LABELS } from '../../../components/secrets/secret-labels.js';
+import { SignedSecretName } from '../../../components/secrets/signed-secret-name.js';
 import { paths } from '../../../navigation/paths.js';
 import { useOwnership } from '../../../session/ownership.js';
 import { chestColumn, secretRef } from './secret-table.js';
@@ -20,7 +21,13 @@ export function useDeletedSecretTable() {
   const owner = useOwnership().isOwner;
 
   const columns: AdminColumn<SecretRow, DeletedSecretSortKey>[] = [
-    { id: 'name', label: 'Name', width: 30, sortKey: 'name', cell: (secret) => secret.name },
+    {
+      id: 'name',
+      label: 'Name',
+      width: 30,
+      sortKey: 'name',
+      cell: (secret) => <SignedSecretName item={secret} />,
+    },
     {
       id: 'category',
       label: 'Type',

@@ -10,6 +10,7 @@ import { useWritableChests } from '../../../components/chests/use-writable-chest
 import type { RowMenuItem } from '../../../components/lists/row-menu.js';
 import { useSecretActions } from '../../../components/secrets/secret-actions.js';
 import { CATEGORY_LABELS } from '../../../components/secrets/secret-labels.js';
+import { SignedSecretName } from '../../../components/secrets/signed-secret-name.js';
 import { STRENGTH_LABELS } from '../../../components/strength/strength-labels.js';
 import { paths } from '../../../navigation/paths.js';
 
@@ -67,7 +68,13 @@ export function useSecretTable(context: AdminContext) {
   const writable = useWritableChests();
 
   const columns: AdminColumn<SecretRow, SecretSortKey>[] = [
-    { id: 'name', label: 'Name', width: 25, sortKey: 'name', cell: (secret) => secret.name },
+    {
+      id: 'name',
+      label: 'Name',
+      width: 25,
+      sortKey: 'name',
+      cell: (secret) => <SignedSecretName item={secret} />,
+    },
     {
       id: 'strength',
       label: 'Strength',
