@@ -15,7 +15,12 @@ import {
 } from '../support/dashboard-ui.js';
 import { createMemberThroughApi, onboardMember } from '../support/member-setup.js';
 import { createSecretThroughForm } from '../support/secret-form-ui.js';
-import { createChestThroughApi, createTeamThroughApi, findEveryoneTeam } from '../support/secrets-api.js';
+import {
+  createChestThroughApi,
+  createSecretThroughApi,
+  createTeamThroughApi,
+  findEveryoneTeam,
+} from '../support/secrets-api.js';
 import { startTrustLogThroughApi } from '../support/trust-log.js';
 
 // Issue 30: an organisation made before the trust log starts its record from the owner's browser
@@ -35,7 +40,16 @@ test('trust log: an organisation made before the record migrates from the ownerâ
   const { account, admin } = await newOrganisationThroughApi(request, testInfo);
   const everyone = await findEveryoneTeam(admin);
   const writers = await createTeamThroughApi(admin, 'Writers');
-  await createChestThroughApi(admin, 'Operations', [{ team_id: everyone.id, edit_access: true }]);
+  const operations = await createChestThroughApi(admin, 'Operations', [
+    { team_id: everyone.id, edit_access: true },
+  ]);
+  // Saved before the record: suite 1, no signed header.
+  await createSecretThroughApi(admin, {
+    vaultId: operations.id,
+    name: 'Old router',
+    category: 'password',
+    payload: { username: 'admin', password: 'admin', url: '', note: '' },
+  });
 
   const ownerContext = await browser.newContext();
   const adaContext = await browser.newContext();
@@ -101,6 +115,24 @@ test('trust log: an organisation made before the record migrates from the ownerâ
     }>(admin, 'GET', '/api/v1/secrets.json?everything=true');
     const mail = listed.items.find((item) => item.name === 'Mail server');
     expect(mail?.signed_header?.header.author).toBe(admin.profile.id);
+    // The list vouches for what authors signed, and says which secrets predate the record.
+    await expect(rowButton(secrets, 'Old router').locator('.header-marker')).toHaveText('Unverified');
+    await expect(rowButton(secrets, 'Mail server').locator('.header-marker')).toHaveCount(0);
+    // Marking for deletion is a signed revision too: the server cannot serve it back as live.
+    const removeMenu = await openRowMenu(secrets, 'Old router');
+    await removeMenu.getByRole('menuitem', { name: 'Remove' }).click();
+    await page
+      .getByRole('dialog', { name: 'Remove Old router?' })
+      .getByRole('button', { name: 'Remove' })
+      .click();
+    await expect(notice(page, 'Old router removed.')).toBeVisible({ timeout: 20_000 });
+    const deleted = await apiOk<{
+      items: { name: string; signed_header: { header: { deleted: boolean; rev: number } } | null }[];
+    }>(admin, 'GET', '/api/v1/secrets.json?deleted=true');
+    expect(deleted.items.find((item) => item.name === 'Old router')?.signed_header?.header).toMatchObject({
+      deleted: true,
+      rev: 2,
+    });
 
     // Remove a user.
     const users = await openUsersTable(page);
@@ -133,6 +165,8 @@ test('trust log: an organisation made before the record migrates from the ownerâ
     const viewer = await openSecretFromList(adaPage, 'Printer');
     await viewer.getByRole('button', { name: /Show/ }).first().click();
     await expect(viewer.getByText('toner', { exact: true })).toBeVisible({ timeout: 20_000 });
+    // Verified in Ada's browser against the log it verified: no marker.
+    await expect(viewer.locator('.header-marker')).toHaveCount(0);
   } finally {
     await Promise.all([ownerContext.close(), adaContext.close()]);
   }
