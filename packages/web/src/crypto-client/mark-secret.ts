@@ -4,7 +4,7 @@ import { firstSync } from '../trust-log/first-sync.js';
 import type { TrustOptions } from './confirm-reader-keys.js';
 import { openFetchedSecret } from './open-secret-record.js';
 import { requirePrivateKey } from './private-key.js';
-import { highestRevision } from './revision-memory.js';
+import { seenRevisions } from './revision-memory.js';
 import { draftOfStored, type SavedSecret, saveNextRevision } from './save-secret.js';
 import { toSecretAccessError } from './to-secret-access-error.js';
 
@@ -29,7 +29,7 @@ export async function changeSecretLifecycle(
       await (marked ? markSecretForDeletion : unmarkSecretForDeletion)(secretId);
       return null;
     }
-    const seen = highestRevision(userId, secretId);
+    const seen = seenRevisions(userId, secretId);
     const caller = { userId, privateKey: await requirePrivateKey() };
     const stored = await fetchSecret(secretId);
     const opened = await openFetchedSecret<SecretPayload>(stored, caller, await seen);

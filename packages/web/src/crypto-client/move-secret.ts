@@ -4,7 +4,7 @@ import { fetchSecret } from '../api/secrets-api.js';
 import type { TrustOptions } from './confirm-reader-keys.js';
 import { openFetchedSecret } from './open-secret-record.js';
 import { requirePrivateKey } from './private-key.js';
-import { highestRevision } from './revision-memory.js';
+import { seenRevisions } from './revision-memory.js';
 import { draftOfStored, type SavedSecret, saveNextRevision } from './save-secret.js';
 import { SecretAccessError } from './secret-access-error.js';
 import { toSecretAccessError } from './to-secret-access-error.js';
@@ -24,7 +24,7 @@ export async function moveEncryptedSecret(
   options: TrustOptions = {},
 ): Promise<SavedSecret> {
   try {
-    const seen = highestRevision(userId, secretId);
+    const seen = seenRevisions(userId, secretId);
     const caller = { userId, privateKey: await requirePrivateKey() };
     const stored = await fetchSecret(secretId);
     if (stored.vault_id === toVaultId) throw new SecretAccessError('server', SAME_CHEST_MESSAGE);

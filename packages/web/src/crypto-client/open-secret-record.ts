@@ -4,8 +4,12 @@ import { fetchSecret } from '../api/secrets-api.js';
 import { reportUnopenableKey } from './broken-key-report.js';
 import type { KeyOwner } from './confirm-reader-keys.js';
 import { requirePrivateKey } from './private-key.js';
-import { highestRevision, recordRevision, refuseOlderRevision } from './revision-memory.js';
-import { SECRET_KEY_NOT_FOUND_MESSAGE, SecretAccessError } from './secret-access-error.js';
+import { recordRevision, refuseOlderRevision, type SeenRevisions, seenRevisions } from './revision-memory.js';
+import {
+  SECRET_KEY_NOT_FOUND_MESSAGE,
+  SecretAccessError,
+  UNSIGNED_AGAIN_MESSAGE,
+} from './secret-access-error.js';
 import { checkSecretHeader, type HeaderStatus } from './secret-header-status.js';
 import { normalisePayload } from './secret-payload.js';
 import { toSecretAccessError } from './to-secret-access-error.js';
@@ -37,7 +41,8 @@ export interface OpenedRevision<T extends object = Record<string, unknown>> {
 /**
  * Opens a fetched revision in memory, every check before anything is shown: a revision older than
  * `seen` (the highest this user has seen in this browser) is refused ('rollback'); a signed header
- * must verify against the trust log (secret-header-status.ts); then the caller's key is unwrapped,
+ * must verify against the trust log (secret-header-status.ts), and a revision seen signed before
+ * must still be; then the caller's key is unwrapped,
  * must be the key the header commits to, and opens the payload bound to the secret's id and
  * revision. A wrapped key that does not open is reported once and then answers as a missing key
  * does: the server has dropped it, and an administrator's reshare gives a working one. Opening,
@@ -46,10 +51,15 @@ export interface OpenedRevision<T extends object = Record<string, unknown>> {
 export async function openFetchedSecret<T extends object = Record<string, unknown>>(
   secret: Secret,
   caller: KeyOwner,
-  seen: number | undefined,
+  seen: SeenRevisions,
 ): Promise<OpenedRevision<T>> {
-  refuseOlderRevision(secret.revision, seen);
-  const header = await checkSecretHeader(secret, seen);
+  refuseOlderRevision(secret.revision, seen.revision);
+  const header = await checkSecretHeader(secret, seen.revision);
+  // A revision this browser saw signed, served again without a verified header (stripped, so that
+  // the server's metadata would pass): refused as the downgrade it is.
+  if (!header.verified && seen.signed !== undefined && secret.revision <= seen.signed) {
+    throw new SecretAccessError('integrity', UNSIGNED_AGAIN_MESSAGE);
+  }
   const { userId, privateKey } = caller;
   const secretKey = await unwrapOwnKey(secret, userId, privateKey).catch(async (error: unknown) => {
     if (isCryptoError(error) && (await reportUnopenableKey(secret, userId, privateKey)))
@@ -76,12 +86,12 @@ export async function openSecretRecord(
 ): Promise<OpenedSecret> {
   try {
     // The mark is known to the page, or read while the secret travels: the check adds no wait.
-    const seen = highestRevision(userId, id);
+    const seen = seenRevisions(userId, id);
     const privateKey = await requirePrivateKey();
     const secret = await fetchSecret(id, signal);
     const opened = await openFetchedSecret(secret, { userId, privateKey }, await seen);
     // Known to this page at once; stored in IndexedDB in the background, so opening never waits on it.
-    void recordRevision(userId, secret.id, secret.revision);
+    void recordRevision(userId, secret.id, secret.revision, opened.header.verified);
     return { secret, payload: normalisePayload(secret.category, opened.payload), header: opened.header };
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;

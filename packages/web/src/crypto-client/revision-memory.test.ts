@@ -5,7 +5,7 @@ import { loadPrivateKey } from '../keys/key-store.js';
 import { clearSession } from '../lib/clear-session.js';
 import { mockFetch } from '../test/mock-fetch.js';
 import { openSecretRecord } from './open-secret-record.js';
-import { highestRevision, recordRevision, revisionsStored } from './revision-memory.js';
+import { highestRevision, recordRevision, revisionsStored, seenRevisions } from './revision-memory.js';
 import { updateEncryptedSecret } from './save-secret.js';
 import { olderRevisionMessage } from './secret-access-error.js';
 import { signInAsFreshCaller, TEST_DRAFT } from './testing/fresh-caller.js';
@@ -169,6 +169,27 @@ describe('revision memory', () => {
     otherTab.postMessage({ userId: 'u-ada', secretId: 's-4', revision: 8 });
     otherTab.close();
     await vi.waitFor(async () => expect(await highestRevision('u-ada', 's-4')).toBe(8));
+  });
+
+  it('keeps the highest revision seen signed beside the highest seen, stored and announced', async () => {
+    await recordRevision('u-ada', 's-5', 2, true);
+    await recordRevision('u-ada', 's-5', 3);
+    expect(await seenRevisions('u-ada', 's-5')).toEqual({ revision: 3, signed: 2 });
+    await revisionsStored();
+    expect(await withKeyDatabaseStore('revisions', 'readonly', (store) => store.get('u-ada:s-5'))).toEqual({
+      secretId: 's-5',
+      revision: 3,
+      signed: 2,
+    });
+    // The same revision seen signed later raises the signed part alone.
+    await recordRevision('u-ada', 's-5', 3, true);
+    expect(await seenRevisions('u-ada', 's-5')).toEqual({ revision: 3, signed: 3 });
+    const otherTab = new BroadcastChannel('coffer-revision-marks');
+    otherTab.postMessage({ marks: [{ userId: 'u-ada', secretId: 's-6', revision: 4, signed: 4 }] });
+    otherTab.close();
+    await vi.waitFor(async () =>
+      expect(await seenRevisions('u-ada', 's-6')).toEqual({ revision: 4, signed: 4 }),
+    );
   });
 
   it('still refuses within the page when IndexedDB fails', async () => {

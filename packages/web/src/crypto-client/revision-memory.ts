@@ -16,10 +16,23 @@ import { olderRevisionMessage, SecretAccessError } from './secret-access-error.j
  * announce the marks they raise on a BroadcastChannel, so that no tab goes on with a lower one.
  */
 
-/** One stored mark: the secret and the highest revision seen of it. */
+/**
+ * One stored mark: the secret, the highest revision seen of it, and the highest seen with a verified
+ * signed header (suite 2; absent before any), so that the same revision served without its header
+ * later is refused as the downgrade it is.
+ */
 interface RevisionMark {
   secretId: string;
   revision: number;
+  signed?: number;
+}
+
+/** What a user has seen of a secret in this browser. */
+export interface SeenRevisions {
+  /** The highest revision seen. */
+  revision?: number;
+  /** The highest revision seen with a verified signed header. */
+  signed?: number;
 }
 
 /** What a tab tells the others after raising a mark. */
@@ -29,6 +42,8 @@ interface MarkRaised extends RevisionMark {
 
 // Marks this page has read or raised, by `${userId}:${secretId}`.
 const known = new Map<string, number>();
+// The signed part of the marks, by the same ids.
+const knownSigned = new Map<string, number>();
 // Per user: the one read of their stored marks (dropped when it failed, so the next open tries again).
 const loaded = new Map<string, Promise<void>>();
 /*
@@ -50,15 +65,21 @@ function markId(userId: string, secretId: string): string {
   return `${userId}:${secretId}`;
 }
 
-function storedRevision(value: unknown): number | undefined {
+function storedRevision(value: unknown, field: 'revision' | 'signed' = 'revision'): number | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
-  const { revision } = value as Partial<RevisionMark>;
+  const revision = (value as Partial<RevisionMark>)[field];
   return Number.isSafeInteger(revision) ? revision : undefined;
 }
 
-function raise(id: string, revision: number): void {
-  const current = known.get(id);
-  if (current === undefined || current < revision) known.set(id, revision);
+function raiseIn(marks: Map<string, number>, id: string, revision: number | undefined): void {
+  if (revision === undefined) return;
+  const current = marks.get(id);
+  if (current === undefined || current < revision) marks.set(id, revision);
+}
+
+function raise(id: string, revision: number, signed?: number): void {
+  raiseIn(known, id, revision);
+  raiseIn(knownSigned, id, signed);
 }
 
 function loadMarks(userId: string): Promise<void> {
@@ -78,7 +99,8 @@ async function readMarks(userId: string): Promise<void> {
     for (const value of stored) {
       const revision = storedRevision(value);
       const { secretId } = value as Partial<RevisionMark>;
-      if (revision !== undefined && typeof secretId === 'string') raise(markId(userId, secretId), revision);
+      if (revision !== undefined && typeof secretId === 'string')
+        raise(markId(userId, secretId), revision, storedRevision(value, 'signed'));
     }
   } catch {
     // What this page saw is all there is for now; the next open reads again.
@@ -90,7 +112,7 @@ function takeAnnounced(value: unknown): void {
   const data = value as Partial<MarkRaised> | null;
   const revision = storedRevision(data);
   if (revision === undefined || typeof data?.userId !== 'string' || typeof data.secretId !== 'string') return;
-  raise(markId(data.userId, data.secretId), revision);
+  raise(markId(data.userId, data.secretId), revision, storedRevision(data, 'signed'));
 }
 
 // Another tab announces a batch ({marks: [...]}), or one mark as earlier versions did.
@@ -110,6 +132,18 @@ export async function highestRevision(userId: string, secretId: string): Promise
   return known.get(markId(userId, secretId));
 }
 
+/** What `userId` has seen of a secret in this browser (highestRevision, with the signed part). */
+export async function seenRevisions(userId: string, secretId: string): Promise<SeenRevisions> {
+  await loadMarks(userId);
+  const id = markId(userId, secretId);
+  const seen: SeenRevisions = {};
+  const revision = known.get(id);
+  const signed = knownSigned.get(id);
+  if (revision !== undefined) seen.revision = revision;
+  if (signed !== undefined) seen.signed = signed;
+  return seen;
+}
+
 /**
  * Refuses a revision older than the highest seen (a 'rollback' SecretAccessError naming both).
  * `seen` is highestRevision's answer, fetched ahead so the check costs no extra wait.
@@ -123,14 +157,23 @@ export function refuseOlderRevision(revision: number, seen: number | undefined):
 /**
  * Records a revision `userId` opened or saved, if it is higher than the mark: this page knows it at
  * once, other tabs are told, and the promise settles once IndexedDB holds it (opens and saves do not
- * wait for that: a few milliseconds, which a reload does not beat). Call it only once the revision proved genuine (it opened, or the server
- * stored the save): a mark is never lowered, so a made-up revision must not raise one.
+ * wait for that: a few milliseconds, which a reload does not beat). Call it only once the revision
+ * proved genuine (it opened, or the server stored the save): a mark is never lowered, so a made-up
+ * revision must not raise one. `signed`: its signed header verified (or this browser signed it).
  */
-export function recordRevision(userId: string, secretId: string, revision: number): Promise<void> {
+export function recordRevision(
+  userId: string,
+  secretId: string,
+  revision: number,
+  signed = false,
+): Promise<void> {
   const id = markId(userId, secretId);
   const current = known.get(id);
-  if (current !== undefined && current >= revision) return Promise.resolve();
-  raise(id, revision);
+  const currentSigned = knownSigned.get(id);
+  const newSigned = signed ? revision : undefined;
+  const raisesSigned = newSigned !== undefined && (currentSigned === undefined || currentSigned < newSigned);
+  if (current !== undefined && current >= revision && !raisesSigned) return Promise.resolve();
+  raise(id, revision, newSigned);
   if (!collecting) {
     const batch: MarkBatch = { marks: new Map(), stored: Promise.resolve() };
     // It takes marks until its write starts: right away when no write is under way.
@@ -141,7 +184,10 @@ export function recordRevision(userId: string, secretId: string, revision: numbe
     storing = batch.stored;
     collecting = batch;
   }
-  collecting.marks.set(id, { userId, secretId, revision });
+  const mark: MarkRaised = { userId, secretId, revision: known.get(id) ?? revision };
+  const signedMark = knownSigned.get(id);
+  if (signedMark !== undefined) mark.signed = signedMark;
+  collecting.marks.set(id, mark);
   return collecting.stored;
 }
 
@@ -155,13 +201,17 @@ async function storeMarks(marks: Map<string, MarkRaised>): Promise<void> {
   try {
     await withKeyDatabaseStore('revisions', 'readwrite', (store) => {
       let last: IDBRequest | undefined;
-      for (const [id, { secretId, revision }] of marks) {
+      for (const [id, { secretId, revision, signed }] of marks) {
         // Read and write in one transaction: another tab may have stored a higher mark meanwhile.
         const reading = store.get(id);
         reading.onsuccess = () => {
           const stored = storedRevision(reading.result);
-          if (stored !== undefined && stored >= revision) raise(id, stored);
-          else store.put({ secretId, revision } satisfies RevisionMark, id);
+          const storedSigned = storedRevision(reading.result, 'signed');
+          raise(id, stored ?? revision, storedSigned);
+          const merged: RevisionMark = { secretId, revision: Math.max(stored ?? 0, revision) };
+          const highestSigned = Math.max(storedSigned ?? 0, signed ?? 0);
+          if (highestSigned > 0) merged.signed = highestSigned;
+          if (merged.revision !== stored || merged.signed !== storedSigned) store.put(merged, id);
         };
         last = reading;
       }

@@ -78,15 +78,16 @@ export async function createEncryptedSecret(
   const secretKey = generateSecretKey();
   try {
     const caller = { userId, privateKey: await requirePrivateKey() };
-    await withOneRetry(async () => {
+    const saved = await withOneRetry(async () => {
       const body = await buildBody(draft, secretId, 1, secretKey, caller, 'save', options);
-      return createSecret({
+      await createSecret({
         id: secretId,
         ...body,
         ...(draft.importBatchId ? { import_batch_id: draft.importBatchId } : {}),
       });
+      return body;
     });
-    void recordRevision(userId, secretId, 1);
+    void recordRevision(userId, secretId, 1, saved.signed_header !== undefined);
     return { id: secretId, revision: 1 };
   } catch (error) {
     throw toSecretAccessError(error);
@@ -134,11 +135,14 @@ export async function saveNextRevision(
   const secretKey = generateSecretKey();
   try {
     const revision = stored.revision + 1;
-    await withOneRetry(async () => {
+    const saved = await withOneRetry(async () => {
       const body = await buildBody(draft, stored.id, revision, secretKey, caller, purpose, options, marked);
-      return marked === undefined ? updateSecret(stored.id, body) : changeSecretMark(stored.id, marked, body);
+      await (marked === undefined
+        ? updateSecret(stored.id, body)
+        : changeSecretMark(stored.id, marked, body));
+      return body;
     });
-    void recordRevision(caller.userId, stored.id, revision);
+    void recordRevision(caller.userId, stored.id, revision, saved.signed_header !== undefined);
     return { id: stored.id, revision };
   } finally {
     secretKey.fill(0);

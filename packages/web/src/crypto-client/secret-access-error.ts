@@ -56,6 +56,9 @@ export function olderRevisionMessage(served: number, seen: number): string {
 export function headerRefusedMessage(reason: string): string {
   return `This secret was not opened. ${reason} The server may have changed it; tell an administrator.`;
 }
+/** A revision this browser saw with a verified signed header, served again without one. */
+export const UNSIGNED_AGAIN_MESSAGE =
+  'This secret was not opened. This browser has seen it signed by its author, and the server now sends it without that signature. The server may have changed it; tell an administrator.';
 /** Fallback when the server gave no text. */
 export const GENERIC_SECRET_ERROR_MESSAGE = 'The secret could not be loaded. Please try again.';
 

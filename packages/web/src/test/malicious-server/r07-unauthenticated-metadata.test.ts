@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { moveEncryptedSecret } from '../../crypto-client/move-secret.js';
 import { openSecretRecord } from '../../crypto-client/open-secret-record.js';
 import type { ConfirmPeople } from '../../crypto-client/people-to-confirm.js';
-import { isSecretAccessError } from '../../crypto-client/secret-access-error.js';
+import { isSecretAccessError, UNSIGNED_AGAIN_MESSAGE } from '../../crypto-client/secret-access-error.js';
 import { createEvilServer } from '../evil-server/evil-server.js';
 
 // R7, unauthenticated metadata. Name, category, chest, hidden and deleted travel in clear; the server
@@ -11,7 +11,10 @@ import { createEvilServer } from '../evil-server/evil-server.js';
 // Before part II: shown as served, and a move chose its readers from the served `hidden`, so the
 // secret's key was wrapped for the members of the chest it joined (review §1, R7). Resisted since part
 // II (signed secret headers, suite 2): every revision's metadata is signed by its author, so the
-// served record differs from its header and nothing is shown, moved or wrapped.
+// served record differs from its header and nothing is shown, moved or wrapped; and a revision this
+// browser saw signed is refused when served again without its header. (Residual: a suite-1 secret
+// this browser never saw signed can still be served with changed metadata; the re-save of suite-1
+// secrets closes it.)
 async function hiddenMinutes() {
   const evil = createEvilServer();
   const ada = await evil.user('Ada', { administrator: true });
@@ -53,6 +56,19 @@ describe('R7 unauthenticated metadata', () => {
     expect((error as Error).message).toContain('in: name.');
     expect((error as Error).message).not.toContain('Quarterly');
     expect((error as Error).message).not.toContain('Board minutes');
+  }, 30_000);
+
+  it('resisted: a signed secret seen once, served again without its header and unhidden, is refused', async () => {
+    const { evil, bob, ops, me, minutes } = await hiddenMinutes();
+    expect((await openSecretRecord(minutes.id, me)).header.verified).toBe(true);
+    evil.tamper<Secret>('GET /api/v1/secrets/:id.json', (_request, honest) => ({
+      body: { ...honest.body, hidden: false, signed_header: null },
+    }));
+    const error = await moveEncryptedSecret(minutes.id, ops.id, me).catch((caught: unknown) => caught);
+    expect(isSecretAccessError(error, 'integrity')).toBe(true);
+    expect((error as Error).message).toBe(UNSIGNED_AGAIN_MESSAGE);
+    expect(evil.model.secrets.get(minutes.id)?.keys.has(bob.id)).toBe(false);
+    await evil.verify();
   }, 30_000);
 
   it('the untampered secret opens, verified, as its author signed it', async () => {
