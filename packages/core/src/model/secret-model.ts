@@ -89,6 +89,8 @@ export interface SecretCreate {
   hidden: boolean;
   /** The import batch this secret is created by (issue 28): the caller's own batch, not undone. */
   import_batch_id?: Id;
+  /** The revision's signed header (suite 2), once the organisation has a trust log. */
+  signed_header?: SignedSecretHeader;
 }
 
 /** Fields of a secret save (`PUT api/v1/secrets/{id}.json`); `revision` is the stored one + 1. */

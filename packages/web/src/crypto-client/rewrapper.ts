@@ -172,7 +172,13 @@ export function createWorkerRewrapper(owner: KeyOwner, options: WorkerRewrapperO
     },
     seal(batch) {
       return submit<SealedItem[]>(
-        (id) => ({ type: 'seal', id, readers: batch.readers, items: batch.items }),
+        (id) => ({
+          type: 'seal',
+          id,
+          readers: batch.readers,
+          items: batch.items,
+          ...(batch.signer ? { signer: batch.signer } : {}),
+        }),
         (page) => page.seal(batch),
         (reply) => (reply.type === 'sealed' ? reply.items : undefined),
       );

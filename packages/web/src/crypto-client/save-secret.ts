@@ -1,5 +1,6 @@
 import type { Secret, SecretCategory, SecretHeaderRecord, SecretPayload } from '@coffer/core';
 import {
+  activeUser,
   generateSecretKey,
   KEY_FOR_STRANGER_MESSAGE,
   newSecretId,
@@ -17,6 +18,7 @@ import type { ConfirmPurpose } from './people-to-confirm.js';
 import { requirePrivateKey } from './private-key.js';
 import { wrapForReaders } from './reader-keys.js';
 import { recordRevision } from './revision-memory.js';
+import type { HeaderSigner } from './seal-batch.js';
 import { CONFLICT_MESSAGE, SecretAccessError } from './secret-access-error.js';
 import { signRevisionHeader } from './sign-header.js';
 import { toSecretAccessError } from './to-secret-access-error.js';
@@ -185,13 +187,32 @@ export async function buildBody(
   };
 }
 
-// Once the organisation has a verified trust log, every revision saved here carries its signed header
-// (suite 2, sign-header.ts); without a log, or without the signing key, it is saved as suite 1.
-async function headerUnderLog(userId: string, record: SecretHeaderRecord, secretKey: Uint8Array) {
+/**
+ * Once the organisation has a verified trust log, every revision saved in this browser carries its
+ * signed header (suite 2, sign-header.ts); without a log, or without the signing key, it is saved as
+ * suite 1 (no header).
+ */
+export async function headerUnderLog(userId: string, record: SecretHeaderRecord, secretKey: Uint8Array) {
   const { log, alarm } = trustLogStore.get();
   if (!log || alarm) return null;
   const signingKey = await loadSigningKey();
   return signingKey ? signRevisionHeader(log.state, { userId, signingKey }, record, secretKey) : null;
+}
+
+/** The signer of a batch of new secrets (seal-batch.ts) under the same rule as headerUnderLog. */
+export async function batchSignerUnderLog(userId: string): Promise<HeaderSigner | null> {
+  const { log, alarm } = trustLogStore.get();
+  const me = log && !alarm ? activeUser(log.state, userId) : undefined;
+  if (!log || !me) return null;
+  const signingKey = await loadSigningKey();
+  if (!signingKey) return null;
+  return {
+    signingKey,
+    org: log.state.org,
+    author: userId,
+    author_fp: me.fingerprint,
+    log_seq: log.state.seq,
+  };
 }
 
 // The chest's readers changed between fetching their keys and saving (someone joined: 409, someone

@@ -1,10 +1,27 @@
-import type { SecretCreate, SecretPayload } from '@coffer/core';
-import { sealSecret, wrapSecretKey } from '@coffer/core';
+import type { SecretCategory, SecretCreate, SecretPayload, SignedSecretHeader } from '@coffer/core';
+import {
+  dataHash,
+  keyCommitment,
+  SECRET_HEADER_VERSION,
+  sealSecret,
+  signSecretHeader,
+  wrapSecretKey,
+} from '@coffer/core';
 
 /** A reader a batch is wrapped for: a CryptoKey is structured-cloneable, so it is imported once by the page. */
 export interface SealReader {
   userId: string;
   key: CryptoKey;
+}
+
+/** What a new secret's signed header states besides its payload (the strength: unless scored here). */
+export interface SealedPlace {
+  chest: string;
+  hidden: boolean;
+  category: SecretCategory;
+  name: string;
+  strength: number | null;
+  form_fill: boolean;
 }
 
 /** One new secret to seal (revision 1): its id and key are made by the page, which keeps the key for a rewrap. */
@@ -14,12 +31,28 @@ export interface SealItem {
   payload: SecretPayload;
   /** The password to score and the secret's name (a word the scorer discounts), or null: not scored. */
   score: { password: string; name: string } | null;
+  /** Its metadata, for the signed header (with the batch's `signer`). */
+  place?: SealedPlace;
+}
+
+/**
+ * Who signs the headers of a batch (suite 2, as sign-header.ts does for one save): the author's
+ * signing key (a structured-cloneable CryptoKey) and what the verified log says of them.
+ */
+export interface HeaderSigner {
+  signingKey: CryptoKey;
+  org: string;
+  author: string;
+  author_fp: string;
+  log_seq: number;
 }
 
 /** Many new secrets for the same readers (one chest's). */
 export interface SealBatch {
   readers: SealReader[];
   items: SealItem[];
+  /** Given once the organisation has a verified trust log: each item's header is signed too. */
+  signer?: HeaderSigner;
 }
 
 /** One item sealed: its payload, its key for every reader, its strength; or that it could not be sealed. */
@@ -29,6 +62,7 @@ export type SealedItem =
       encryption_iv: string;
       keys: SecretCreate['secret_keys_attributes'];
       strength: number | null;
+      signed_header?: SignedSecretHeader;
     }
   | { failed: true };
 
@@ -48,7 +82,7 @@ export async function sealBatch(batch: SealBatch, score: StrengthScore): Promise
     while (next < batch.items.length) {
       const index = next;
       next += 1;
-      sealed[index] = await sealItem(batch.readers, batch.items[index] as SealItem, score);
+      sealed[index] = await sealItem(batch, batch.items[index] as SealItem, score);
     }
   };
   await Promise.all(Array.from({ length: Math.min(SEAL_LANES, batch.items.length) }, lane));
@@ -59,7 +93,7 @@ export async function sealBatch(batch: SealBatch, score: StrengthScore): Promise
 const SEAL_LANES = 4;
 
 async function sealItem(
-  readers: readonly SealReader[],
+  { readers, signer }: SealBatch,
   item: SealItem,
   score: StrengthScore,
 ): Promise<SealedItem> {
@@ -77,8 +111,37 @@ async function sealItem(
       ),
       item.score ? score(item.score.password, item.score.name) : Promise.resolve(null),
     ]);
-    return { ...payload, keys, strength };
+    if (!signer || !item.place) return { ...payload, keys, strength };
+    const place = item.score ? { ...item.place, strength } : item.place;
+    const signed_header = await signHeader(signer, item, place, payload);
+    return { ...payload, keys, strength, signed_header };
   } catch {
     return { failed: true };
   }
+}
+
+// The item's header at revision 1, as sign-header.ts signs a single save's.
+async function signHeader(
+  signer: HeaderSigner,
+  item: SealItem,
+  place: SealedPlace,
+  payload: { encrypted_data: string; encryption_iv: string },
+): Promise<SignedSecretHeader> {
+  const [data_hash, key_commit] = await Promise.all([
+    dataHash(payload.encryption_iv, payload.encrypted_data),
+    keyCommitment(item.secretKey, item.secretId, 1),
+  ]);
+  return signSecretHeader(signer.signingKey, {
+    v: SECRET_HEADER_VERSION,
+    org: signer.org,
+    id: item.secretId,
+    rev: 1,
+    ...place,
+    deleted: false,
+    data_hash,
+    key_commit,
+    author: signer.author,
+    author_fp: signer.author_fp,
+    log_seq: signer.log_seq,
+  });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createEvilServer, draftIn } from '../test/evil-server/evil-server.js';
+import { openSecretRecord } from './open-secret-record.js';
 import { createPageRewrapper, type RewrapperFactory } from './rewrapper.js';
 import { SecretAccessError } from './secret-access-error.js';
 import { secretCreator, secretCreators } from './secret-creator.js';
@@ -172,6 +173,32 @@ describe('secretCreator', () => {
       await expect(creators.createMany(drafts)).resolves.toSatisfy((all: unknown[]) =>
         all.every((one) => one instanceof SecretAccessError),
       );
+      await evil.verify();
+    }, 30_000);
+
+    it('signs each header under the organisation’s log, scored strength included, so readers verify it', async () => {
+      const evil = createEvilServer();
+      const ada = await evil.user('Ada', { administrator: true });
+      const bob = await evil.user('Bob');
+      const chest = evil.chest('Imported', { teams: [evil.team('Ops', [ada, bob])] });
+      const me = await evil.signIn(ada);
+      await evil.signedLog(ada);
+      const pool: RewrapperFactory = (owner) =>
+        createPageRewrapper(owner, undefined, async (password) => password.length % 5);
+      const creators = secretCreators(me, { confirm: confirming() }, pool);
+      const drafts = [draftIn(chest, { name: 'Scored', strength: null }), draftIn(chest, { name: 'Kept' })];
+      const outcomes = await creators.createMany(drafts, { scoreStrength: true });
+      creators.close();
+      const ids = outcomes.map((one) => (one instanceof SecretAccessError ? '' : one.id));
+      for (const id of ids) {
+        const opened = await openSecretRecord(id, me);
+        expect(opened.header.verified).toBe(true);
+        expect(opened.header.verified && opened.header.header.strength).toBe(opened.secret.strength);
+      }
+      expect(evil.model.secrets.get(ids[0] as string)?.strength).toBe('the-new-password-42'.length % 5);
+      // One created alone (secretCreator's single create) is signed too.
+      const single = await secretCreator(me, { confirm: confirming() })(draftIn(chest, { name: 'Alone' }));
+      expect((await openSecretRecord(single.id, me)).header.verified).toBe(true);
       await evil.verify();
     }, 30_000);
 

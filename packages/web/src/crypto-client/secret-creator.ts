@@ -1,4 +1,4 @@
-import type { PublicKeyEntry, SecretCreate } from '@coffer/core';
+import type { PublicKeyEntry, SecretCreate, SecretHeaderRecord, SignedSecretHeader } from '@coffer/core';
 import {
   BULK_CREATE_MAX_ITEMS,
   generateSecretKey,
@@ -17,7 +17,7 @@ import { recordRevision } from './revision-memory.js';
 import type { Rewrapper, RewrapperFactory } from './rewrapper.js';
 import { createRewrapper } from './rewrapper.js';
 import type { SavedSecret, SecretDraft } from './save-secret.js';
-import { readersChanged } from './save-secret.js';
+import { batchSignerUnderLog, headerUnderLog, readersChanged } from './save-secret.js';
 import type { SealedItem } from './seal-batch.js';
 import type { SecretAccessError } from './secret-access-error.js';
 import { toSecretAccessError } from './to-secret-access-error.js';
@@ -119,8 +119,10 @@ export function secretCreators(
     const secretKey = generateSecretKey();
     try {
       const sealed = await sealSecret({ secretId, revision: 1, payload: draft.payload, secretKey });
+      const header = await headerUnderLog(userId, recordOf(draft, secretId, sealed), secretKey);
+      const signed = header ? { ...sealed, signed_header: header } : sealed;
       const attempt = async (readers: Promise<ChestReaders>) => {
-        await createSecret(createBody(draft, secretId, sealed, await wrapFor(secretKey, secretId, readers)));
+        await createSecret(createBody(draft, secretId, signed, await wrapFor(secretKey, secretId, readers)));
       };
       const readers = readersOf(draft.vaultId, draft.hidden);
       try {
@@ -129,7 +131,7 @@ export function secretCreators(
         if (!readersChanged(error)) throw error;
         await attempt(readersOf(draft.vaultId, draft.hidden, readers));
       }
-      void recordRevision(userId, secretId, 1);
+      void recordRevision(userId, secretId, 1, header !== null);
       return { id: secretId, revision: 1 };
     } catch (error) {
       throw toSecretAccessError(error);
@@ -164,11 +166,30 @@ export function secretCreators(
       const draft = drafts[index] as SecretDraft;
       const password = 'password' in draft.payload ? draft.payload.password : '';
       const score = scoreStrength && draft.category === 'password' ? { password, name: draft.name } : null;
-      return { secretId: newSecretId(), secretKey: generateSecretKey(), payload: draft.payload, score };
+      const place = {
+        chest: draft.vaultId,
+        hidden: draft.hidden,
+        category: draft.category,
+        name: draft.name,
+        strength: draft.strength,
+        form_fill: draft.formFill,
+      };
+      return {
+        secretId: newSecretId(),
+        secretKey: generateSecretKey(),
+        payload: draft.payload,
+        score,
+        place,
+      };
     });
     let results: SealedItem[];
     try {
-      results = await (await poolOf()).seal({ readers: listed.entries, items });
+      const signer = await batchSignerUnderLog(userId);
+      results = await (await poolOf()).seal({
+        readers: listed.entries,
+        items,
+        ...(signer ? { signer } : {}),
+      });
     } catch (error) {
       for (const item of items) item.secretKey.fill(0);
       for (const index of indexes) outcomes[index] = toSecretAccessError(error);
@@ -225,7 +246,7 @@ export function secretCreators(
         const saved = await createSecrets(pending.map((item) => item.body));
         for (const [position, item] of pending.entries()) {
           const id = saved[position]?.id ?? item.body.id;
-          void recordRevision(userId, id, 1);
+          void recordRevision(userId, id, 1, item.body.signed_header !== undefined);
           outcomes[item.index] = { id, revision: 1 };
         }
         return;
@@ -318,10 +339,30 @@ async function wrapFor(
   );
 }
 
-function createBody(
+// The revision-1 record a draft becomes (what its header states).
+function recordOf(
   draft: SecretDraft,
   secretId: string,
   sealed: { encrypted_data: string; encryption_iv: string },
+): SecretHeaderRecord {
+  return {
+    id: secretId,
+    revision: 1,
+    vault_id: draft.vaultId,
+    name: draft.name,
+    category: draft.category,
+    strength: draft.strength,
+    form_fill: draft.formFill,
+    hidden: draft.hidden,
+    encrypted_data: sealed.encrypted_data,
+    encryption_iv: sealed.encryption_iv,
+  };
+}
+
+function createBody(
+  draft: SecretDraft,
+  secretId: string,
+  sealed: { encrypted_data: string; encryption_iv: string; signed_header?: SignedSecretHeader },
   keys: SecretCreate['secret_keys_attributes'],
 ): SecretCreate {
   return {
@@ -330,11 +371,13 @@ function createBody(
     vault_id: draft.vaultId,
     name: draft.name,
     category: draft.category,
-    ...sealed,
+    encrypted_data: sealed.encrypted_data,
+    encryption_iv: sealed.encryption_iv,
     strength: draft.strength,
     form_fill: draft.formFill,
     hidden: draft.hidden,
     secret_keys_attributes: keys,
+    ...(sealed.signed_header ? { signed_header: sealed.signed_header } : {}),
     ...(draft.importBatchId ? { import_batch_id: draft.importBatchId } : {}),
   };
 }
