@@ -7,6 +7,7 @@ import adminSecretsList from './admin-secrets-list.mjs';
 import attachmentMemory from './attachment-memory.mjs';
 import attachmentTransfer from './attachment-transfer.mjs';
 import dashboardFirstPage from './dashboard-first-page.mjs';
+import dashboardHeaders from './dashboard-headers.mjs';
 import exportSecrets from './export-secrets.mjs';
 import extensionSync from './extension-sync.mjs';
 import flood from './flood.mjs';
@@ -48,6 +49,7 @@ export const BENCHMARKS = [
   reshareAtScale,
   rotationList,
   dashboardFirstPage,
+  dashboardHeaders,
   statisticsAllTime,
   extensionSync,
   importThroughput,

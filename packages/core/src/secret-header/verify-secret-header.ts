@@ -171,9 +171,26 @@ function requireSameMetadata(header: SecretHeader, record: ListedSecretRecord): 
   }
 }
 
+// Verifying keys by SPKI: a list's headers are signed by a few authors, each key imported once.
+const verifyingKeys = new Map<string, Promise<CryptoKey>>();
+const MAX_VERIFYING_KEYS = 256;
+
+function verifyingKeyOf(publicKey: string): Promise<CryptoKey> {
+  let key = verifyingKeys.get(publicKey);
+  if (!key) {
+    key = importVerifyingKey(publicKey);
+    // A key that does not import is not kept: it is refused each time, as before.
+    key.catch(() => verifyingKeys.delete(publicKey));
+    if (verifyingKeys.size >= MAX_VERIFYING_KEYS)
+      verifyingKeys.delete(verifyingKeys.keys().next().value as string);
+    verifyingKeys.set(publicKey, key);
+  }
+  return key;
+}
+
 async function signatureVerifies(publicKey: string, sig: string, header: SecretHeader): Promise<boolean> {
   try {
-    const verifyingKey = await importVerifyingKey(publicKey);
+    const verifyingKey = await verifyingKeyOf(publicKey);
     return await verifySignatureOver(verifyingKey, sig, secretHeaderMessage(header));
   } catch {
     return false;

@@ -109,11 +109,14 @@ export function createTrustLogSync(owner: TrustLogOwner): TrustLogSync {
   // and replaced: the server could as well have withheld it, and an old key's signature (before a
   // password change) is not tampering.
   async function remoteCheckpoint(signal?: AbortSignal): Promise<TrustCheckpoint | null> {
+    // The own key is proven while the checkpoint travels: neither waits for the other.
+    const proving = provenOwnPublicKey(owner.userId);
+    proving.catch(() => undefined);
     const stored = await fetchTrustCheckpoint(signal).catch(() => null);
     remote = { seq: stored?.seq ?? null, genesis: null };
     if (!stored?.signed) return null;
     try {
-      const publicKey = await provenOwnPublicKey(owner.userId);
+      const publicKey = await proving;
       const opened = await openTrustCheckpoint(stored.signed, publicKey, {
         org: owner.organisationId,
         user: owner.userId,
@@ -154,6 +157,9 @@ export function createTrustLogSync(owner: TrustLogOwner): TrustLogSync {
   }
 
   async function run(signal?: AbortSignal): Promise<VerifiedTrustLog | null> {
+    // The first page of the log travels while the checkpoints are read: it needs neither.
+    let nextPage: ReturnType<typeof fetchTrustLog> | null = fetchTrustLog(verified?.state.seq, signal);
+    nextPage.catch(() => undefined);
     const [local, remoteOne] = await Promise.all([
       readLocalCheckpoint(owner.userId),
       remoteCheckpoint(signal),
@@ -165,7 +171,8 @@ export function createTrustLogSync(owner: TrustLogOwner): TrustLogSync {
     let genesis = verified?.genesis ?? null;
     let served: number | null = null;
     for (;;) {
-      const page = await fetchTrustLog(state?.seq, signal);
+      const page = await (nextPage ?? fetchTrustLog(state?.seq, signal));
+      nextPage = null;
       served = page.head?.seq ?? null;
       const items = Array.isArray(page.items) ? page.items.map(parseItem) : [];
       if (items.length === 0) break;
