@@ -118,6 +118,16 @@ test('trust log: an organisation made before the record migrates from the ownerâ
     // The list vouches for what authors signed, and says which secrets predate the record.
     await expect(rowButton(secrets, 'Old router').locator('.header-marker')).toHaveText('Unverified');
     await expect(rowButton(secrets, 'Mail server').locator('.header-marker')).toHaveCount(0);
+    // The administrator signs the secrets saved before the record, from Account Settings.
+    await page.goto('/profile');
+    const older = page.getByTestId('sign-older-secrets');
+    await older.getByRole('button', { name: 'Sign Older Secrets' }).click();
+    await expect(older.getByRole('status')).toHaveText('Older secrets signed: 1 signed, none left.', {
+      timeout: 20_000,
+    });
+    await page.goto('/');
+    await expect(rowButton(secrets, 'Old router').locator('[data-header="verified"]')).toHaveCount(1);
+    await expect(rowButton(secrets, 'Old router').locator('.header-marker')).toHaveCount(0);
     // Marking for deletion is a signed revision too: the server cannot serve it back as live.
     const removeMenu = await openRowMenu(secrets, 'Old router');
     await removeMenu.getByRole('menuitem', { name: 'Remove' }).click();
@@ -131,7 +141,7 @@ test('trust log: an organisation made before the record migrates from the ownerâ
     }>(admin, 'GET', '/api/v1/secrets.json?deleted=true');
     expect(deleted.items.find((item) => item.name === 'Old router')?.signed_header?.header).toMatchObject({
       deleted: true,
-      rev: 2,
+      rev: 3,
     });
 
     // Remove a user.

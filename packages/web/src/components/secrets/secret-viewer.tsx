@@ -65,7 +65,12 @@ export function SecretViewer({
       <header className="secret-viewer__header">
         <h2 id="secret-viewer-title" className="secret-viewer__title">
           {secret.name}
-          {underLog && !header.verified ? <HeaderMarker kind="unverified" /> : null}
+          {underLog && !header.verified ? (
+            <>
+              {' '}
+              <HeaderMarker kind="unverified" />
+            </>
+          ) : null}
         </h2>
         <p className="secret-viewer__meta">
           {CATEGORY_LABELS[secret.category]}

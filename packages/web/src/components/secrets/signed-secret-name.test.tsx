@@ -77,14 +77,14 @@ describe('SignedSecretName', () => {
   it('marks a secret without a header as unverified, with why', async () => {
     withLog();
     const name = await shown({ ...signed, signed_header: null });
-    expect(name.textContent).toBe(`Router${HEADER_MARKER_TEXT.unverified.label}`);
+    expect(name.textContent).toBe(`Router ${HEADER_MARKER_TEXT.unverified.label}`);
     expect(screen.getByTitle(HEADER_MARKER_TEXT.unverified.title)).toBeTruthy();
   });
 
   it('shows the signed name of a renamed secret, marked altered', async () => {
     withLog();
     const name = await shown({ ...signed, name: 'Payroll' });
-    expect(name.textContent).toBe(`Router${HEADER_MARKER_TEXT.altered.label}`);
+    expect(name.textContent).toBe(`Router ${HEADER_MARKER_TEXT.altered.label}`);
   });
 
   it('marks a secret the server unhid as altered', async () => {

@@ -57,7 +57,13 @@ export function SignedSecretName({ item }: { item: SecretListItem }) {
   return (
     <span className="signed-secret-name" data-header={underLog ? (status?.kind ?? 'checking') : 'none'}>
       {name}
-      {status && status.kind !== 'verified' ? <HeaderMarker kind={status.kind} /> : null}
+      {/* A space of its own: the row's accessible name reads "Router Unverified", not one word. */}
+      {status && status.kind !== 'verified' ? (
+        <>
+          {' '}
+          <HeaderMarker kind={status.kind} />
+        </>
+      ) : null}
     </span>
   );
 }

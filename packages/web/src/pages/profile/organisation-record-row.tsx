@@ -7,6 +7,7 @@ import { notify } from '../../lib/notification-store.js';
 import { useOwnership } from '../../session/ownership.js';
 import { useSession } from '../../session/use-session.js';
 import { trustLogStore } from '../../trust-log/trust-log-store.js';
+import { SignOlderSecretsPart } from './sign-older-secrets-row.js';
 
 /** The texts of the row (docs/web.md, "Starting the organisation record"). */
 export const ORGANISATION_RECORD_TEXT = {
@@ -37,6 +38,7 @@ export function OrganisationRecordRow() {
           Your organisation’s fingerprint: everyone in it sees the same words. A colleague asked to confirm
           the organisation compares them with these, by phone or in person.
         </p>
+        <SignOlderSecretsPart />
       </div>
     </div>
   );

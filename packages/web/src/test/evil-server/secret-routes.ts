@@ -13,6 +13,7 @@ const SAME_CHEST_MESSAGE = 'The secret is already in this chest.';
 export const secretRoutes: Record<string, HonestRoute> = {
   'POST /api/v1/secrets.json': createSecret,
   'POST /api/v1/secrets/bulk.json': createSecrets,
+  'GET /api/v1/secrets/changes.json': secretChanges,
   'GET /api/v1/secrets/:id.json': showSecret,
   'PUT /api/v1/secrets/:id.json': (request, context) =>
     bodyField<SecretCreate>(request, 'secret').encrypted_data === undefined
@@ -101,6 +102,29 @@ function storeCreate({ shares, ...secret }: CheckedCreate, callerId: string, { m
   model.replaceKeys(secret, shares);
   model.secrets.set(secret.id, secret);
   return presentSecret(model, secret, callerId);
+}
+
+// The sync feed, simplified: every live secret the caller reads that changed after `since` (an
+// updated_at), in one page whose cursor is the latest updated_at.
+function secretChanges(request: EvilRequest, { model }: RouteContext): Answer<unknown> {
+  const caller = request.caller;
+  if (!caller) return refuse.unauthorized();
+  const since = request.query.get('since') ?? '';
+  const readable = [...model.secrets.values()].filter(
+    (secret) => secret.deleted_at === null && model.readersOf(secret.id).has(caller.id),
+  );
+  const items = readable.filter((secret) => secret.updated_at > since);
+  const cursor = [since, ...readable.map((secret) => secret.updated_at)].sort().at(-1) ?? since;
+  return {
+    status: 200,
+    body: {
+      items: items.map((secret) => presentSecret(model, secret, caller.id)),
+      removed: [],
+      cursor,
+      more: false,
+      readable: readable.length,
+    },
+  };
 }
 
 function showSecret(request: EvilRequest, { model }: RouteContext): Answer<unknown> {
