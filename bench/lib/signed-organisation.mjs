@@ -5,23 +5,17 @@
 // (genesis and a snapshot, signed by the owner), and password secrets created in bulk, each with a
 // signed header (suite 2) when there is a log, exactly as the web app's sign-header.ts signs one.
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import {
   activeUser,
   BULK_CREATE_MAX_ITEMS,
-  DEFAULT_KDF_ITERATIONS,
   dataHash,
-  deriveAccountKeys,
   foldTrustLog,
   generateSecretKey,
-  generateUserKeyPair,
   keyCommitment,
   newSecretId,
   openSigningKey,
   publicKeyFingerprint,
   SECRET_HEADER_VERSION,
-  sealPrivateKey,
   sealSecret,
   signSecretHeader,
   signTrustEntry,
@@ -29,48 +23,7 @@ import {
   trustEntryHash,
   wrapSecretKey,
 } from '@coffer/core';
-import { ROOT_DIR } from './paths.mjs';
-
-const OUTBOX_READER = pathToFileURL(path.join(ROOT_DIR, 'packages/server/dist/mail/outbox-reader.js')).href;
-
-/** One JSON call with a bearer token (or none): answers { body, headers }; throws unless 2xx. */
-async function call(server, token, method, route, body) {
-  const response = await fetch(`${server.url}${route}`, {
-    method,
-    headers: {
-      accept: 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  if (response.status >= 300) {
-    // The server's message only (never a token or a key): what was refused, and why.
-    let reason = '';
-    try {
-      reason = JSON.parse(text)?.error ?? JSON.parse(text)?.message ?? '';
-    } catch {}
-    throw new Error(
-      `${method} ${route.split('?')[0]} answered ${response.status}${reason ? `: ${reason}` : ''}`,
-    );
-  }
-  return { body: text ? JSON.parse(text) : null, headers: response.headers };
-}
-
-async function confirmByMail(server, email) {
-  const { readOutbox } = await import(OUTBOX_READER);
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const mail = (await readOutbox(server.dataDir)).find((one) => one.to.toLowerCase().includes(email));
-    const link = mail?.links.find((candidate) => candidate.includes('confirmation_token='));
-    if (link) {
-      await call(server, null, 'GET', `/users/confirmation.json${new URL(link).search}`);
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('no confirmation mail in the outbox');
-}
+import { callApi, confirmByMail, sealedAccount, signInThroughApi } from './registered-account.mjs';
 
 /**
  * Registers an organisation named `company` and confirms its owner; signs them in as the web app
@@ -81,29 +34,18 @@ export async function registerOrganisation(server, { company, name, label }) {
   const tag = `${Date.now()}-${randomBytes(3).toString('hex')}`;
   const email = `${label}-${tag}@bench.example`;
   const password = `Coffer-${randomBytes(8).toString('hex')}-Horse-Battery!`;
-  const [keys, pair] = await Promise.all([
-    deriveAccountKeys({ email, password, iterations: DEFAULT_KDF_ITERATIONS }),
-    generateUserKeyPair(),
-  ]);
-  const sealed = await sealPrivateKey(pair.privateKey, keys.encryptionKey, DEFAULT_KDF_ITERATIONS);
-  await call(server, null, 'POST', '/users', {
+  const { fields, keys } = await sealedAccount(email, password);
+  await callApi(server, null, 'POST', '/users', {
     user: {
       email,
       name,
-      password: keys.authHash,
-      public_key: pair.publicKey,
-      ...sealed,
-      kdf_iterations: DEFAULT_KDF_ITERATIONS,
+      ...fields,
       owned_organisation_attributes: { name: company },
       termsOfService: true,
     },
   });
   await confirmByMail(server, email);
-  const answer = await call(server, null, 'POST', '/users/sign_in.json', {
-    user: { email, password: keys.authHash },
-  });
-  const token = (answer.headers.get('authorization') ?? '').replace(/^Bearer\s+/i, '');
-  const profile = answer.body;
+  const { token, profile } = await signInThroughApi(server, email, password);
   const signingKey = await openSigningKey(
     {
       encrypted_private_key: profile.encrypted_private_key,
@@ -112,16 +54,16 @@ export async function registerOrganisation(server, { company, name, label }) {
     },
     keys.encryptionKey,
   );
-  await call(server, token, 'PATCH', '/api/v1/profile.json', { user: { first_time: false } });
+  await callApi(server, token, 'PATCH', '/api/v1/profile.json', { user: { first_time: false } });
   return { email, password, token, profile, signingKey };
 }
 
 /** A chest linked to the organisation's default team with write access: answers its id. */
 export async function createChest(server, owner, name) {
-  const teams = (await call(server, owner.token, 'GET', '/api/v1/teams.json')).body.items;
+  const teams = (await callApi(server, owner.token, 'GET', '/api/v1/teams.json')).body.items;
   const everyone = teams.find((team) => team.default_for_new_users);
   if (!everyone) throw new Error('the organisation has no default team');
-  const chest = await call(server, owner.token, 'POST', '/api/v1/vaults.json', {
+  const chest = await callApi(server, owner.token, 'POST', '/api/v1/vaults.json', {
     vault: { name, assignments_attributes: [{ team_id: everyone.id, edit_access: true }] },
   });
   return chest.body.id;
@@ -147,8 +89,8 @@ export async function startTrustLog(server, owner, organisationName) {
     body: { name: organisationName, email: profile.email, public_key: profile.public_key },
   });
   const [teams, chests] = await Promise.all([
-    call(server, owner.token, 'GET', '/api/v1/teams.json?limit=200'),
-    call(server, owner.token, 'GET', '/api/v1/vaults.json?limit=200&everything=true&options=teams'),
+    callApi(server, owner.token, 'GET', '/api/v1/teams.json?limit=200'),
+    callApi(server, owner.token, 'GET', '/api/v1/vaults.json?limit=200&everything=true&options=teams'),
   ]);
   const snapshot = await signTrustEntry(owner.signingKey, {
     ...place,
@@ -175,7 +117,7 @@ export async function startTrustLog(server, owner, organisationName) {
     },
   });
   const entries = [genesis, snapshot];
-  await call(server, owner.token, 'POST', '/api/v1/trust_log', { entries });
+  await callApi(server, owner.token, 'POST', '/api/v1/trust_log', { entries });
   return foldTrustLog(entries);
 }
 
@@ -187,8 +129,8 @@ export async function startTrustLog(server, owner, organisationName) {
  * owner's fingerprint in the log. Answers the created items.
  */
 export async function createPasswordSecrets(server, owner, chestId, names, state = null) {
-  const readers = (await call(server, owner.token, 'GET', `/api/v1/vaults/${chestId}/public_keys.json`)).body
-    .items;
+  const readers = (await callApi(server, owner.token, 'GET', `/api/v1/vaults/${chestId}/public_keys.json`))
+    .body.items;
   const author = state ? activeUser(state, owner.profile.id) : null;
   if (state && !author) throw new Error('the trust log does not hold the owner as an active member');
   const created = [];
@@ -232,7 +174,7 @@ export async function createPasswordSecrets(server, owner, chestId, names, state
       }),
     );
     created.push(
-      ...(await call(server, owner.token, 'POST', '/api/v1/secrets/bulk.json', { secrets })).body.items,
+      ...(await callApi(server, owner.token, 'POST', '/api/v1/secrets/bulk.json', { secrets })).body.items,
     );
   }
   return created;

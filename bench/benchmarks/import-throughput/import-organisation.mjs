@@ -4,74 +4,12 @@
 // team, so every secret saved there is wrapped for all of them. A second chest holds a page of secrets
 // for the list the second client keeps asking for while the import runs.
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import {
-  DEFAULT_KDF_ITERATIONS,
-  deriveAccountKeys,
-  generateSecretKey,
-  generateUserKeyPair,
-  newSecretId,
-  sealPrivateKey,
-  sealSecret,
-  wrapSecretKey,
-} from '@coffer/core';
-import { ROOT_DIR } from '../../lib/index.mjs';
+import { generateSecretKey, newSecretId, sealSecret, wrapSecretKey } from '@coffer/core';
+import { callApi, confirmByMail, sealedAccount, signInThroughApi } from '../../lib/registered-account.mjs';
 
-const OUTBOX_READER = pathToFileURL(path.join(ROOT_DIR, 'packages/server/dist/mail/outbox-reader.js')).href;
-
-/** One JSON call with a bearer token (or none): answers the parsed body, throws unless 2xx. */
-export async function callApi(server, token, method, route, body) {
-  const response = await fetch(`${server.url}${route}`, {
-    method,
-    headers: {
-      accept: 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  // The answer's text is not printed: an error names the call and its status only.
-  if (response.status >= 300) throw new Error(`${method} ${route.split('?')[0]} answered ${response.status}`);
-  return { body: text ? JSON.parse(text) : null, headers: response.headers };
-}
-
-async function sealedAccount(email, password) {
-  const [keys, pair] = await Promise.all([
-    deriveAccountKeys({ email, password, iterations: DEFAULT_KDF_ITERATIONS }),
-    generateUserKeyPair(),
-  ]);
-  const sealed = await sealPrivateKey(pair.privateKey, keys.encryptionKey, DEFAULT_KDF_ITERATIONS);
-  return {
-    password: keys.authHash,
-    public_key: pair.publicKey,
-    ...sealed,
-    kdf_iterations: DEFAULT_KDF_ITERATIONS,
-  };
-}
-
-/** Signs `email` in as the web app does (the auth hash derived here): answers a session token. */
+/** Signs `email` in as the web app does: answers a session token. */
 export async function signInToken(server, email, password) {
-  const { authHash } = await deriveAccountKeys({ email, password, iterations: DEFAULT_KDF_ITERATIONS });
-  const answer = await callApi(server, null, 'POST', '/users/sign_in.json', {
-    user: { email, password: authHash },
-  });
-  return (answer.headers.get('authorization') ?? '').replace(/^Bearer\s+/i, '');
-}
-
-async function confirmByMail(server, email) {
-  const { readOutbox } = await import(OUTBOX_READER);
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const mail = (await readOutbox(server.dataDir)).find((one) => one.to.toLowerCase().includes(email));
-    const link = mail?.links.find((candidate) => candidate.includes('confirmation_token='));
-    if (link) {
-      await callApi(server, null, 'GET', `/users/confirmation.json${new URL(link).search}`);
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('no confirmation mail in the outbox');
+  return (await signInThroughApi(server, email, password)).token;
 }
 
 /**
@@ -90,7 +28,7 @@ export async function makeImportOrganisation(server, { readers, probeSecrets, lo
     user: {
       email: administrator.email,
       name: 'Import Administrator',
-      ...(await sealedAccount(administrator.email, administrator.password)),
+      ...(await sealedAccount(administrator.email, administrator.password)).fields,
       owned_organisation_attributes: { name: `Import Bench ${tag}` },
       termsOfService: true,
     },
@@ -106,7 +44,7 @@ export async function makeImportOrganisation(server, { readers, probeSecrets, lo
       user: {
         name: `Reader ${index}`,
         email,
-        ...(await sealedAccount(email, `Coffer-${randomBytes(8).toString('hex')}-Reader!`)),
+        ...(await sealedAccount(email, `Coffer-${randomBytes(8).toString('hex')}-Reader!`)).fields,
         team_ids: [everyone.id],
       },
     });
