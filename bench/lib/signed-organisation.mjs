@@ -3,21 +3,18 @@
 // the 100,000-secret dataset: an owner registered (keys made here with core's crypto, the mailed
 // confirmation read from the server's outbox), a chest, optionally the organisation's trust log
 // (genesis and a snapshot, signed by the owner), and password secrets created in bulk, each with a
-// signed header (suite 2) when there is a log, exactly as the web app's sign-header.ts signs one.
+// signed header (suite 2) when there is a log, exactly as the web app signs one (core's signRevisionHeader).
 import { randomBytes } from 'node:crypto';
 import {
-  activeUser,
   BULK_CREATE_MAX_ITEMS,
-  dataHash,
   foldTrustLog,
   generateSecretKey,
-  keyCommitment,
+  headerSigner,
   newSecretId,
   openSigningKey,
   publicKeyFingerprint,
-  SECRET_HEADER_VERSION,
   sealSecret,
-  signSecretHeader,
+  signRevisionHeader,
   signTrustEntry,
   TRUST_LOG_VERSION,
   trustEntryHash,
@@ -125,14 +122,14 @@ export async function startTrustLog(server, owner, organisationName) {
  * Creates `names.length` password secrets in `chestId`, 50 to a request through
  * `POST /api/v1/secrets/bulk.json` as an import does, sealed and wrapped for the chest's readers here.
  * With `state` (the verified trust log) each carries the header its author signs for revision 1, as
- * packages/web/src/crypto-client/sign-header.ts signs it: log_seq the state's seq, author_fp the
+ * the web app signs it (core's signRevisionHeader): log_seq the state's seq, author_fp the
  * owner's fingerprint in the log. Answers the created items.
  */
 export async function createPasswordSecrets(server, owner, chestId, names, state = null) {
   const readers = (await callApi(server, owner.token, 'GET', `/api/v1/vaults/${chestId}/public_keys.json`))
     .body.items;
-  const author = state ? activeUser(state, owner.profile.id) : null;
-  if (state && !author) throw new Error('the trust log does not hold the owner as an active member');
+  // core's headerSigner refuses an owner the log does not hold as an active member.
+  const signer = state ? headerSigner(state, owner.profile.id, owner.signingKey) : null;
   const created = [];
   for (let start = 0; start < names.length; start += BULK_CREATE_MAX_ITEMS) {
     const secrets = await Promise.all(
@@ -165,7 +162,7 @@ export async function createPasswordSecrets(server, owner, chestId, names, state
             }),
           })),
         );
-        const signed = state ? await signHeader(state, owner, author, record, secretKey) : null;
+        const signed = signer ? await signRevisionHeader(signer, record, secretKey) : null;
         return {
           ...record,
           secret_keys_attributes: wrapped,
@@ -178,29 +175,4 @@ export async function createPasswordSecrets(server, owner, chestId, names, state
     );
   }
   return created;
-}
-
-async function signHeader(state, owner, author, record, secretKey) {
-  const [data_hash, key_commit] = await Promise.all([
-    dataHash(record.encryption_iv, record.encrypted_data),
-    keyCommitment(secretKey, record.id, record.revision),
-  ]);
-  return signSecretHeader(owner.signingKey, {
-    v: SECRET_HEADER_VERSION,
-    org: state.org,
-    id: record.id,
-    rev: record.revision,
-    chest: record.vault_id,
-    hidden: record.hidden,
-    deleted: false,
-    category: record.category,
-    name: record.name,
-    strength: record.strength,
-    form_fill: record.form_fill,
-    data_hash,
-    key_commit,
-    author: owner.profile.id,
-    author_fp: author.fingerprint,
-    log_seq: state.seq,
-  });
 }

@@ -8,6 +8,7 @@ export {
   type SignedSecretHeader,
 } from './secret-header.js';
 export { isSecretHeaderError, SecretHeaderError, type SecretHeaderErrorKind } from './secret-header-error.js';
+export { type HeaderSigner, headerSigner, signRevisionHeader } from './sign-revision-header.js';
 export { parseSignedSecretHeader, secretHeaderMessage, signSecretHeader } from './sign-secret-header.js';
 export {
   checkKeyCommitment,

@@ -1,11 +1,13 @@
-import type { Secret, SecretCategory, SecretHeaderRecord, SecretPayload } from '@coffer/core';
+import type { HeaderSigner, Secret, SecretCategory, SecretHeaderRecord, SecretPayload } from '@coffer/core';
 import {
   activeUser,
   generateSecretKey,
+  headerSigner,
   KEY_FOR_STRANGER_MESSAGE,
   newSecretId,
   READERS_CHANGED_MESSAGE,
   sealSecret,
+  signRevisionHeader,
 } from '@coffer/core';
 import { ApiError } from '../api/api-error.js';
 import { changeSecretMark, createSecret, fetchSecret, updateSecret } from '../api/secrets-api.js';
@@ -18,9 +20,7 @@ import type { ConfirmPurpose } from './people-to-confirm.js';
 import { requirePrivateKey } from './private-key.js';
 import { wrapForReaders } from './reader-keys.js';
 import { recordRevision } from './revision-memory.js';
-import type { HeaderSigner } from './seal-batch.js';
 import { CONFLICT_MESSAGE, SecretAccessError } from './secret-access-error.js';
-import { signRevisionHeader } from './sign-header.js';
 import { toSecretAccessError } from './to-secret-access-error.js';
 
 /** What the secret form hands over to be encrypted and saved. */
@@ -189,30 +189,24 @@ export async function buildBody(
 
 /**
  * Once the organisation has a verified trust log, every revision saved in this browser carries its
- * signed header (suite 2, sign-header.ts); without a log, or without the signing key, it is saved as
+ * signed header (suite 2, core's signRevisionHeader); without a log, or without the signing key, it is saved as
  * suite 1 (no header).
  */
 export async function headerUnderLog(userId: string, record: SecretHeaderRecord, secretKey: Uint8Array) {
   const { log, alarm } = trustLogStore.get();
   if (!log || alarm) return null;
   const signingKey = await loadSigningKey();
-  return signingKey ? signRevisionHeader(log.state, { userId, signingKey }, record, secretKey) : null;
+  return signingKey
+    ? signRevisionHeader(headerSigner(log.state, userId, signingKey), record, secretKey)
+    : null;
 }
 
 /** The signer of a batch of new secrets (seal-batch.ts) under the same rule as headerUnderLog. */
 export async function batchSignerUnderLog(userId: string): Promise<HeaderSigner | null> {
   const { log, alarm } = trustLogStore.get();
-  const me = log && !alarm ? activeUser(log.state, userId) : undefined;
-  if (!log || !me) return null;
+  if (!log || alarm || !activeUser(log.state, userId)) return null;
   const signingKey = await loadSigningKey();
-  if (!signingKey) return null;
-  return {
-    signingKey,
-    org: log.state.org,
-    author: userId,
-    author_fp: me.fingerprint,
-    log_seq: log.state.seq,
-  };
+  return signingKey ? headerSigner(log.state, userId, signingKey) : null;
 }
 
 // The chest's readers changed between fetching their keys and saving (someone joined: 409, someone

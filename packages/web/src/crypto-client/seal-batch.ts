@@ -1,12 +1,11 @@
-import type { SecretCategory, SecretCreate, SecretPayload, SignedSecretHeader } from '@coffer/core';
-import {
-  dataHash,
-  keyCommitment,
-  SECRET_HEADER_VERSION,
-  sealSecret,
-  signSecretHeader,
-  wrapSecretKey,
+import type {
+  HeaderSigner,
+  SecretCategory,
+  SecretCreate,
+  SecretPayload,
+  SignedSecretHeader,
 } from '@coffer/core';
+import { sealSecret, signRevisionHeader, wrapSecretKey } from '@coffer/core';
 
 /** A reader a batch is wrapped for: a CryptoKey is structured-cloneable, so it is imported once by the page. */
 export interface SealReader {
@@ -35,23 +34,14 @@ export interface SealItem {
   place?: SealedPlace;
 }
 
-/**
- * Who signs the headers of a batch (suite 2, as sign-header.ts does for one save): the author's
- * signing key (a structured-cloneable CryptoKey) and what the verified log says of them.
- */
-export interface HeaderSigner {
-  signingKey: CryptoKey;
-  org: string;
-  author: string;
-  author_fp: string;
-  log_seq: number;
-}
-
 /** Many new secrets for the same readers (one chest's). */
 export interface SealBatch {
   readers: SealReader[];
   items: SealItem[];
-  /** Given once the organisation has a verified trust log: each item's header is signed too. */
+  /**
+   * Given once the organisation has a verified trust log (core's headerSigner: a CryptoKey and what
+   * the log says of its author, cloneable to a worker): each item's header is signed too.
+   */
   signer?: HeaderSigner;
 }
 
@@ -113,35 +103,13 @@ async function sealItem(
     ]);
     if (!signer || !item.place) return { ...payload, keys, strength };
     const place = item.score ? { ...item.place, strength } : item.place;
-    const signed_header = await signHeader(signer, item, place, payload);
+    const signed_header = await signRevisionHeader(
+      signer,
+      { id: item.secretId, revision: 1, vault_id: place.chest, ...place, ...payload },
+      item.secretKey,
+    );
     return { ...payload, keys, strength, signed_header };
   } catch {
     return { failed: true };
   }
-}
-
-// The item's header at revision 1, as sign-header.ts signs a single save's.
-async function signHeader(
-  signer: HeaderSigner,
-  item: SealItem,
-  place: SealedPlace,
-  payload: { encrypted_data: string; encryption_iv: string },
-): Promise<SignedSecretHeader> {
-  const [data_hash, key_commit] = await Promise.all([
-    dataHash(payload.encryption_iv, payload.encrypted_data),
-    keyCommitment(item.secretKey, item.secretId, 1),
-  ]);
-  return signSecretHeader(signer.signingKey, {
-    v: SECRET_HEADER_VERSION,
-    org: signer.org,
-    id: item.secretId,
-    rev: 1,
-    ...place,
-    deleted: false,
-    data_hash,
-    key_commit,
-    author: signer.author,
-    author_fp: signer.author_fp,
-    log_seq: signer.log_seq,
-  });
 }

@@ -1,5 +1,12 @@
 import type { SecretListItem, TrustState } from '@coffer/core';
-import { foldTrustLog, generateSecretKey, newSecretId, sealSecret } from '@coffer/core';
+import {
+  foldTrustLog,
+  generateSecretKey,
+  headerSigner,
+  newSecretId,
+  sealSecret,
+  signRevisionHeader,
+} from '@coffer/core';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -8,7 +15,6 @@ import {
   TrustLogBuilder,
   testId,
 } from '../../../../core/src/trust-log/testing/trust-log-builder.js';
-import { signRevisionHeader } from '../../crypto-client/sign-header.js';
 import { verifiedLog } from '../../test/verified-log.js';
 import { resetTrustLogView, trustLogStore } from '../../trust-log/trust-log-store.js';
 import { HEADER_MARKER_TEXT, SignedSecretName } from './signed-secret-name.js';
@@ -40,8 +46,7 @@ beforeAll(async () => {
     form_fill: false,
   };
   const header = await signRevisionHeader(
-    state,
-    { userId: owner.id, signingKey: owner.signingKey },
+    headerSigner(state, owner.id, owner.signingKey),
     { ...metadata, revision: 1, ...sealed },
     secretKey,
   );

@@ -2,15 +2,16 @@ import type { SecretCategory, SecretPayload, TrustState } from '@coffer/core';
 import {
   endorseKeyRotation,
   generateSecretKey,
+  headerSigner,
   newSecretId,
   publicKeyFingerprint,
   sealSecret,
+  signRevisionHeader,
   wrapSecretKey,
 } from '@coffer/core';
 import { onTestFinished } from 'vitest';
 import { TrustLogBuilder } from '../../../../core/src/trust-log/testing/trust-log-builder.js';
 import type { SecretDraft } from '../../crypto-client/save-secret.js';
-import { signRevisionHeader } from '../../crypto-client/sign-header.js';
 import { savePrivateKey, saveSigningKey } from '../../keys/key-store.js';
 import { trustConfirmedKey } from '../../keys/key-trust.js';
 import { resetTrustLogView, trustLogStore } from '../../trust-log/trust-log-store.js';
@@ -400,8 +401,8 @@ export class EvilServer {
   // The header an honest author's browser signs under the signed log (none before there is one).
   private async headerFor(secret: StoredSecret, key: Uint8Array, author = this.log?.owner) {
     if (!this.log || !author) return null;
-    const signer = { userId: author.id, signingKey: author.signingKey };
-    return signRevisionHeader(this.log.state, signer, { ...secret, deleted: false }, key);
+    const signer = headerSigner(this.log.state, author.id, author.signingKey);
+    return signRevisionHeader(signer, { ...secret, deleted: false }, key);
   }
 
   private requireSecret(secretId: string): StoredSecret {

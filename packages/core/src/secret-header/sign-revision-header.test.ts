@@ -1,23 +1,19 @@
-import type { TrustState } from '@coffer/core';
-import {
-  checkKeyCommitment,
-  foldTrustLog,
-  generateSecretKey,
-  newSecretId,
-  sealSecret,
-  verifySecretHeader,
-} from '@coffer/core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { newSecretId } from '../crypto/random-values.js';
+import { generateSecretKey, sealSecret } from '../crypto/secret-box.js';
+import { foldTrustLog } from '../trust-log/fold-trust-log.js';
 import {
   freshSigner,
   type TestSigner,
   TrustLogBuilder,
   testId,
-} from '../../../core/src/trust-log/testing/trust-log-builder.js';
-import { signRevisionHeader } from './sign-header.js';
+} from '../trust-log/testing/trust-log-builder.js';
+import type { TrustState } from '../trust-log/trust-state.js';
+import { headerSigner, signRevisionHeader } from './sign-revision-header.js';
+import { checkKeyCommitment, verifySecretHeader } from './verify-secret-header.js';
 
-// A header this browser signs for a revision is one every reader accepts (core's verifySecretHeader),
-// and binds the key it was sealed under.
+// A header a browser signs for a revision is one every reader accepts (verifySecretHeader), and binds
+// the key it was sealed under.
 
 const CHEST = testId('chest', 1);
 let owner: TestSigner;
@@ -47,8 +43,7 @@ describe('signRevisionHeader', () => {
       ...sealed,
     };
     const signed = await signRevisionHeader(
-      state,
-      { userId: owner.id, signingKey: owner.signingKey },
+      headerSigner(state, owner.id, owner.signingKey),
       record,
       secretKey,
     );
@@ -62,5 +57,11 @@ describe('signRevisionHeader', () => {
     });
     await expect(checkKeyCommitment(header, secretKey)).resolves.toBeUndefined();
     await expect(checkKeyCommitment(header, generateSecretKey())).rejects.toThrow();
+  });
+
+  it('refuses to make a signer of someone the state does not hold active', () => {
+    expect(() => headerSigner(state, testId('user', 9), owner.signingKey)).toThrow(
+      'The organisation record does not hold you as an active member.',
+    );
   });
 });
