@@ -156,3 +156,14 @@ export interface SecretReadPage {
   items: Secret[];
   missing: string[];
 }
+
+/**
+ * `GET /api/v1/secrets/unsigned.json?after=&limit=` (administrators): ids of the organisation's live
+ * secrets without a signed header (suite 1), by id, `after` the last of the page before; `total` how
+ * many are left.
+ */
+export interface UnsignedSecretPage {
+  ids: string[];
+  more: boolean;
+  total: number;
+}

@@ -5,7 +5,9 @@ import type {
   SecretCreate,
   SecretIdPage,
   SecretListItem,
+  SecretReadPage,
   SecretUpdate,
+  UnsignedSecretPage,
 } from '@coffer/core';
 import { PAGE_SIZE } from '@coffer/core';
 import { requestOrThrow, requestRaw } from './api-client.js';
@@ -143,6 +145,26 @@ export function fetchSecretChanges(
 ): Promise<SecretChanges> {
   return requestOrThrow<SecretChanges>('/api/v1/secrets/changes.json', {
     query: { since, limit, category },
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/** An administrator's page of the live secrets without a signed header (ids; `after` the last id before). */
+export function fetchUnsignedSecretIds(
+  { after, limit }: { after?: string; limit?: number } = {},
+  signal?: AbortSignal,
+): Promise<UnsignedSecretPage> {
+  return requestOrThrow<UnsignedSecretPage>('/api/v1/secrets/unsigned.json', {
+    query: { after, limit },
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/** These secrets as the single read answers each (ciphertext and own key); the rest in `missing`. */
+export function readSecretsByIds(ids: readonly string[], signal?: AbortSignal): Promise<SecretReadPage> {
+  return requestOrThrow<SecretReadPage>('/api/v1/secrets/read.json', {
+    method: 'POST',
+    body: { ids },
     ...(signal ? { signal } : {}),
   });
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { clearSession } from '../lib/clear-session.js';
 import { createEvilServer } from '../test/evil-server/evil-server.js';
 import { resetTrustLogView } from '../trust-log/trust-log-store.js';
 import { openSecretRecord } from './open-secret-record.js';
+import { BACKGROUND_GAP_MS, pollSigningOlder, signOlderStore } from './sign-older-runner.js';
 import { SIGN_OLDER_NEEDS_ADMINISTRATOR, signOlderSecrets } from './sign-older-secrets.js';
 
 // Issue 30: an administrator signs the secrets saved before the organisation record, each saved again
@@ -29,8 +31,8 @@ describe('signOlderSecrets', () => {
     const { evil, bob, me, older, signed } = await organisationWithOlderSecrets();
     const heard: number[] = [];
     const result = await signOlderSecrets(me, { onProgress: (progress) => heard.push(progress.checked) });
-    expect(result).toEqual({ readable: 3, checked: 3, signed: 2, skipped: 0 });
-    expect(heard.at(-1)).toBe(3);
+    expect(result).toEqual({ total: 2, checked: 2, signed: 2, skipped: 0 });
+    expect(heard.at(-1)).toBe(2);
     for (const secret of older) {
       const opened = await openSecretRecord(secret.id, me);
       expect(opened.secret.revision).toBe(2);
@@ -55,5 +57,19 @@ describe('signOlderSecrets', () => {
     await expect(signOlderSecrets(asBob)).rejects.toThrow(SIGN_OLDER_NEEDS_ADMINISTRATOR);
     resetTrustLogView();
     await expect(signOlderSecrets(asBob)).rejects.toThrow(SIGN_OLDER_NEEDS_ADMINISTRATOR);
+  }, 30_000);
+
+  it('runs in the background for an administrator of the log, then not again within the gap', async () => {
+    const { evil, me } = await organisationWithOlderSecrets();
+    const asked = () => evil.calls.filter((call) => call.path.startsWith('/api/v1/secrets/unsigned')).length;
+    await pollSigningOlder(me, 1_000_000);
+    expect(signOlderStore.get()).toMatchObject({ running: false, manual: false, progress: { signed: 2 } });
+    const before = asked();
+    await pollSigningOlder(me, 1_000_000 + BACKGROUND_GAP_MS - 1);
+    expect(asked()).toBe(before);
+    await pollSigningOlder(me, 1_000_000 + BACKGROUND_GAP_MS);
+    expect(asked()).toBe(before + 1);
+    expect(signOlderStore.get().progress).toMatchObject({ total: 0, signed: 0 });
+    clearSession();
   }, 30_000);
 });

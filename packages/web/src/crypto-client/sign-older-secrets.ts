@@ -1,7 +1,7 @@
 import type { Secret, SecretPayload } from '@coffer/core';
 import { activeUser, isCryptoError } from '@coffer/core';
 import { ApiError } from '../api/api-error.js';
-import { fetchSecretChanges } from '../api/secrets-api.js';
+import { fetchUnsignedSecretIds, readSecretsByIds } from '../api/secrets-api.js';
 import { trustLogStore } from '../trust-log/trust-log-store.js';
 import { openFetchedSecret } from './open-secret-record.js';
 import { requirePrivateKey } from './private-key.js';
@@ -11,30 +11,31 @@ import { isSecretAccessError } from './secret-access-error.js';
 
 /*
  * Signing the secrets saved before the organisation's trust log (suite 1) as suite 2 (issue 30;
- * docs/web.md, "Signing older secrets"): an administrator's browser reads every secret it can read a
- * page at a time (the sync feed, with each secret's ciphertext and the caller's key), and each one
- * without a signed header is opened with every check a read makes and saved again as its next
- * revision: a fresh key wrapped for the log's readers, and a header signed by the administrator. The
- * WebCrypto work runs off the page's thread; a few secrets are worked on side by side.
+ * docs/web.md, "Signing older secrets"): an administrator's browser asks for the organisation's live
+ * secrets without a signed header a page at a time (`GET /api/v1/secrets/unsigned`, ids from their own
+ * index), reads them (`POST /api/v1/secrets/read`: ciphertext and the caller's key), and saves each
+ * again as its next revision, opened first with every check a read makes: a fresh key wrapped for the
+ * log's readers, and a header signed by the administrator. The WebCrypto work runs off the page's
+ * thread; a few secrets are worked on side by side.
  */
 
-/** Secrets read per page of the feed. */
+/** Secrets asked for and read per page. */
 const PAGE_SIZE = 100;
 /** Secrets signed side by side. */
 const LANES = 4;
 
 /** Where a run stands. */
 export interface SignOlderProgress {
-  /** Readable secrets, as the server last counted them. */
-  readable: number;
-  /** Secrets looked at so far (each once). */
+  /** Secrets without a signed header when the run started, as the server counted them. */
+  total: number;
+  /** Of those, looked at so far (each once). */
   checked: number;
   /** Saved again with a signed header. */
   signed: number;
   /**
    * Left as they were: someone saved one meanwhile (their save signs it, under a log), a reader's key
-   * is not trusted by the log yet, or it did not open (its key missing or broken): a later run
-   * tries them again.
+   * is not trusted by the log yet, or it did not open (deleted since, its key missing or broken): a
+   * later run tries them again.
    */
   skipped: number;
 }
@@ -63,15 +64,11 @@ export async function signOlderSecrets(
     throw new SignOlderRefused(SIGN_OLDER_NEEDS_ADMINISTRATOR);
   }
   const caller = { userId, privateKey: await requirePrivateKey() };
-  const progress: SignOlderProgress = { readable: 0, checked: 0, signed: 0, skipped: 0 };
-  const seen = new Set<string>();
+  const progress: SignOlderProgress = { total: 0, checked: 0, signed: 0, skipped: 0 };
   const signOne = async (secret: Secret) => {
     try {
-      const opened = await openFetchedSecret<SecretPayload>(
-        secret,
-        caller,
-        await seenRevisions(userId, secret.id),
-      );
+      const seen = await seenRevisions(userId, secret.id);
+      const opened = await openFetchedSecret<SecretPayload>(secret, caller, seen);
       await saveNextRevision(secret, draftOfStored(secret, opened.payload), caller, 'save', {});
       progress.signed += 1;
     } catch (error) {
@@ -81,30 +78,34 @@ export async function signOlderSecrets(
       progress.skipped += 1;
     }
   };
-  let cursor: string | undefined;
+  let after: string | undefined;
   for (;;) {
     signal?.throwIfAborted();
-    const page = await fetchSecretChanges({ ...(cursor ? { since: cursor } : {}), limit: PAGE_SIZE }, signal);
-    progress.readable = page.readable;
-    // A secret signed by this run comes back in a later page as changed: it is looked at once.
-    const fresh = page.items.filter((secret) => !seen.has(secret.id));
-    for (const secret of fresh) seen.add(secret.id);
-    const unsigned = fresh.filter((secret) => !secret.signed_header);
-    progress.checked += fresh.length - unsigned.length;
+    const page = await fetchUnsignedSecretIds({ ...(after ? { after } : {}), limit: PAGE_SIZE }, signal);
+    // What is left shrinks as the run signs: the first count is the run's whole.
+    if (after === undefined) progress.total = page.total;
+    if (page.ids.length === 0) break;
+    const { items, missing } = await readSecretsByIds(page.ids, signal);
+    // Gone since it was listed (deleted, or its key missing for this administrator): left for later.
+    progress.checked += missing.length;
+    progress.skipped += missing.length;
     onProgress?.({ ...progress });
     let next = 0;
     const lane = async () => {
-      while (next < unsigned.length) {
+      while (next < items.length) {
         signal?.throwIfAborted();
-        const secret = unsigned[next] as Secret;
+        const secret = items[next] as Secret;
         next += 1;
-        await signOne(secret);
+        // Signed by someone else meanwhile: nothing to do.
+        if (!secret.signed_header) await signOne(secret);
         progress.checked += 1;
         onProgress?.({ ...progress });
       }
     };
-    await Promise.all(Array.from({ length: Math.min(LANES, unsigned.length) }, lane));
-    cursor = page.cursor;
-    if (!page.more) return progress;
+    await Promise.all(Array.from({ length: Math.min(LANES, items.length) }, lane));
+    after = page.ids.at(-1);
+    if (!page.more) break;
   }
+  progress.total = Math.max(progress.total, progress.checked);
+  return progress;
 }

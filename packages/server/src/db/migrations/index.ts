@@ -28,6 +28,7 @@ import * as keyPurges from './2026-12-07-0060-key-purges.js';
 import * as rotationsWithoutForeignKeys from './2026-12-07-0061-rotations-without-foreign-keys.js';
 import * as trustCheckpoints from './2026-12-07-0070-trust-checkpoints.js';
 import * as secretSignedHeaders from './2026-12-07-0080-secret-signed-headers.js';
+import * as unsignedSecretsIndex from './2026-12-07-0090-unsigned-secrets-index.js';
 
 /**
  * Every migration, by name, in the order they run. Static imports (no folder globbing) so that
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-07-0061-rotations-without-foreign-keys': rotationsWithoutForeignKeys,
   '2026-12-07-0070-trust-checkpoints': trustCheckpoints,
   '2026-12-07-0080-secret-signed-headers': secretSignedHeaders,
+  '2026-12-07-0090-unsigned-secrets-index': unsignedSecretsIndex,
 };

@@ -13,6 +13,11 @@ import {
   type SecretIdsQuery,
   type SecretReadBody,
 } from '../../services/secrets/secret-sync-service.js';
+import {
+  listUnsignedSecretsFor,
+  UNSIGNED_PAGE_MAX,
+  type UnsignedSecretsQuery,
+} from '../../services/secrets/unsigned-secret-service.js';
 import { ID_FIELD } from '../route-schemas.js';
 
 const CATEGORY = { type: 'string', enum: SECRET_CATEGORIES } as const;
@@ -75,5 +80,22 @@ export const secretSyncRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => readSecretsFor(request.ctx, request.caller, request.body),
+  );
+
+  // The secrets an administrator's browser signs (issue 30): ids of live ones without a header.
+  app.get<{ Querystring: UnsignedSecretsQuery }>(
+    '/api/v1/secrets/unsigned',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: {
+            after: ID_FIELD,
+            limit: { type: 'integer', minimum: 1, maximum: UNSIGNED_PAGE_MAX },
+          },
+        },
+      },
+    },
+    async (request) => listUnsignedSecretsFor(request.ctx, request.caller, request.query),
   );
 };

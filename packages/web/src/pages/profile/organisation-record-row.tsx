@@ -27,6 +27,7 @@ export const ORGANISATION_RECORD_TEXT = {
 export function OrganisationRecordRow() {
   const view = useStore(trustLogStore);
   const { isOwner } = useOwnership();
+  const { profile } = useSession();
   const genesis = view.log?.genesis ?? null;
   if (!genesis) return view.synced && !view.alarm && isOwner ? <StartRecordRow /> : null;
   return (
@@ -38,7 +39,7 @@ export function OrganisationRecordRow() {
           Your organisation’s fingerprint: everyone in it sees the same words. A colleague asked to confirm
           the organisation compares them with these, by phone or in person.
         </p>
-        <SignOlderSecretsPart />
+        {profile ? <SignOlderSecretsPart userId={profile.id} /> : null}
       </div>
     </div>
   );

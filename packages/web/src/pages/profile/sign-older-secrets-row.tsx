@@ -5,16 +5,15 @@ import {
   startSigningOlder,
 } from '../../crypto-client/sign-older-runner.js';
 import { useStore } from '../../lib/create-store.js';
-import { useSession } from '../../session/use-session.js';
 import { trustLogStore } from '../../trust-log/trust-log-store.js';
 
 /** The texts of the part (docs/web.md, "Signing older secrets"). */
 export const SIGN_OLDER_TEXT = {
-  hint: 'Secrets saved before the organisation record carry no signature of their author, so their name, type and chest are the server’s word. Signing them saves each one again with a fresh key, signed by you.',
+  hint: 'Secrets saved before the organisation record carry no signature of their author, so their name, type and chest are the server’s word. Your browser signs them in the background: each one is saved again with a fresh key, signed by you.',
   start: 'Sign Older Secrets',
   cancel: 'Stop',
-  running: (checked: number, readable: number, signed: number) =>
-    `Signing older secrets: ${checked.toLocaleString('en-GB')} of ${readable.toLocaleString('en-GB')} checked, ${signed.toLocaleString('en-GB')} signed.`,
+  running: (checked: number, total: number, signed: number) =>
+    `Signing older secrets: ${checked.toLocaleString('en-GB')} of ${total.toLocaleString('en-GB')} checked, ${signed.toLocaleString('en-GB')} signed.`,
   done: (signed: number, skipped: number) =>
     skipped === 0
       ? `Older secrets signed: ${signed.toLocaleString('en-GB')} signed, none left.`
@@ -25,15 +24,15 @@ export const SIGN_OLDER_TEXT = {
 
 /**
  * Signing the secrets saved before the record (crypto-client/sign-older-secrets.ts), for an
- * administrator the verified log names. The run goes on while they use the app; its progress is here.
+ * administrator the verified log names: the background's run (sign-older-runner.ts) shows here, and
+ * the administrator can start one or stop it. The run goes on while they use the app.
  */
-export function SignOlderSecretsPart() {
-  const { profile } = useSession();
+export function SignOlderSecretsPart({ userId }: { userId: string }) {
   const admin = useStore(trustLogStore, (view) =>
-    view.log && !view.alarm && profile ? activeUser(view.log.state, profile.id)?.admin === true : false,
+    view.log && !view.alarm ? activeUser(view.log.state, userId)?.admin === true : false,
   );
   const run = useStore(signOlderStore);
-  if (!admin || !profile) return null;
+  if (!admin) return null;
   const progress = run.progress;
   return (
     <div className="settings-row__part" data-testid="sign-older-secrets">
@@ -41,9 +40,9 @@ export function SignOlderSecretsPart() {
       {run.running ? (
         <>
           <p role="status">
-            {SIGN_OLDER_TEXT.running(progress?.checked ?? 0, progress?.readable ?? 0, progress?.signed ?? 0)}
+            {SIGN_OLDER_TEXT.running(progress?.checked ?? 0, progress?.total ?? 0, progress?.signed ?? 0)}
           </p>
-          <progress max={Math.max(progress?.readable ?? 1, 1)} value={progress?.checked ?? 0} />
+          <progress max={Math.max(progress?.total ?? 1, 1)} value={progress?.checked ?? 0} />
           <button
             type="button"
             className="button button--secondary button--small"
@@ -58,7 +57,7 @@ export function SignOlderSecretsPart() {
           <button
             type="button"
             className="button button--secondary button--small"
-            onClick={() => void startSigningOlder(profile.id)}
+            onClick={() => void startSigningOlder(userId)}
           >
             {SIGN_OLDER_TEXT.start}
           </button>
@@ -69,10 +68,12 @@ export function SignOlderSecretsPart() {
 }
 
 function EndedRun() {
-  const { progress, ended } = useStore(signOlderStore);
+  const { progress, ended, manual } = useStore(signOlderStore);
   if (!ended) return null;
   if (ended.error) return <p role="alert">{ended.error}</p>;
   const signed = progress?.signed ?? 0;
+  // A background run that found nothing to sign says nothing.
+  if (!manual && signed === 0 && (progress?.skipped ?? 0) === 0) return null;
   return (
     <p role="status">
       {ended.cancelled

@@ -13,7 +13,8 @@ const SAME_CHEST_MESSAGE = 'The secret is already in this chest.';
 export const secretRoutes: Record<string, HonestRoute> = {
   'POST /api/v1/secrets.json': createSecret,
   'POST /api/v1/secrets/bulk.json': createSecrets,
-  'GET /api/v1/secrets/changes.json': secretChanges,
+  'GET /api/v1/secrets/unsigned.json': unsignedSecrets,
+  'POST /api/v1/secrets/read.json': readSecrets,
   'GET /api/v1/secrets/:id.json': showSecret,
   'PUT /api/v1/secrets/:id.json': (request, context) =>
     bodyField<SecretCreate>(request, 'secret').encrypted_data === undefined
@@ -104,27 +105,35 @@ function storeCreate({ shares, ...secret }: CheckedCreate, callerId: string, { m
   return presentSecret(model, secret, callerId);
 }
 
-// The sync feed, simplified: every live secret the caller reads that changed after `since` (an
-// updated_at), in one page whose cursor is the latest updated_at.
-function secretChanges(request: EvilRequest, { model }: RouteContext): Answer<unknown> {
+// The live secrets without a signed header, by id (an administrator's; the real server pages them).
+function unsignedSecrets(request: EvilRequest, { model }: RouteContext): Answer<unknown> {
   const caller = request.caller;
   if (!caller) return refuse.unauthorized();
-  const since = request.query.get('since') ?? '';
-  const readable = [...model.secrets.values()].filter(
-    (secret) => secret.deleted_at === null && model.readersOf(secret.id).has(caller.id),
-  );
-  const items = readable.filter((secret) => secret.updated_at > since);
-  const cursor = [since, ...readable.map((secret) => secret.updated_at)].sort().at(-1) ?? since;
-  return {
-    status: 200,
-    body: {
-      items: items.map((secret) => presentSecret(model, secret, caller.id)),
-      removed: [],
-      cursor,
-      more: false,
-      readable: readable.length,
-    },
-  };
+  if (!model.users.get(caller.id)?.administrator) return refuse.forbidden();
+  const after = request.query.get('after') ?? '';
+  const limit = Number(request.query.get('limit') ?? 100);
+  const left = [...model.secrets.values()]
+    .filter((secret) => secret.deleted_at === null && !secret.signed_header)
+    .map((secret) => secret.id)
+    .sort();
+  const ids = left.filter((id) => id > after);
+  return { status: 200, body: { ids: ids.slice(0, limit), more: ids.length > limit, total: left.length } };
+}
+
+// These secrets as the single read answers each; the rest (unreadable, no key) in `missing`.
+function readSecrets(request: EvilRequest, { model }: RouteContext): Answer<unknown> {
+  const caller = request.caller;
+  if (!caller) return refuse.unauthorized();
+  const ids = ((request.body as { ids?: unknown } | undefined)?.ids ?? []) as string[];
+  const items = [];
+  const missing = [];
+  for (const id of ids) {
+    const secret = model.secrets.get(id);
+    const readable = secret && secret.deleted_at === null && secret.keys.has(caller.id);
+    if (readable) items.push(presentSecret(model, secret, caller.id));
+    else missing.push(id);
+  }
+  return { status: 200, body: { items, missing } };
 }
 
 function showSecret(request: EvilRequest, { model }: RouteContext): Answer<unknown> {
