@@ -1,12 +1,12 @@
 // The trust-log benchmark's page, served by the real server (for its origin and CSP). It builds a log
-// of real signed entries, then times core's foldTrustLog (what a browser runs at unlock and at each
-// sync) against its floor: the bare WebCrypto a verifier cannot skip, one RSA-PSS verification and one
+// of real signed entries, then times the browser's fold (core's foldTrustLog through the sync's state
+// history, which keeps a state every 256 entries for judging headers: what a browser runs at unlock and
+// at each sync) against its floor: the bare WebCrypto a verifier cannot skip, one RSA-PSS verification and one
 // SHA-256 per entry over bytes prepared beforehand, keys imported beforehand.
 import {
   base64ToBytes,
   bytesToBase64,
   canonicalJson,
-  foldTrustLog,
   publicKeyFingerprint,
   RSA_MODULUS_BITS,
   type SignedTrustEntry,
@@ -18,6 +18,7 @@ import {
   trustEntryMessage,
   utf8Encode,
 } from '@coffer/core';
+import { createTrustStateHistory } from '@coffer/web-src/trust-log/trust-state-history.js';
 import { publishBench } from '../bench-kit.js';
 
 interface Signer {
@@ -170,15 +171,16 @@ async function measure(
     sync: [] as number[],
     syncBare: [] as number[],
   };
-  const before: TrustState = await foldTrustLog(entries.slice(0, entries.length - tail));
+  const history = createTrustStateHistory();
+  const before: TrustState = await history.fold(entries.slice(0, entries.length - tail), null);
   const last = entries.slice(entries.length - tail);
   for (let round = 0; round < rounds; round += 1) {
-    const fold = async () => times.full.push(await time(() => foldTrustLog(entries)));
+    const fold = async () => times.full.push(await time(() => createTrustStateHistory().fold(entries, null)));
     const floorRun = async () => times.fullBare.push(await time(() => bare(0, entries.length)));
     if (round % 2 === 0) await fold().then(floorRun);
     else await floorRun().then(fold);
     for (let again = 0; again < 10; again += 1) {
-      times.sync.push(await time(() => foldTrustLog(last, before)));
+      times.sync.push(await time(() => history.fold(last, before)));
       times.syncBare.push(await time(() => bare(entries.length - tail, entries.length)));
     }
   }
