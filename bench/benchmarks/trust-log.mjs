@@ -1,7 +1,8 @@
 // Verifying the organisation trust log in Chromium (issue 30): core's foldTrustLog through the sync's
 // state history (trust-state-history.ts), over a log of real signed entries, from genesis (a new
-// browser) and for the last few entries (a sync), against the bare WebCrypto floor measured side by side in the same page: one RSA-PSS-3072 verification and one SHA-256
-// per entry over bytes and keys prepared beforehand.
+// browser) and for the last few entries (a sync), against the bare WebCrypto floor measured side by
+// side in the same page: one RSA-PSS-3072 verification and one SHA-256 per entry over bytes and keys
+// prepared beforehand.
 
 import {
   buildBenchPage,
