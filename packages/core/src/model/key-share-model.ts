@@ -1,4 +1,5 @@
 // Missing-key reshare: an administrator's browser rewraps secret keys for newcomers.
+import type { SignedSecretHeader } from '../secret-header/secret-header.js';
 import type { Id } from './common-model.js';
 
 /**
@@ -13,6 +14,8 @@ export interface KeyShare {
   encrypted_value: string;
   vault_id: Id;
   hidden: boolean;
+  /** The secret's signed header (suite 2), null for a suite-1 secret: the reshare checks the place by it. */
+  signed_header?: SignedSecretHeader | null;
 }
 
 /** Answer of `reshare_all`, `reshare_team` and `reshare_user`. */

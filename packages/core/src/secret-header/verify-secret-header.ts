@@ -105,7 +105,8 @@ export async function verifyListedSecretHeader(
     stateAt,
     record,
   }: Omit<VerifySecretHeaderContext, 'record' | 'rememberedRevision'> & {
-    record: ListedSecretRecord;
+    /** The id, and whatever metadata the answer states (a reshare's pair: the chest and hidden flag). */
+    record: Pick<ListedSecretRecord, 'id'> & Partial<ListedSecretRecord>;
   },
 ): Promise<SecretHeader> {
   const header = await verifyAuthorship(signed, state, stateAt);
@@ -158,7 +159,7 @@ async function verifyAuthorship(
 }
 
 // The record's metadata against the header's; the error carries the verified header to show.
-function requireSameMetadata(header: SecretHeader, record: ListedSecretRecord): void {
+function requireSameMetadata(header: SecretHeader, record: Partial<ListedSecretRecord>): void {
   const differing = METADATA.filter(
     ([ours, theirs]) => record[theirs] !== undefined && record[theirs] !== header[ours],
   ).map(([ours]) => ours);

@@ -1,10 +1,11 @@
 import type { KeyShare, ReshareAllResponse } from '@coffer/core';
 import { toBool } from '../db/to-bool.js';
 import type { MissingKey } from '../repositories/missing-key-repository.js';
+import { storedSignedHeader } from './secret-presenter.js';
 
 /**
  * One missing pair: the newcomer's public key and the caller's own wrapped key of the secret, with
- * the secret's chest and hidden flag.
+ * the secret's chest, hidden flag and signed header (null for a suite-1 secret).
  */
 export function presentKeyShare(missing: MissingKey): KeyShare {
   return {
@@ -14,6 +15,7 @@ export function presentKeyShare(missing: MissingKey): KeyShare {
     encrypted_value: missing.encrypted_value,
     vault_id: missing.vault_id,
     hidden: toBool(missing.hidden),
+    signed_header: storedSignedHeader(missing.signed_header),
   };
 }
 

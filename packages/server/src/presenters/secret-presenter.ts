@@ -19,7 +19,7 @@ export interface SecretExtras {
  * A stored signed header as answers carry it (suite 2, issue 30): the parsed object, or null for a
  * suite-1 revision. Stored as canonical JSON after the save's checks (signed-header-check.ts).
  */
-function storedSignedHeader(stored: string | null): SignedSecretHeader | null {
+export function storedSignedHeader(stored: string | null): SignedSecretHeader | null {
   return stored === null ? null : (JSON.parse(stored) as SignedSecretHeader);
 }
 

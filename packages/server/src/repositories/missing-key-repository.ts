@@ -5,8 +5,8 @@ import { type KeyScope, recomputedMissingPairs, scopeIsEmpty } from './reader-sq
 
 /**
  * A reader who lacks a key, with what the caller needs to wrap one: their public key and the caller's
- * own wrapped key, and the secret's chest and hidden flag (so a browser checks the reader against the
- * log's readers of that chest before wrapping).
+ * own wrapped key, and the secret's chest, hidden flag and signed header (so a browser checks the
+ * reader against the log's readers of that chest, as its author signed it, before wrapping).
  */
 export interface MissingKey {
   secret_id: string;
@@ -15,6 +15,7 @@ export interface MissingKey {
   encrypted_value: string;
   vault_id: string;
   hidden: SqlBool;
+  signed_header: string | null;
 }
 
 /** A (secret, reader) pair. */
@@ -93,7 +94,15 @@ export async function listMissingKeys(
   return query
     .innerJoin('users as u', 'u.id', 'm.user_id')
     .innerJoin('secrets as s', 's.id', 'm.secret_id')
-    .select(['m.secret_id', 'm.user_id', 'u.public_key', 'ck.encrypted_value', 's.vault_id', 's.hidden'])
+    .select([
+      'm.secret_id',
+      'm.user_id',
+      'u.public_key',
+      'ck.encrypted_value',
+      's.vault_id',
+      's.hidden',
+      's.signed_header',
+    ])
     .orderBy('m.secret_id')
     .orderBy('m.user_id')
     .limit(limit)

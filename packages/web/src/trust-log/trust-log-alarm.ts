@@ -38,6 +38,12 @@ export function readerAlarmMessage(email: string | null, userId: string): string
   return `The server asked this browser to share a secret with ${who}, whom the organisation record does not make a reader of that chest. Nothing was shared. ${TELL}`;
 }
 
+/**
+ * The server listed a key to share for a secret whose signed header does not hold, or that this
+ * browser saw signed and now comes without its header: its chest and hidden flag cannot be trusted.
+ */
+export const PAIR_HEADER_ALARM_MESSAGE = `The server asked this browser to share the key of a secret whose place its author's signature does not confirm. Nothing was shared. ${TELL}`;
+
 export const OTHER_ORGANISATION_MESSAGE = `The server sent the trust log of another organisation. ${TELL}`;
 
 /** A blocking alarm about the trust log; `message` is shown as written. */

@@ -40,9 +40,11 @@ describe('key sharing', () => {
       user_id: newcomer.id,
       public_key: newcomer.public_key,
       encrypted_value: own?.encrypted_value,
-      // The secret's chest and hidden flag, for the browser's check against the log's readers.
+      // The secret's chest, hidden flag and signed header (none: suite 1), for the browser's check
+      // against the log's readers.
       vault_id: setup.scenario.chest.id,
       hidden: false,
+      signed_header: null,
     });
     expect(answer.total).toBe(answer.keyshare.length);
 
@@ -200,6 +202,15 @@ describe('key sharing', () => {
     expect(pairs.map(({ vault_id, hidden }) => ({ vault_id, hidden }))).toEqual([
       { vault_id: setup.scenario.chest.id, hidden: true },
     ]);
+    // A signed secret's pairs carry its header as stored, for the browser to check the place by.
+    const header = { header: { v: 2 }, sig: 'c2ln' };
+    await setup.context.db
+      .updateTable('secrets')
+      .set({ signed_header: JSON.stringify(header) })
+      .where('id', '=', hidden.id)
+      .execute();
+    const signed = (await reshareAll()).keyshare.filter((pair) => pair.secret_id === hidden.id);
+    expect(signed.map((pair) => pair.signed_header)).toEqual([header]);
   });
 
   it('drops a reported broken key, lists it as missing, and lets the administrator replace it', async () => {

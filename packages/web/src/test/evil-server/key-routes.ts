@@ -53,7 +53,8 @@ function missingKeys(
   const caller = request.caller;
   if (!caller) return refuse.unauthorized();
   if (!caller.administrator) return refuse.forbidden();
-  // Each pair says where its secret is (the real server's answer since issue 30's reshare gate).
+  // Each pair says where its secret is, with its signed header (the real server's answer since issue
+  // 30's reshare gate).
   const pairs: (KeyShare & { vault_id: string; hidden: boolean })[] = [];
   for (const secret of [...model.secrets.values()].sort((a, b) => a.id.localeCompare(b.id))) {
     const own = secret.keys.get(caller.id);
@@ -67,6 +68,7 @@ function missingKeys(
           encrypted_value: own,
           vault_id: secret.vault_id,
           hidden: secret.hidden,
+          signed_header: secret.signed_header ?? null,
         });
   }
   const limit = Math.min(Number(request.query.get('limit') ?? KEYSHARE_FETCH_LIMIT), KEYSHARE_FETCH_LIMIT);
