@@ -300,7 +300,6 @@ describe('signed secret headers', () => {
     const changes: Partial<SecretHeaderRecord>[] = [
       { vault_id: OTHER },
       { hidden: true },
-      { deleted: true },
       { category: 'password' },
       { name: 'Renamed' },
       { strength: 2 },
@@ -316,6 +315,19 @@ describe('signed secret headers', () => {
     }
     const { deleted: _, ...withoutDeleted } = record;
     await verifySecretHeader(signed, { state, record: withoutDeleted });
+  });
+
+  it('accept a live header on a record the server marked, but refuse a marked one served as live', async () => {
+    // The server's mark (a plain mark, an import undone) hides a secret: availability, not forgery.
+    const live = await save(max);
+    await verifySecretHeader(live.signed, { state, record: { ...live.record, deleted: true } });
+    // Its author marked it: served as live, it is the resurrection R14 is about.
+    const marked = await save(max, { deleted: true });
+    const error = await refused(
+      verifySecretHeader(marked.signed, { state, record: { ...marked.record, deleted: false } }),
+      'mismatch',
+    );
+    expect(error.message).toContain('in: deleted.');
   });
 
   it('refuse a revision below the one remembered', async () => {

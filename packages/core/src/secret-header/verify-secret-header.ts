@@ -68,7 +68,8 @@ const METADATA: readonly (readonly [keyof SecretHeader, keyof ListedSecretRecord
  *    assigned with Write; a hidden secret, administrators only);
  * 7. 'mismatch': the record's id or revision is not the header's, or its iv and ciphertext do not hash
  *    to data_hash; then any metadata the record states differs from the header (that error carries
- *    the verified header, which wins for display);
+ *    the verified header, which wins for display), except a record marked for deletion whose header
+ *    says live (the server's mark, an availability fault; the other way round is refused);
  * 8. 'rollback': the revision is below `rememberedRevision`.
  * The key commitment is checked after unwrapping, by checkKeyCommitment.
  */
@@ -160,9 +161,13 @@ async function verifyAuthorship(
 
 // The record's metadata against the header's; the error carries the verified header to show.
 function requireSameMetadata(header: SecretHeader, record: Partial<ListedSecretRecord>): void {
-  const differing = METADATA.filter(
-    ([ours, theirs]) => record[theirs] !== undefined && record[theirs] !== header[ours],
-  ).map(([ours]) => ours);
+  const differing = METADATA.filter(([ours, theirs]) => {
+    if (record[theirs] === undefined || record[theirs] === header[ours]) return false;
+    // A secret the header says is live may be served as marked for deletion (a plain mark, an import
+    // batch undone): like a secret the server leaves out, an availability fault, not a forgery. A
+    // secret its author marked, served as live, is the resurrection R14 is about.
+    return !(ours === 'deleted' && header.deleted === false);
+  }).map(([ours]) => ours);
   if (differing.length > 0) {
     throw new SecretHeaderError(
       'mismatch',

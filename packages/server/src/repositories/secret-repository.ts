@@ -406,8 +406,8 @@ export async function moveSecretToChest(
 
 /**
  * Marks a secret for deletion (a time) or restores it (null) without a new revision, if it is still
- * where `before` says; answers whether it changed. Its signed header goes: it stated the other state.
- * Run it in a transaction.
+ * where `before` says; answers whether it changed. Its signed header stays: readers take a live header
+ * on a marked record as the server's mark (crypto.md, "Deletion is a revision"). Run it in a transaction.
  */
 export async function setSecretDeletedAt(
   db: Kysely<Database>,
@@ -421,13 +421,7 @@ export async function setSecretDeletedAt(
   return writeKeepingCounts(db, organisationId, secretCountDeltas(before, after), async () => {
     const result = await db
       .updateTable('secrets')
-      // The revision's header stated it live (or marked): it describes this row no more.
-      .set({
-        deleted_at: deletedAt,
-        signed_header: null,
-        updated_by: userId,
-        updated_at: new Date().toISOString(),
-      })
+      .set({ deleted_at: deletedAt, updated_by: userId, updated_at: new Date().toISOString() })
       .where('organisation_id', '=', organisationId)
       .where('id', '=', id)
       .where(stillAt(before))
@@ -510,8 +504,7 @@ export async function countLiveBatchSecrets(
 const MARK_CHUNK = 500;
 
 /**
- * Marks many live secrets for deletion at once, as setSecretDeletedAt marks one (their headers go
- * too): the chests' counts
+ * Marks many live secrets for deletion at once, as setSecretDeletedAt marks one: the chests' counts
  * first (all deltas together, each chest locked once), then the secrets, each only if it is still
  * where the caller read it. Answers whether every one of them was marked; if not, the counts are
  * put back and the caller must roll the transaction back. Run it in a transaction.
@@ -546,7 +539,7 @@ export async function markSecretsForDeletion(
       for (let start = 0; start < ids.length; start += MARK_CHUNK) {
         const result = await db
           .updateTable('secrets')
-          .set({ deleted_at: deletedAt, signed_header: null, updated_by: userId, updated_at: updatedAt })
+          .set({ deleted_at: deletedAt, updated_by: userId, updated_at: updatedAt })
           .where(sameOrganisation('organisation_id', organisationId))
           .where('id', 'in', ids.slice(start, start + MARK_CHUNK))
           .where(stillAt(place))

@@ -8,6 +8,7 @@ import {
 } from '@coffer/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { moveSecretToChest } from '../../repositories/secret-repository.js';
+import { SIGNED_MARK_MESSAGE } from '../../services/secrets/secret-lifecycle-service.js';
 import { MARK_IN_PLACE_MESSAGE } from '../../services/secrets/secret-revision-service.js';
 import { HEADER_MISMATCH_MESSAGE } from '../../services/secrets/signed-header-check.js';
 import { callAsRole, newSecretBody, type ScenarioRole, useChestScenario } from '../../test/chest-scenario.js';
@@ -337,12 +338,32 @@ describe('signed secret headers', () => {
     return secret;
   }
 
-  it('drops the header when a secret is marked or restored without a revision (it stated the other state)', async () => {
-    const { id } = await signedSecret();
+  it('keeps the header when a secret is marked or restored without a revision (the spec’s calls)', async () => {
+    const secret = await signedSecret();
+    const id = secret.id as string;
+    const before = await stored(id);
     const marked = await call('writer', 'POST', `/api/v1/secrets/${id}/mark_for_deletion.json`);
     expect(marked.statusCode, marked.body).toBe(200);
-    expect(marked.json()).toMatchObject({ marked_for_deletion: true, signed_header: null });
-    expect(await stored(id as string)).toMatchObject({ revision: 1, signed_header: null });
+    expect(marked.json()).toMatchObject({ marked_for_deletion: true });
+    expect(await stored(id)).toMatchObject({ revision: 1, signed_header: before?.signed_header });
+    const restored = await call('writer', 'POST', `/api/v1/secrets/${id}/unmark_for_deletion.json`);
+    expect(restored.json()).toMatchObject({ marked_for_deletion: false });
+    expect(await stored(id)).toMatchObject({ revision: 1, signed_header: before?.signed_header });
+  });
+
+  it('restores a secret its author marked only by a signed revision (409 for the plain call)', async () => {
+    const { id } = await signedSecret();
+    const markRevision = saveBody(id as string, 2);
+    await call('writer', 'POST', `/api/v1/secrets/${id}/mark_for_deletion.json`, {
+      secret: {
+        ...putBody(markRevision).secret,
+        signed_header: await signedFor(markRevision, { deleted: true }),
+      },
+    });
+    const plain = await call('writer', 'POST', `/api/v1/secrets/${id}/unmark_for_deletion.json`);
+    expect(plain.statusCode).toBe(409);
+    expect(plain.json().error).toBe(SIGNED_MARK_MESSAGE);
+    expect(await stored(id as string)).toMatchObject({ revision: 2 });
   });
 
   it('marks and restores by a signed revision stating `deleted`, audited as a mark and a restore', async () => {

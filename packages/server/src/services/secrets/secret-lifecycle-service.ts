@@ -16,10 +16,20 @@ import { lifecycleAction } from './secret-audit-actions.js';
 import type { SecretInput } from './secret-input.js';
 import { saveSecret } from './secret-revision-service.js';
 
+/** 409 for a restore without a revision of a secret marked by a signed revision. */
+export const SIGNED_MARK_MESSAGE =
+  'This secret was marked for deletion by a signed revision. Restore it with a signed revision, as the web app does.';
+
+function markedBySignature(stored: string | null): boolean {
+  if (stored === null) return false;
+  return (JSON.parse(stored) as { header?: { deleted?: unknown } }).header?.deleted === true;
+}
+
 /**
  * Marks a secret for deletion (it moves to Deleted Secrets) or restores it; writers of its chest.
  * With `revision`, the change is that signed revision (saveSecret's `marked`); without, the secret
- * keeps its revision and loses its signed header.
+ * keeps its revision and its signed header, and a secret its author marked (its header says so) is
+ * restored only by a signed revision (409 otherwise).
  */
 export async function markSecretForDeletion(
   ctx: ServiceContext,
@@ -33,6 +43,8 @@ export async function markSecretForDeletion(
   const organisationId = caller.organisation.id;
   const secret = requireWritableSecret(caller, await findSecret(db, organisationId, id));
   if ((secret.deleted_at !== null) === marked) return;
+  // Readers refuse a secret its author marked that is served as live: its restore must be signed too.
+  if (!marked && markedBySignature(secret.signed_header)) throw AppError.conflict(SIGNED_MARK_MESSAGE);
   await runChange(db, organisationId, async (trx) => {
     // First: the organisation's row, as in every change of secrets or keys (key-bookkeeping.ts).
     await beginKeyChange(trx, organisationId);

@@ -8,6 +8,8 @@ import { bodyField, presentSecret, refuse } from './route-kit.js';
 const DUPLICATE_SECRET_MESSAGE = 'A secret with this id already exists.';
 const MARKED_SECRET_MESSAGE = 'This secret is marked for deletion. Restore it first.';
 const SAME_CHEST_MESSAGE = 'The secret is already in this chest.';
+const SIGNED_MARK_MESSAGE =
+  'This secret was marked for deletion by a signed revision. Restore it with a signed revision, as the web app does.';
 
 /** The secret routes the crypto client uses, answered as packages/server/src/services/secrets does. */
 export const secretRoutes: Record<string, HonestRoute> = {
@@ -214,7 +216,8 @@ function moveSecret(request: EvilRequest, { model, record }: RouteContext): Answ
   return { status: 200, body: presentSecret(model, secret, caller.id) };
 }
 
-// Without a body, the spec's call: the revision stays and its header goes (it stated the other state).
+// Without a body, the spec's call: the revision and its header stay; a secret its author marked is
+// restored only by a signed revision.
 function markDeleted(request: EvilRequest, context: RouteContext, deleted: boolean): Answer<unknown> {
   if ((request.body as { secret?: unknown } | undefined)?.secret)
     return saveSecret(request, context, deleted);
@@ -226,8 +229,8 @@ function markDeleted(request: EvilRequest, context: RouteContext, deleted: boole
   if (!model.canWrite(caller.id, secret.vault_id)) return refuse.forbidden();
   if ((secret.deleted_at !== null) === deleted)
     return { status: 200, body: presentSecret(model, secret, caller.id) };
+  if (!deleted && secret.signed_header?.header.deleted) return refuse.conflict(SIGNED_MARK_MESSAGE);
   secret.deleted_at = deleted ? new Date().toISOString() : null;
-  secret.signed_header = null;
   return { status: 200, body: presentSecret(model, secret, caller.id) };
 }
 

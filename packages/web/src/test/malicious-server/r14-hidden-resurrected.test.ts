@@ -60,4 +60,21 @@ describe('R14 resurrected secrets', () => {
     expect(opened.header.verified && opened.header.header).toMatchObject({ rev: 3, deleted: false });
     await evil.verify();
   }, 30_000);
+
+  it('a secret marked without a signed revision (an import undone) opens, and is restored by one', async () => {
+    const evil = createEvilServer();
+    const ada = await evil.user('Ada', { administrator: true });
+    const me = await evil.signIn(ada);
+    await evil.signedLog(ada);
+    const secret = await evil.secret({ chest: evil.chest('Imported'), name: 'Router', author: ada });
+    expect((await openSecretRecord(secret.id, me)).header.verified).toBe(true);
+    const stored = evil.model.secrets.get(secret.id);
+    if (stored) stored.deleted_at = new Date().toISOString();
+    const marked = await openSecretRecord(secret.id, me);
+    expect(marked.header.verified).toBe(true);
+    expect(marked.secret.marked_for_deletion).toBe(true);
+    expect(await changeSecretLifecycle(secret.id, me, false)).toMatchObject({ revision: 2 });
+    expect(evil.model.secrets.get(secret.id)?.deleted_at).toBeNull();
+    await evil.verify();
+  }, 30_000);
 });
