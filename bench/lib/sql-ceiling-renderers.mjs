@@ -34,6 +34,8 @@ export function renderSecretList(results, route) {
     deleted_at: row.deleted_at,
     created_at: row.created_at,
     updated_at: row.updated_at,
+    // Stored as the canonical JSON the browser signed (issue 30), answered parsed, as the presenter does.
+    signed_header: row.signed_header == null ? null : JSON.parse(row.signed_header),
   }));
   return JSON.stringify({
     items,

@@ -21,6 +21,7 @@ function row(id, name, overrides = {}) {
     deleted_at: null,
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-02T00:00:00.000Z',
+    signed_header: null,
     ...overrides,
   };
 }
@@ -30,7 +31,15 @@ test('renders the presenter shape: strength 0 as null, SQLite 0/1 as booleans, t
     [
       {
         sql: LIST_SQL,
-        rows: [row('a', 'Alpha'), row('b', 'Bravo', { strength: 4, deleted_at: 'x' }), row('c', 'C')],
+        rows: [
+          row('a', 'Alpha'),
+          row('b', 'Bravo', {
+            strength: 4,
+            deleted_at: 'x',
+            signed_header: '{"header":{"v":2},"sig":"c2ln"}',
+          }),
+          row('c', 'C'),
+        ],
       },
       { sql: COUNT_SQL, rows: [{ count: 3 }] },
     ],
@@ -51,8 +60,11 @@ test('renders the presenter shape: strength 0 as null, SQLite 0/1 as booleans, t
     'deleted_at',
     'created_at',
     'updated_at',
+    'signed_header',
   ]);
   assert.equal(answer.items[0].strength, null);
+  assert.equal(answer.items[0].signed_header, null);
+  assert.deepEqual(answer.items[1].signed_header, { header: { v: 2 }, sig: 'c2ln' });
   assert.equal(answer.items[0].form_fill, true);
   assert.equal(answer.items[1].marked_for_deletion, true);
   assert.deepEqual(JSON.parse(Buffer.from(answer.next_cursor, 'base64url').toString()), [
