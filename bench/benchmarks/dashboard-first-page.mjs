@@ -10,12 +10,12 @@ import {
   formatVerdict,
   launchChromium,
   MissingWebBuildError,
+  measureAlternatingLoads,
   median,
   percentile,
   ratio,
   readCount,
   renderTable,
-  startCpuWatch,
   WEB_DIST,
 } from '../lib/index.mjs';
 
@@ -89,16 +89,14 @@ export default {
         }
         return sample;
       };
-      log(`  ${WARMUP_LOADS} warm-up loads, then ${LOADS} measured loads per organisation, alternating`);
-      for (let round = 0; round < WARMUP_LOADS; round += 1)
-        for (const { key } of ORGANISATIONS) await load(key);
-      const watch = startCpuWatch([server.pid]);
-      const samples = { small: [], large: [] };
-      for (let round = 0; round < LOADS; round += 1) {
-        const order = round % 2 === 0 ? ORGANISATIONS : [...ORGANISATIONS].reverse();
-        for (const { key } of order) samples[key].push(await load(key));
-      }
-      const cpu = await watch.stop();
+      const { samples, cpu } = await measureAlternatingLoads({
+        keys: ORGANISATIONS.map(({ key }) => key),
+        warmup: WARMUP_LOADS,
+        loads: LOADS,
+        load,
+        cpuPids: [server.pid],
+        log,
+      });
       return report(samples, { cpu, manifest, chromiumVersion: chromium.version, webDist });
     } finally {
       await chromium.close();

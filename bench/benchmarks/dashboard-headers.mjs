@@ -9,12 +9,12 @@ import {
   assertWebBuild,
   formatVerdict,
   launchChromium,
+  measureAlternatingLoads,
   median,
   percentile,
   ratio,
   readCount,
   renderTable,
-  startCpuWatch,
   startRealServer,
   WEB_DIST,
 } from '../lib/index.mjs';
@@ -130,7 +130,8 @@ export default {
         await signInThroughUi(page, server, owners[organisation.key]);
         pages[organisation.key] = page;
       }
-      const load = async ({ key, expect }) => {
+      const load = async (key) => {
+        const { expect } = ORGANISATIONS.find((organisation) => organisation.key === key);
         const page = pages[key];
         await page.goto(`${server.url}/`, { waitUntil: 'commit' });
         try {
@@ -158,17 +159,17 @@ export default {
         }
         return sample;
       };
-      log(`  ${WARMUP_LOADS} warm-up loads, then ${LOADS} measured loads per organisation, alternating`);
-      for (let round = 0; round < WARMUP_LOADS; round += 1)
-        for (const organisation of ORGANISATIONS) await load(organisation);
+      // A first load verifies the log and signs the user's checkpoint: checked before anything is measured.
+      await load('headers');
       await assertSignedCheckpoint(server, owners.headers, headSeq);
-      const watch = startCpuWatch([server.pid]);
-      const samples = { today: [], headers: [] };
-      for (let round = 0; round < LOADS; round += 1) {
-        const order = round % 2 === 0 ? ORGANISATIONS : [...ORGANISATIONS].reverse();
-        for (const organisation of order) samples[organisation.key].push(await load(organisation));
-      }
-      const cpu = await watch.stop();
+      const { samples, cpu } = await measureAlternatingLoads({
+        keys: ORGANISATIONS.map(({ key }) => key),
+        warmup: WARMUP_LOADS,
+        loads: LOADS,
+        load,
+        cpuPids: [server.pid],
+        log,
+      });
       return report(samples, { cpu, chromiumVersion: chromium.version, webDist });
     } finally {
       await chromium.close();

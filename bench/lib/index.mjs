@@ -1,5 +1,6 @@
 // The benchmark library: everything a benchmark in bench/benchmarks/ needs (see docs/benchmarks.md,
 // "How to add a benchmark").
+export { measureAlternatingLoads } from './alternating-loads.mjs';
 export { buildBenchPage, openBenchPage, signInInPage } from './bench-page.mjs';
 export { launchCeilingChild, startCeilingFor, startCeilingServer } from './ceiling-server.mjs';
 export { delay } from './child-process.mjs';

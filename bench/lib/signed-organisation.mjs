@@ -8,19 +8,13 @@ import { randomBytes } from 'node:crypto';
 import {
   BULK_CREATE_MAX_ITEMS,
   foldTrustLog,
-  generateSecretKey,
   headerSigner,
-  newSecretId,
   openSigningKey,
-  publicKeyFingerprint,
-  sealSecret,
-  signRevisionHeader,
-  signTrustEntry,
-  TRUST_LOG_VERSION,
-  trustEntryHash,
-  wrapSecretKey,
+  signTrustLogStart,
+  snapshotOfRows,
 } from '@coffer/core';
 import { callApi, confirmByMail, sealedAccount, signInThroughApi } from './registered-account.mjs';
+import { sealedPasswordSecret } from './sealed-secret.mjs';
 
 /**
  * Registers an organisation named `company` and confirms its owner; signs them in as the web app
@@ -73,47 +67,20 @@ export async function createChest(server, owner, name) {
  */
 export async function startTrustLog(server, owner, organisationName) {
   const { profile } = owner;
-  const place = { v: TRUST_LOG_VERSION, org: profile.organisation.id, actor: profile.id };
-  const actorFp = await publicKeyFingerprint(profile.public_key);
-  const at = new Date().toISOString();
-  const genesis = await signTrustEntry(owner.signingKey, {
-    ...place,
-    seq: 0,
-    prev: null,
-    at,
-    actor_fp: actorFp,
-    op: 'genesis',
-    body: { name: organisationName, email: profile.email, public_key: profile.public_key },
-  });
   const [teams, chests] = await Promise.all([
     callApi(server, owner.token, 'GET', '/api/v1/teams.json?limit=200'),
     callApi(server, owner.token, 'GET', '/api/v1/vaults.json?limit=200&everything=true&options=teams'),
   ]);
-  const snapshot = await signTrustEntry(owner.signingKey, {
-    ...place,
-    seq: 1,
-    prev: await trustEntryHash(genesis),
-    at,
-    actor_fp: actorFp,
-    op: 'snapshot',
-    body: {
-      teams: teams.body.items.map((team) => ({
-        team: team.id,
-        members: team.memberships
-          .filter((membership) => membership.user_id === profile.id)
-          .map((membership) => ({ user: profile.id, edit: membership.edit_access })),
-      })),
-      chests: chests.body.items.map((chest) => ({
-        chest: chest.id,
-        teams: (chest.assignments ?? []).map((assignment) => ({
-          team: assignment.team_id,
-          edit: assignment.edit_access,
-        })),
-        managers: [],
-      })),
-    },
-  });
-  const entries = [genesis, snapshot];
+  const genesisOwner = {
+    id: profile.id,
+    email: profile.email,
+    publicKey: profile.public_key,
+    organisationId: profile.organisation.id,
+    organisationName,
+  };
+  const rows = { teams: teams.body.items, chests: chests.body.items };
+  const snapshot = snapshotOfRows(rows, new Set([profile.id]));
+  const entries = await signTrustLogStart(genesisOwner, owner.signingKey, { admits: [], snapshot });
   await callApi(server, owner.token, 'POST', '/api/v1/trust_log', { entries });
   return foldTrustLog(entries);
 }
@@ -133,42 +100,9 @@ export async function createPasswordSecrets(server, owner, chestId, names, state
   const created = [];
   for (let start = 0; start < names.length; start += BULK_CREATE_MAX_ITEMS) {
     const secrets = await Promise.all(
-      names.slice(start, start + BULK_CREATE_MAX_ITEMS).map(async (name) => {
-        const id = newSecretId();
-        const secretKey = generateSecretKey();
-        const sealed = await sealSecret({
-          secretId: id,
-          revision: 1,
-          payload: { username: 'ops', password: randomBytes(12).toString('base64url'), url: '', note: '' },
-          secretKey,
-        });
-        const record = {
-          id,
-          revision: 1,
-          vault_id: chestId,
-          name,
-          category: 'password',
-          ...sealed,
-          strength: 3,
-          form_fill: false,
-          hidden: false,
-        };
-        const wrapped = await Promise.all(
-          readers.map(async (reader) => ({
-            user_id: reader.user_id,
-            encrypted_value: await wrapSecretKey(secretKey, reader.public_key, {
-              secretId: id,
-              userId: reader.user_id,
-            }),
-          })),
-        );
-        const signed = signer ? await signRevisionHeader(signer, record, secretKey) : null;
-        return {
-          ...record,
-          secret_keys_attributes: wrapped,
-          ...(signed ? { signed_header: signed } : {}),
-        };
-      }),
+      names
+        .slice(start, start + BULK_CREATE_MAX_ITEMS)
+        .map((name) => sealedPasswordSecret({ chestId, name, readers, signer })),
     );
     created.push(
       ...(await callApi(server, owner.token, 'POST', '/api/v1/secrets/bulk.json', { secrets })).body.items,

@@ -4,8 +4,8 @@
 // team, so every secret saved there is wrapped for all of them. A second chest holds a page of secrets
 // for the list the second client keeps asking for while the import runs.
 import { randomBytes } from 'node:crypto';
-import { generateSecretKey, newSecretId, sealSecret, wrapSecretKey } from '@coffer/core';
 import { callApi, confirmByMail, sealedAccount, signInThroughApi } from '../../lib/registered-account.mjs';
+import { sealedPasswordSecret } from '../../lib/sealed-secret.mjs';
 
 /** Signs `email` in as the web app does: answers a session token. */
 export async function signInToken(server, email, password) {
@@ -61,42 +61,12 @@ export async function makeImportOrganisation(server, { readers, probeSecrets, lo
     .items;
   if (keys.length !== readers) throw new Error(`the chest has ${keys.length} readers, not ${readers}`);
   for (let index = 0; index < probeSecrets; index += 1) {
-    await sealIntoChest(server, token, probeChestId, keys, `Server ${index}`);
+    const secret = await sealedPasswordSecret({
+      chestId: probeChestId,
+      name: `Server ${index}`,
+      readers: keys,
+    });
+    await callApi(server, token, 'POST', '/api/v1/secrets.json', { secret });
   }
   return { administrator, token, importChestId, probeChestId, readers: keys.length };
-}
-
-// A password secret sealed here with core's crypto, wrapped for every reader, as the browser saves one.
-async function sealIntoChest(server, token, chestId, readers, name) {
-  const id = newSecretId();
-  const secretKey = generateSecretKey();
-  const sealed = await sealSecret({
-    secretId: id,
-    revision: 1,
-    payload: { username: 'ops', password: randomBytes(12).toString('base64url'), url: '', note: '' },
-    secretKey,
-  });
-  const wrapped = await Promise.all(
-    readers.map(async (reader) => ({
-      user_id: reader.user_id,
-      encrypted_value: await wrapSecretKey(secretKey, reader.public_key, {
-        secretId: id,
-        userId: reader.user_id,
-      }),
-    })),
-  );
-  await callApi(server, token, 'POST', '/api/v1/secrets.json', {
-    secret: {
-      id,
-      revision: 1,
-      vault_id: chestId,
-      name,
-      category: 'password',
-      ...sealed,
-      secret_keys_attributes: wrapped,
-      strength: 3,
-      form_fill: false,
-      hidden: false,
-    },
-  });
 }

@@ -4,6 +4,14 @@ export { canonicalJson } from './canonical-json.js';
 export { foldTrustLog } from './fold-trust-log.js';
 export { parseSignedTrustEntry } from './parse-trust-entry.js';
 export {
+  type EntrySigner,
+  type GenesisOwner,
+  type SnapshotRows,
+  signEntryAfter,
+  signTrustLogStart,
+  snapshotOfRows,
+} from './sign-trust-start.js';
+export {
   openTrustCheckpoint,
   signTrustCheckpoint,
   TRUST_CHECKPOINT_DOMAIN,

@@ -366,16 +366,7 @@ function createBody(
   keys: SecretCreate['secret_keys_attributes'],
 ): SecretCreate {
   return {
-    id: secretId,
-    revision: 1,
-    vault_id: draft.vaultId,
-    name: draft.name,
-    category: draft.category,
-    encrypted_data: sealed.encrypted_data,
-    encryption_iv: sealed.encryption_iv,
-    strength: draft.strength,
-    form_fill: draft.formFill,
-    hidden: draft.hidden,
+    ...recordOf(draft, secretId, sealed),
     secret_keys_attributes: keys,
     ...(sealed.signed_header ? { signed_header: sealed.signed_header } : {}),
     ...(draft.importBatchId ? { import_batch_id: draft.importBatchId } : {}),

@@ -1,12 +1,5 @@
-import type { SignedTrustEntry, TrustChange, TrustEntry, TrustState } from '@coffer/core';
-import {
-  activeUser,
-  foldTrustLog,
-  isTrustLogError,
-  publicKeyFingerprint,
-  signTrustEntry,
-  TRUST_LOG_VERSION,
-} from '@coffer/core';
+import type { SignedTrustEntry, TrustChange, TrustState } from '@coffer/core';
+import { activeUser, isTrustLogError, publicKeyFingerprint, signEntryAfter } from '@coffer/core';
 import { type MembershipIntent, trustChangesOf } from './membership-intent.js';
 
 /** Who signs: the signed-in user and the signing half of their unlocked key (key-store.ts). */
@@ -23,25 +16,6 @@ export class TrustChangeRefused extends Error {
   }
 }
 
-/** An entry after the state's last, with this change, by `signer`. */
-function entryAfter(
-  state: TrustState,
-  signer: TrustSigner,
-  fingerprint: string,
-  change: TrustChange,
-): TrustEntry {
-  return {
-    v: TRUST_LOG_VERSION,
-    org: state.org,
-    seq: state.seq + 1,
-    prev: state.head,
-    at: new Date().toISOString(),
-    actor: signer.userId,
-    actor_fp: fingerprint,
-    ...change,
-  } as TrustEntry;
-}
-
 /** The next entry signed and folded onto `state` (core's fold, as the server and every browser fold it). */
 export async function signTrustChange(
   state: TrustState,
@@ -49,9 +23,8 @@ export async function signTrustChange(
   fingerprint: string,
   change: TrustChange,
 ): Promise<{ signed: SignedTrustEntry; state: TrustState }> {
-  const signed = await signTrustEntry(signer.signingKey, entryAfter(state, signer, fingerprint, change));
   try {
-    return { signed, state: await foldTrustLog([signed], state) };
+    return await signEntryAfter(state, { ...signer, fingerprint }, change);
   } catch (error) {
     if (isTrustLogError(error)) throw new TrustChangeRefused(error.message);
     throw error;

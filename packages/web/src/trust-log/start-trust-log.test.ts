@@ -1,4 +1,4 @@
-import type { Chest, Team, UserRow } from '@coffer/core';
+import type { Chest, GenesisOwner, Team, UserRow } from '@coffer/core';
 import { foldTrustLog, publicKeyFingerprint } from '@coffer/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -7,7 +7,7 @@ import {
   testId,
 } from '../../../core/src/trust-log/testing/trust-log-builder.js';
 import type { TrustRecord } from '../keys/key-trust.js';
-import { type GenesisOwner, migrationChanges, signTrustLogStart } from './start-trust-log.js';
+import { migrationChanges, signOrganisationRecordStart } from './start-trust-log.js';
 
 // The owner's start of the record: who is admitted (only keys this browser trusts, as the server holds
 // them now) and the snapshot of teams, assignments and managers among them, signed and folding.
@@ -103,7 +103,7 @@ describe('starting the organisation record', () => {
       { chest: CHEST, teams: [{ team: TEAM, edit: false }], managers: [bob.id] },
     ]);
 
-    const entries = await signTrustLogStart(genesisOwner, owner.signingKey, changes);
+    const entries = await signOrganisationRecordStart(genesisOwner, owner.signingKey, changes);
     expect(entries.map(({ entry }) => entry.op)).toEqual(['genesis', 'admit', 'admit', 'snapshot']);
     const state = await foldTrustLog(entries);
     expect([...state.users.keys()].sort()).toEqual([owner.id, ada.id, bob.id].sort());

@@ -1,15 +1,15 @@
 import type {
   AdmitBody,
   Chest,
+  GenesisOwner,
   SignedTrustEntry,
   SnapshotBody,
   Team,
-  TrustChange,
   UserRow,
 } from '@coffer/core';
-import { foldTrustLog, publicKeyFingerprint, signTrustEntry, TRUST_LOG_VERSION } from '@coffer/core';
+import { isTrustLogError, signTrustLogStart, snapshotOfRows } from '@coffer/core';
 import { listEverything } from '../api/list-everything.js';
-import { signTrustChange, TrustChangeRefused, type TrustSigner } from './sign-trust-changes.js';
+import { TrustChangeRefused } from './sign-trust-changes.js';
 import { appendTrustEntries } from './trust-log-api.js';
 import { type TrustedOrigin, trustedOriginFor } from './trusted-origin.js';
 
@@ -39,15 +39,6 @@ export async function readOrganisationRows(signal?: AbortSignal): Promise<Organi
   return { users, teams, chests };
 }
 
-/** The owner as genesis names them. */
-export interface GenesisOwner {
-  id: string;
-  email: string;
-  publicKey: string;
-  organisationId: string;
-  organisationName: string;
-}
-
 /**
  * The admissions and the snapshot: only people whose key, as the server holds it now, this browser
  * trusts (made here, confirmed here, or endorsed by a key trusted here); the others wait to be
@@ -72,60 +63,21 @@ export async function migrationChanges(
     });
   }
   const admitted = new Set([owner.id, ...admits.map((admit) => admit.user)]);
-  const snapshot: SnapshotBody = {
-    teams: rows.teams.map((team) => ({
-      team: team.id,
-      members: (team.memberships ?? [])
-        .filter((membership) => admitted.has(membership.user_id))
-        .map((membership) => ({ user: membership.user_id, edit: membership.edit_access })),
-    })),
-    chests: rows.chests.map((chest) => ({
-      chest: chest.id,
-      teams: (chest.assignments ?? []).map((assignment) => ({
-        team: assignment.team_id,
-        edit: assignment.edit_access,
-      })),
-      managers: (chest.users ?? [])
-        .filter((user) => user.manager && admitted.has(user.id))
-        .map((user) => user.id),
-    })),
-  };
-  return { admits, snapshot };
+  return { admits, snapshot: snapshotOfRows(rows, admitted) };
 }
 
-/** Signs genesis, the admissions and the snapshot, each folded before the next. */
-export async function signTrustLogStart(
+/** Signs genesis, the admissions and the snapshot (core's signTrustLogStart); a refusal is the call's error. */
+export async function signOrganisationRecordStart(
   owner: GenesisOwner,
   signingKey: CryptoKey,
   changes: { admits: AdmitBody[]; snapshot: SnapshotBody },
 ): Promise<SignedTrustEntry[]> {
-  const fingerprint = await publicKeyFingerprint(owner.publicKey);
-  const genesis = await signTrustEntry(signingKey, {
-    v: TRUST_LOG_VERSION,
-    org: owner.organisationId,
-    seq: 0,
-    prev: null,
-    at: new Date().toISOString(),
-    actor: owner.id,
-    actor_fp: fingerprint,
-    op: 'genesis',
-    body: { name: owner.organisationName, email: owner.email, public_key: owner.publicKey },
-  });
-  let state = await foldTrustLog([genesis]).catch((error: Error) => {
-    throw new TrustChangeRefused(error.message);
-  });
-  const entries = [genesis];
-  const signer: TrustSigner = { userId: owner.id, signingKey };
-  const rest: TrustChange[] = [
-    ...changes.admits.map((body) => ({ op: 'admit' as const, body })),
-    { op: 'snapshot', body: changes.snapshot },
-  ];
-  for (const change of rest) {
-    const next = await signTrustChange(state, signer, fingerprint, change);
-    entries.push(next.signed);
-    state = next.state;
+  try {
+    return await signTrustLogStart(owner, signingKey, changes);
+  } catch (error) {
+    if (isTrustLogError(error)) throw new TrustChangeRefused(error.message);
+    throw error;
   }
-  return entries;
 }
 
 /** What starting the record did: how many people were admitted beside the owner. */
@@ -148,6 +100,6 @@ export async function startOrganisationRecord(owner: GenesisOwner): Promise<Trus
   const proven = { ...owner, publicKey: await provenOwnPublicKey(owner.id) };
   const rows = await readOrganisationRows();
   const changes = await migrationChanges(proven, trustedOriginFor(owner.id), rows);
-  await appendTrustEntries(await signTrustLogStart(proven, signingKey, changes));
+  await appendTrustEntries(await signOrganisationRecordStart(proven, signingKey, changes));
   return { admitted: changes.admits.length };
 }
