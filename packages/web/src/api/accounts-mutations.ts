@@ -14,7 +14,14 @@ import { ApiError } from './api-error.js';
 
 // Changes of the signed-in user's own account: each a mutation that keeps the cached profile true.
 
-function patchProfile(queryClient: QueryClient, patch: Partial<Profile>): void {
+/**
+ * Puts a change the server took into the cached profile. A profile fetch still under way (a refresh
+ * after a navigation or another call's 403) may have been answered before the change, so it is
+ * cancelled first: landing after the patch, it would put the old profile back (a personal password
+ * set, then the home screen sent back to set it again).
+ */
+async function patchProfile(queryClient: QueryClient, patch: Partial<Profile>): Promise<void> {
+  await queryClient.cancelQueries({ queryKey: accountQueryKeys.profile });
   queryClient.setQueryData<Profile | null>(accountQueryKeys.profile, (profile) =>
     profile ? { ...profile, ...patch } : profile,
   );
@@ -52,7 +59,8 @@ export function useChangePassword<V, O extends { ok: true; sealed: Partial<Profi
   return useMutation({
     mutationFn: change,
     onSuccess: (outcome) => {
-      if ('sealed' in outcome) patchProfile(queryClient, { ...outcome.sealed, must_change_password: false });
+      if ('sealed' in outcome)
+        return patchProfile(queryClient, { ...outcome.sealed, must_change_password: false });
     },
   });
 }
@@ -68,7 +76,7 @@ export function useChangeEmail<V, O extends { ok: true; pendingEmail: string } |
   return useMutation({
     mutationFn: change,
     onSuccess: (outcome) => {
-      if (outcome.ok) patchProfile(queryClient, { pending_email: outcome.pendingEmail });
+      if (outcome.ok) return patchProfile(queryClient, { pending_email: outcome.pendingEmail });
     },
   });
 }
@@ -107,7 +115,7 @@ export function useDisableTwoFactor() {
   return useMutation({
     mutationFn: disableTwoFactor,
     onSuccess: (outcome) => {
-      if (outcome.ok) patchProfile(queryClient, { otp_required_for_login: false });
+      if (outcome.ok) return patchProfile(queryClient, { otp_required_for_login: false });
     },
   });
 }
